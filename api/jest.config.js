@@ -1,0 +1,10 @@
+/** API suites run against a real SQLite file, and against PostgreSQL too when DATABASE_URL is set. */
+module.exports = {
+  displayName: 'api',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  moduleNameMapper: { '^shared-auth/policy$': '<rootDir>/../shared-auth/src/policy.ts' },
+  testTimeout: 30000,
+};

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+
+async function start(config: Config): Promise<void> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
+  const applied = await migrateToLatest(handle.db);
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const store = handle.dialect === 'sqlite' ? path.join(config.dataDir, 'cellwise.sqlite') : 'PostgreSQL';
+  process.stdout.write(
+    [
+      '',
+      `  Cellwise is running at http://localhost:${port}/`,
+      `  Sign in as ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}`,
+      `  Database: ${store}   API docs: http://localhost:${port}/api/docs`,
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+start(config).catch((error: unknown) => {
+  process.stderr.write(`Cellwise could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

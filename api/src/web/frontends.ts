@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { REMOTE_NAMES, type Config } from '../config';
+
+/** Where each remote owns pages and menu groups; the shell uses it to show a dead remote's area as unavailable. */
+const REMOTE_AREAS: Record<(typeof REMOTE_NAMES)[number], { prefixes: string[]; groups: string[] }> = {
+  tracking: { prefixes: ['/tracking'], groups: ['tracking'] },
+  'planning-validation': { prefixes: ['/planning', '/validation', '/optimization'], groups: ['planning', 'validation', 'optimization'] },
+  monitoring: { prefixes: ['/monitoring', '/dashboards'], groups: ['monitoring', 'dashboards'] },
+  management: { prefixes: ['/management/operators', '/management/users'], groups: ['management'] },
+};
+
+export function runtimeConfig(config: Config) {
+  return {
+    remotes: REMOTE_NAMES.map((name) => ({
+      id: name,
+      name: `mfe_${name.replace(/-/g, '_')}`,
+      entry: config.remoteUrls[name] ?? `/remotes/mfe-${name}/mf-manifest.json`,
+      ...REMOTE_AREAS[name],
+    })),
+  };
+}
+
+/** Origins of remotes deployed elsewhere: the shell's CSP must let their scripts in. */
+function remoteOrigins(config: Config): string[] {
+  return Object.values(config.remoteUrls)
+    .filter((u) => /^https?:/.test(u))
+    .map((u) => new URL(u).origin);
+}
+
+function contentSecurityPolicy(config: Config): string {
+  const remotes = remoteOrigins(config).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${remotes}`.trim(),
+    // antd writes its styles at run time (css-in-js).
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self' ws: wss: ${remotes}`.trim(),
+    "font-src 'self' data:",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Hashed file names never change content; entry points and manifests must always be revalidated. */
+function cacheHeaders(res: { setHeader: (k: string, v: string) => void }, filePath: string): void {
+  const name = path.basename(filePath);
+  if (/\.[0-9a-f]{8}\.js(\.map)?$/.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else res.setHeader('Cache-Control', 'no-cache');
+}
+
+/**
+ * Serves the console: the shell at `/` (client routes fall back to its index.html), the runtime
+ * config at `/config/remotes.json`, and each remote's own build under `/remotes/<folder>/`.
+ */
+export async function registerFrontends(app: FastifyInstance, config: Config): Promise<void> {
+  const shellDir = path.join(config.webRoot, 'shell', 'dist');
+  const csp = contentSecurityPolicy(config);
+
+  app.get('/config/remotes.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return runtimeConfig(config);
+  });
+
+  for (const name of REMOTE_NAMES) {
+    const root = path.join(config.webRoot, `mfe-${name}`, 'dist');
+    await app.register(async (scope) => {
+      await scope.register(fastifyStatic, {
+        root,
+        prefix: `/remotes/mfe-${name}/`,
+        decorateReply: false,
+        index: false,
+        wildcard: true,
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          cacheHeaders(res, filePath);
+          // A remote may be loaded by a shell on another origin.
+          res.setHeader('Access-Control-Allow-Origin', '*');
+        },
+      });
+    });
+  }
+
+  const indexFile = path.join(shellDir, 'index.html');
+  const sendShell = async (reply: FastifyReply) => {
+    if (!fs.existsSync(indexFile)) {
+      return reply.code(503).type('text/plain').send('The console is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', csp)
+      .type('text/html')
+      .send(await fs.promises.readFile(indexFile));
+  };
+
+  if (fs.existsSync(shellDir)) {
+    await app.register(async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: shellDir,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        // The shell's files are listed once at start-up, so unknown paths reach the page fallback below.
+        wildcard: false,
+        cacheControl: false,
+        setHeaders: cacheHeaders,
+      });
+    });
+  }
+
+  app.get('/', { schema: { hide: true } }, async (_req, reply) => sendShell(reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' && !/^\/(api|remotes|config)(\/|$)/i.test(url) && !path.extname(url);
+    if (isPage) return sendShell(reply);
+    return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
+  });
+}

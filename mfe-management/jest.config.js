@@ -1,0 +1,1 @@
+module.exports = require('../tools/jest/preset')('mfe-management', __dirname);

@@ -1,0 +1,1 @@
+module.exports = require('../tools/jest/preset')('mfe-monitoring', __dirname);

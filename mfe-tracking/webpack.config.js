@@ -1,0 +1,3 @@
+const { createRemoteConfig } = require('../tools/webpack');
+
+module.exports = (env, argv) => createRemoteConfig({ packageDir: __dirname, name: 'mfe_tracking' }, env, argv);

@@ -1,0 +1,76 @@
+import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { sessionStore } from './session';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Background calls (notifications, mark-as-read) must not raise the full-screen loading overlay. */
+    skipLoading?: boolean;
+    /** Calls whose failure the caller handles itself (login forms) or ignores (user info, notifications). */
+    skipErrorHandling?: boolean;
+  }
+}
+
+export type Variant = 'error' | 'warning' | 'success' | 'info';
+export type Notifier = (message: string, variant: Variant) => void;
+export type Navigator = (path: string) => void;
+
+let notify: Notifier = () => undefined;
+let navigate: Navigator = (path) => {
+  globalThis.location?.assign(path);
+};
+
+/** The shell plugs its toast and router in; remotes only ever call the client. */
+export function connectApiClient(options: { notify?: Notifier; navigate?: Navigator }): void {
+  if (options.notify) notify = options.notify;
+  if (options.navigate) navigate = options.navigate;
+}
+
+export const API_BASE = '/api';
+
+export const api = axios.create({ baseURL: API_BASE });
+
+function changeLoading(delta: number): void {
+  sessionStore.setState((s) => ({ loadingCount: Math.max(0, s.loadingCount + delta) }));
+}
+
+api.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+  const { token } = sessionStore.getState();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  if (!config.skipLoading) changeLoading(1);
+  return config;
+});
+
+/** The text a user sees for a failed call (specification §8). */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof AxiosError)) return error instanceof Error ? error.message : 'Something went wrong!';
+  if (!error.response) return 'Network error!';
+  const data: unknown = error.response.data;
+  if (typeof data === 'string' && data.trim() !== '') return data;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
+  return 'Something went wrong!';
+}
+
+/** Where a status sends the user, if anywhere (specification §8). */
+export function errorRoute(status: number | undefined): string | null {
+  if (status === 401) return '/errors/error-401';
+  if (status === 404) return '/errors/error-404';
+  if (status !== undefined && status >= 500 && status <= 598) return '/errors/error-500';
+  return null;
+}
+
+api.interceptors.response.use(
+  (response) => {
+    if (!response.config.skipLoading) changeLoading(-1);
+    return response;
+  },
+  (error: unknown) => {
+    const config: AxiosRequestConfig | undefined = error instanceof AxiosError ? error.config : undefined;
+    if (!config?.skipLoading) changeLoading(-1);
+    if (config?.skipErrorHandling) return Promise.reject(error);
+    const status = error instanceof AxiosError ? error.response?.status : undefined;
+    const route = errorRoute(status);
+    if (route) navigate(route);
+    else notify(errorMessage(error), status === 599 ? 'warning' : 'error');
+    return Promise.reject(error);
+  },
+);

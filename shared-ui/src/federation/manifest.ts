@@ -1,0 +1,57 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { Capability } from 'shared-auth';
+
+/** A page a remote contributes. The shell mounts it under the main layout and guards it with `capability`. */
+export interface RemoteRoute {
+  path: string;
+  title: string;
+  capability: Capability;
+  /** Lazy so that loading a manifest costs nothing until the page is visited. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export type MenuGroupId = 'planning' | 'tracking' | 'validation' | 'optimization' | 'monitoring' | 'dashboards' | 'management';
+
+export interface RemoteMenuEntry {
+  group: MenuGroupId;
+  label: string;
+  path: string;
+  icon: ReactNode;
+  order: number;
+  capability: Capability;
+}
+
+/** The one thing each remote exposes (`./manifest`). The shell knows no page of a remote beyond this. */
+export interface RemoteManifest {
+  id: string;
+  routes: RemoteRoute[];
+  menu: RemoteMenuEntry[];
+}
+
+/** Menu groups in the order the side navigation shows them. */
+export const MENU_GROUPS: ReadonlyArray<{ id: MenuGroupId; label: string }> = [
+  { id: 'planning', label: 'Planning' },
+  { id: 'tracking', label: 'Tracking' },
+  { id: 'validation', label: 'Validation' },
+  { id: 'optimization', label: 'Optimization' },
+  { id: 'monitoring', label: 'Monitoring' },
+  { id: 'dashboards', label: 'Dashboards' },
+  { id: 'management', label: 'Management' },
+];
+
+/** One entry of `/config/remotes.json`: where a remote lives and which part of the console it owns. */
+export interface RemoteLocation {
+  id: string;
+  /** The federation container name (webpack `name`). */
+  name: string;
+  /** URL of the remote's `mf-manifest.json`. */
+  entry: string;
+  /** Path prefixes the remote's pages live under; lets the shell show "unavailable" for them when the remote is down. */
+  prefixes: string[];
+  /** Menu groups the remote fills; shown as unavailable while it is down. */
+  groups: MenuGroupId[];
+}
+
+export interface RuntimeConfig {
+  remotes: RemoteLocation[];
+}

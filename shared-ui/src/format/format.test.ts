@@ -1,0 +1,33 @@
+import { formatDate, formatRelative, formatSize, initials } from './index';
+
+describe('formatters', () => {
+  test('dates are DD-MM-YYYY HH:mm:ss; empty input gives empty text', () => {
+    expect(formatDate('2026-03-04T05:06:07')).toBe('04-03-2026 05:06:07');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  test('sizes are base 1024 with 2 decimals up to YB', () => {
+    expect(formatSize(0)).toBe('0 Bytes');
+    expect(formatSize(1023)).toBe('1023 Bytes');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(10_000_000)).toBe('9.54 MB');
+    expect(formatSize(1024 ** 8 * 3)).toBe('3 YB');
+    expect(formatSize(1024 ** 9)).toBe('1024 YB');
+  });
+
+  test('relative times are short', () => {
+    const now = new Date('2026-01-10T12:00:00Z');
+    expect(formatRelative('2026-01-10T11:59:00Z', now)).toBe('1m');
+    expect(formatRelative('2026-01-10T11:00:00Z', now)).toBe('1h');
+    expect(formatRelative('2026-01-09T12:00:00Z', now)).toBe('1d');
+    expect(formatRelative('2025-01-10T12:00:00Z', now)).toBe('1Y');
+    expect(formatRelative('2026-01-10T11:59:59Z', now)).toBe('now');
+  });
+
+  test('initials of a full name', () => {
+    expect(initials('Ana', 'Silva')).toBe('AS');
+    expect(initials('Vodafone PT')).toBe('VP');
+    expect(initials('')).toBe('?');
+  });
+});

@@ -1,0 +1,46 @@
+import dayjs from 'dayjs';
+
+/** Every date in the console (specification §9). */
+export const DATE_FORMAT = 'DD-MM-YYYY HH:mm:ss';
+
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_FORMAT) : '';
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+
+/** Sizes in base 1024 with 2 decimals, Bytes up to YB (specification §9). */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
+}
+
+/** Short relative labels: 1m, 1h, 1d, 1Y (specification §2). */
+export function formatRelative(value: string | number | Date, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / 1000));
+  const steps: Array<[number, string]> = [
+    [365 * 24 * 3600, 'Y'],
+    [30 * 24 * 3600, 'M'],
+    [7 * 24 * 3600, 'w'],
+    [24 * 3600, 'd'],
+    [3600, 'h'],
+    [60, 'm'],
+  ];
+  for (const [size, unit] of steps) {
+    if (seconds >= size) return `${Math.floor(seconds / size)}${unit}`;
+  }
+  return 'now';
+}
+
+export function initials(...names: Array<string | null | undefined>): string {
+  const parts = names
+    .flatMap((n) => (n ?? '').split(/\s+/))
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase());
+  if (parts.length === 0) return '?';
+  return parts.length === 1 ? parts[0]! : `${parts[0]}${parts[parts.length - 1]}`;
+}

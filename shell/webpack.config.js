@@ -1,0 +1,3 @@
+const { createHostConfig } = require('../tools/webpack');
+
+module.exports = (env, argv) => createHostConfig({ packageDir: __dirname }, env, argv);

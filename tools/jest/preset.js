@@ -1,0 +1,26 @@
+// One jest setup for every browser-side package: swc transform, jsdom, workspace packages from source.
+const path = require('node:path');
+const root = path.resolve(__dirname, '../..');
+
+module.exports = (displayName, packageDir, overrides = {}) => ({
+  displayName,
+  rootDir: packageDir,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
+    '^shared-auth/policy$': path.join(root, 'shared-auth/src/policy.ts'),
+    '^shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+  },
+  setupFilesAfterEnv: [path.join(__dirname, 'setup.js')],
+  ...overrides,
+});

@@ -1,0 +1,166 @@
+// The one place every webpack config (shell and remotes) gets its module federation setup from,
+// so the singleton list, loaders and output conventions cannot drift between areas.
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+/** Packages that must exist once per page: two copies of any of them breaks hooks, context or the session. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'antd',
+  '@ant-design/icons',
+  '@ant-design/cssinjs',
+  'zustand',
+  'dayjs',
+  'axios',
+  '@microsoft/signalr',
+  'shared-auth',
+  'shared-ui',
+];
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Version of an installed package, read from its own package.json (subpaths use their package's). */
+function installedVersion(request, fromDir) {
+  const pkgName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+  const pkgJson = require.resolve(`${pkgName}/package.json`, { paths: [fromDir] });
+  return { pkgName, version: readJson(pkgJson).version };
+}
+
+/** Shared config: singleton, eager nowhere, requiredVersion from the consuming package's package.json. */
+function sharedSingletons(packageDir) {
+  const own = readJson(path.join(packageDir, 'package.json'));
+  const declared = { ...(own.peerDependencies || {}), ...(own.dependencies || {}) };
+  const shared = {};
+  for (const request of SINGLETONS) {
+    const { pkgName, version } = installedVersion(request, packageDir);
+    shared[request] = {
+      singleton: true,
+      requiredVersion: declared[pkgName] || `^${version}`,
+      version,
+    };
+  }
+  return shared;
+}
+
+function scriptRules() {
+  return [
+    {
+      test: /\.(ts|tsx|js|jsx)$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            target: 'es2022',
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+          },
+        },
+      },
+    },
+  ];
+}
+
+function baseConfig({ packageDir, mode }) {
+  const production = mode === 'production';
+  return {
+    mode,
+    context: packageDir,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'],
+      // Workspace packages are consumed from source so a change in shared-ui shows up without a build step.
+      conditionNames: ['cellwise-source', 'browser', 'import', 'require', 'module', 'webpack', 'default'],
+    },
+    module: { rules: scriptRules() },
+    output: {
+      path: path.join(packageDir, 'dist'),
+      publicPath: 'auto',
+      // fullhash: the federation runtime renders entry names outside a chunk's context, where content hashes are unknown.
+      filename: production ? '[name].[fullhash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    // swc minifies several times faster than terser; builds run on 2 cores in CI.
+    optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })] },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
+function devServer({ port, apiPort, historyFallback }) {
+  return {
+    port,
+    hot: true,
+    historyApiFallback: historyFallback,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    proxy: [{ context: ['/api', '/config'], target: `http://127.0.0.1:${apiPort}`, ws: true }],
+    client: { overlay: { warnings: false } },
+  };
+}
+
+/**
+ * A remote exposes exactly one module, `./manifest`. In development it also gets a standalone
+ * page (src/standalone.tsx) so a team can run its area alone.
+ */
+function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
+  const mode = argv.mode || 'production';
+  const pkg = readJson(path.join(packageDir, 'package.json'));
+  const dev = mode === 'development';
+  const config = baseConfig({ packageDir, mode });
+  config.entry = dev ? { standalone: './src/standalone.tsx' } : {};
+  config.plugins = [
+    new ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      exposes: { './manifest': './src/manifest.tsx' },
+      shared: sharedSingletons(packageDir),
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      dts: false,
+    }),
+  ];
+  if (dev) {
+    config.plugins.push(new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), title: `${pkg.name} (standalone)` }));
+    config.devServer = devServer({ port: pkg.config.devPort, apiPort: Number(process.env.PORT || 8080), historyFallback: true });
+  }
+  return config;
+}
+
+/** The shell: the host. It declares no remotes at build time; it registers them from /config/remotes.json. */
+function createHostConfig({ packageDir }, _env = {}, argv = {}) {
+  const mode = argv.mode || 'production';
+  const pkg = readJson(path.join(packageDir, 'package.json'));
+  const config = baseConfig({ packageDir, mode });
+  config.entry = { main: './src/index.ts' };
+  config.output.publicPath = '/';
+  config.plugins = [
+    new ModuleFederationPlugin({
+      name: 'shell',
+      remotes: {},
+      shared: sharedSingletons(packageDir),
+      shareStrategy: 'loaded-first',
+      runtimePlugins: [path.join(packageDir, 'src/federation/runtimePlugin.ts')],
+      dts: false,
+    }),
+    new HtmlWebpackPlugin({ template: path.join(packageDir, 'src/index.html'), favicon: path.join(packageDir, 'src/assets/favicon.svg') }),
+  ];
+  if (mode === 'development') {
+    config.devServer = devServer({ port: pkg.config.devPort, apiPort: Number(process.env.PORT || 8080), historyFallback: true });
+  }
+  return config;
+}
+
+module.exports = { SINGLETONS, sharedSingletons, createRemoteConfig, createHostConfig, repoRoot };
