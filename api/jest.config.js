@@ -4,7 +4,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  // fastify's test injector pulls an ESM-only cookie parser; swc compiles it like our own code.
+  transformIgnorePatterns: ['^(?!.*/node_modules/cookie/).*/node_modules/'],
+  transform: { '^.+\\.(ts|js)$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
   moduleNameMapper: { '^shared-auth/policy$': '<rootDir>/../shared-auth/src/policy.ts' },
   testTimeout: 30000,
 };

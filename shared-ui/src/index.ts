@@ -8,3 +8,4 @@ export * from './widgets/DataTable';
 export * from './widgets/SiteSelect';
 export * from './widgets/FileDropZone';
 export * from './federation/StandaloneFrame';
+export * from './federation/manifestProblems';

@@ -7,8 +7,10 @@ module.exports = (displayName, packageDir, overrides = {}) => ({
   rootDir: packageDir,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  // antd's colour and component packages ship ESM only; swc compiles them like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(@ant-design|antd|@rc-component|rc-[^/]+)/)'],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
       '@swc/jest',
       {
         jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },

@@ -12,3 +12,9 @@ if (typeof globalThis.window !== 'undefined' && !globalThis.window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+// react-router encodes URLs with TextEncoder, which jsdom leaves out.
+if (typeof globalThis.TextEncoder === 'undefined') {
+  const { TextEncoder, TextDecoder } = require('node:util');
+  globalThis.TextEncoder = TextEncoder;
+  globalThis.TextDecoder = TextDecoder;
+}

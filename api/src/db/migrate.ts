@@ -13,8 +13,9 @@ class StaticProvider implements MigrationProvider {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema on purpose (they are frozen)
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+/** `schema`: the PostgreSQL schema in use when not `public` (the bookkeeping tables must live there too). */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteLocation, RemoteManifest, RuntimeConfig } from 'shared-ui';
+import { manifestProblems, type RemoteLocation, type RemoteManifest, type RuntimeConfig } from 'shared-ui';
 import { setRemoteStatus } from './remoteHealth';
 
 /** Remote URLs are data: served by whoever deploys the console, read once per page load. */
@@ -7,10 +7,6 @@ export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config/remotes.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`/config/remotes.json answered ${response.status}`);
   return (await response.json()) as RuntimeConfig;
-}
-
-function isManifest(value: unknown): value is RemoteManifest {
-  return !!value && typeof value === 'object' && 'routes' in value && 'menu' in value && Array.isArray((value as RemoteManifest).routes);
 }
 
 /**
@@ -23,9 +19,10 @@ export async function loadManifest(location: RemoteLocation, force = false): Pro
     registerRemotes([{ name: location.name, entry: location.entry }], { force });
     const loaded = await loadRemote<{ default: RemoteManifest }>(`${location.name}/manifest`);
     const manifest = loaded?.default;
-    if (!isManifest(manifest)) throw new Error(`${location.name} exposes no valid ./manifest`);
+    const problems = manifestProblems(manifest);
+    if (problems.length > 0) throw new Error(`${location.name} exposes an invalid ./manifest: ${problems.join('; ')}`);
     setRemoteStatus(location.name, 'ready');
-    return manifest;
+    return manifest as RemoteManifest;
   } catch (error) {
     setRemoteStatus(location.name, 'unavailable', error);
     throw error;

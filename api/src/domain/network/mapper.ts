@@ -1,0 +1,779 @@
+import { NetworkParseError } from './errors';
+import {
+  assertCoordinateEncoding,
+  bandOf,
+  Cell,
+  CellTech,
+  CoordinateEncoding,
+  decodeCoordinates,
+  defaultSiteId,
+  emptyCounts,
+  ExternalCell,
+  ExternalCellKind,
+  formatPlmn,
+  NetworkCounts,
+  NetworkNode,
+  NodeTechnology,
+  Rat,
+  Relation,
+  Site,
+} from './model';
+import { DnComponent, MoRecord, splitDn } from './records';
+
+/**
+ * Maps managed-object records (from {@link parseBulkCm} or {@link parseCmedit}) into the inventory
+ * model and hands each entity to a sink as soon as it is complete, so an importer can insert in
+ * batches inside one transaction.
+ *
+ * Memory is bounded by the largest node, not by the file: the mapper keeps the records of the current
+ * DN ancestry, the cells and external cells of the current node (NR DU/CU merging and frequency
+ * references need the whole node), and the set of site ids and node DNs already emitted (one short
+ * string each, so sites are never emitted twice). It builds no index of cells: relations are emitted
+ * with the raw DN they point at and resolved later by the importer.
+ *
+ * Order guarantees, per node (a node = one MeContext, or a ManagedElement without MeContext):
+ * site → node → cells → external cells, all when the node ends. Relations are emitted as they are read,
+ * i.e. before their node and cells; they carry DNs only. A site is emitted once per id, except that a
+ * site first seen without coordinates (e.g. only through RNC cell names) is emitted a second time when a
+ * node later supplies its coordinates — upsert sites by id.
+ *
+ * Records of one node are expected to be contiguous (true of Bulk CM files and of ENM exports sorted
+ * by FDN). If a node reappears later, it is not emitted again, but NR DU/CU pairs split across the two
+ * visits are not merged.
+ */
+
+export interface NetworkSink {
+  site(site: Site): void | Promise<void>;
+  node(node: NetworkNode): void | Promise<void>;
+  cell(cell: Cell): void | Promise<void>;
+  externalCell(cell: ExternalCell): void | Promise<void>;
+  relation(relation: Relation): void | Promise<void>;
+}
+
+export interface MapOptions {
+  /** How `latitude`/`longitude` are encoded in this dump (an import setting: the file does not say). */
+  coords: CoordinateEncoding;
+  /** Site id from a node name (and, for RNC/BSC cells, from the cell name). Default: {@link defaultSiteId}. */
+  siteIdOf?: (name: string) => string;
+}
+
+export interface MapResult {
+  /** Exactly what was handed to the sink (sites: distinct ids). */
+  counts: NetworkCounts;
+  /** Managed-object records read. */
+  records: number;
+  /** Relation MOs that have no cell among their ancestors, hence no source; not emitted. */
+  relationsWithoutSourceCell: number;
+}
+
+const CELL_CLASSES: Record<string, CellTech> = {
+  GeranCell: '2G',
+  GsmCell: '2G',
+  GsmSector: '2G',
+  UtranCell: '3G',
+  UtranCellFDD: '3G',
+  EUtranCellFDD: '4G',
+  EUtranCellTDD: '4G',
+  NRCellDU: '5G',
+  NRCellCU: '5G',
+  NbIotCell: 'NB-IoT',
+};
+
+const EXTERNAL_CLASSES: Record<string, ExternalCellKind> = {
+  ExternalGeranCell: '2G',
+  ExternalGsmCell: '2G',
+  ExternalUtranCell: '3G',
+  ExternalUtranCellFDD: '3G',
+  ExternalUtranCellTDD: '3G',
+  ExternalEUtranCell: '4G',
+  ExternalEUtranCellFDD: '4G',
+  ExternalEUtranCellTDD: '4G',
+  ExternalNRCellCU: '5G',
+  ExternalGUtranCell: '5G',
+};
+
+/** Relation classes with the target RAT to assume when the target DN does not tell. */
+const RELATION_CLASSES: Record<string, Rat> = {
+  EUtranCellRelation: 'LTE',
+  EUtranRelation: 'LTE',
+  UtranCellRelation: 'UTRAN',
+  UtranRelation: 'UTRAN',
+  GeranCellRelation: 'GERAN',
+  GsmRelation: 'GERAN',
+  GUtranCellRelation: 'NR',
+  NRCellRelation: 'NR',
+};
+
+/** Where relations keep their target, by vendor and release; the first present one wins. */
+const TARGET_ATTRIBUTES = [
+  'neighborCellRef',
+  'adjacentCell',
+  'nRCellRef',
+  'utranCellRef',
+  'externalUtranCellFDDRef',
+  'extGeranCellRef',
+  'externalGsmCellRef',
+  'geranCellRef',
+  'eUtranCellRef',
+  'gUtranCellRef',
+  'extGUtranCellRef',
+];
+
+type FunctionInfo = { tech: '2G' | '3G' | '4G' | '5G'; controller: boolean };
+const FUNCTION_CLASSES: Record<string, FunctionInfo> = {
+  ENodeBFunction: { tech: '4G', controller: false },
+  GNBDUFunction: { tech: '5G', controller: false },
+  GNBCUCPFunction: { tech: '5G', controller: false },
+  GNBCUUPFunction: { tech: '5G', controller: false },
+  NodeBFunction: { tech: '3G', controller: false },
+  BtsFunction: { tech: '2G', controller: false },
+  RncFunction: { tech: '3G', controller: true },
+  BscFunction: { tech: '2G', controller: true },
+  BssFunction: { tech: '2G', controller: true },
+};
+
+/** MOs whose `latitude`/`longitude` locate the whole site. */
+const LOCATION_CLASSES = new Set(['MeContext', 'ManagedElement', 'Site', 'ENodeBFunction', 'GNBDUFunction', 'GNBCUCPFunction', 'NodeBFunction', 'BtsFunction']);
+
+/** Frequency / carrier MOs that cells and external cells reference, with the attribute holding the channel. */
+const FREQUENCY_CLASSES: Record<string, string[]> = {
+  EUtranFrequency: ['arfcnValueEUtranDl', 'earfcnDl', 'earfcn'],
+  UtranFrequency: ['arfcnValueUtranDl', 'uarfcnDl'],
+  GeranFrequency: ['arfcnValueGeranDl', 'arfcn'],
+  GUtranSyncSignalFrequency: ['arfcn', 'ssbFrequency'],
+  NRFrequency: ['arfcnValueNRDl', 'ssbFrequency', 'arfcn'],
+  NRSectorCarrier: ['arfcnDL', 'arfcnDl'],
+};
+
+const CELL_PLMN_LISTS = [
+  'activePlmnList',
+  'additionalPlmnList',
+  'pLMNIdList',
+  'plmnIdList',
+  'plmnInfoList.plmnId',
+  'plmnIdentityList',
+  'plmnIdentity',
+  'plmnId',
+  'pLMNId',
+  '',
+];
+const OWNER_PLMN_LISTS = ['eNodeBPlmnId', 'gNodeBPlmnId', 'gNBPlmnId', 'pLMNId', 'plmnId', 'plmnIdentity', 'pLMNIdList', 'plmnIdList', ''];
+
+function ratOf(tech: CellTech | ExternalCellKind): Rat {
+  switch (tech) {
+    case '2G':
+      return 'GERAN';
+    case '3G':
+      return 'UTRAN';
+    case '4G':
+    case 'NB-IoT':
+      return 'LTE';
+    case '5G':
+      return 'NR';
+  }
+}
+
+function joinDn(parts: DnComponent[], upTo: number): string {
+  let s = '';
+  for (let i = 0; i <= upTo; i++) {
+    const p = parts[i] as DnComponent;
+    s += (i === 0 ? '' : ',') + `${p.className}=${p.id}`;
+  }
+  return s;
+}
+
+function nodeOf(parts: DnComponent[]): { name: string; dn: string } | null {
+  let at = parts.findIndex((p) => p.className === 'MeContext');
+  if (at < 0) at = parts.findIndex((p) => p.className === 'ManagedElement');
+  if (at < 0) return null;
+  return { name: (parts[at] as DnComponent).id, dn: joinDn(parts, at) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Attribute access
+
+const lowerCache = new WeakMap<object, Map<string, string | string[]>>();
+
+/** Looks an attribute up by exact name, then case-insensitively (Ericsson `earfcndl` vs 3GPP `earfcnDl`). */
+function raw(rec: MoRecord, name: string): string | string[] | undefined {
+  const exact = rec.attributes[name];
+  if (exact !== undefined) return exact;
+  let lower = lowerCache.get(rec.attributes);
+  if (!lower) {
+    lower = new Map();
+    for (const [k, v] of Object.entries(rec.attributes)) lower.set(k.toLowerCase(), v);
+    lowerCache.set(rec.attributes, lower);
+  }
+  return lower.get(name.toLowerCase());
+}
+
+function list(rec: MoRecord | null, name: string): string[] {
+  if (!rec) return [];
+  const v = raw(rec, name);
+  if (v === undefined) return [];
+  return typeof v === 'string' ? [v] : v;
+}
+
+function str(rec: MoRecord | null, ...names: string[]): string | null {
+  for (const n of names) {
+    const first = list(rec, n)[0];
+    if (first !== undefined && first.trim() !== '') return first.trim();
+  }
+  return null;
+}
+
+function badValue(rec: MoRecord, name: string, value: string, expected: string): NetworkParseError {
+  return new NetworkParseError(rec.line ?? 0, rec.column ?? 1, `${rec.className}=${rec.id}: attribute ${name} = "${value}" is not ${expected}`);
+}
+
+function int(rec: MoRecord | null, ...names: string[]): number | null {
+  if (!rec) return null;
+  for (const n of names) {
+    const v = str(rec, n);
+    if (v === null) continue;
+    if (!/^[-+]?\d+$/.test(v)) throw badValue(rec, n, v, 'an integer');
+    return Number(v);
+  }
+  return null;
+}
+
+function num(rec: MoRecord | null, ...names: string[]): number | null {
+  if (!rec) return null;
+  for (const n of names) {
+    const v = str(rec, n);
+    if (v === null) continue;
+    const x = Number(v);
+    if (!Number.isFinite(x)) throw badValue(rec, n, v, 'a number');
+    return x;
+  }
+  return null;
+}
+
+function bool(rec: MoRecord, names: string[], fallback: boolean): boolean {
+  for (const n of names) {
+    const v = str(rec, n);
+    if (v === null) continue;
+    const t = v.toLowerCase();
+    if (t === 'true' || t === '1' || t === 'yes') return true;
+    if (t === 'false' || t === '0' || t === 'no') return false;
+    throw badValue(rec, n, v, 'a boolean');
+  }
+  return fallback;
+}
+
+/** Last component id of a reference DN, as a number when it is one (e.g. `...,LocationArea=1234` → 1234). */
+function refId(ref: string | null): number | null {
+  if (ref === null) return null;
+  const parts = splitDn(ref);
+  const last = parts?.[parts.length - 1];
+  return last && /^\d+$/.test(last.id) ? Number(last.id) : null;
+}
+
+function lastComponent(ref: string | null): DnComponent | null {
+  if (ref === null) return null;
+  const parts = splitDn(ref);
+  return parts?.[parts.length - 1] ?? null;
+}
+
+/** Ericsson pre-fills unused additionalPlmnList entries with MCC 001/1; they are not served PLMNs. */
+function isPlaceholderMcc(mcc: string): boolean {
+  return /^0*1$/.test(mcc.trim());
+}
+
+function plmnsOf(rec: MoRecord | null, prefixes: string[]): string[] {
+  const out: string[] = [];
+  if (!rec) return out;
+  for (const prefix of prefixes) {
+    const key = (f: string): string => (prefix === '' ? f : `${prefix}.${f}`);
+    const mccs = list(rec, key('mcc'));
+    const mncs = list(rec, key('mnc'));
+    const lens = list(rec, key('mncLength'));
+    for (let i = 0; i < Math.min(mccs.length, mncs.length); i++) {
+      const mcc = (mccs[i] as string).trim();
+      const mnc = (mncs[i] as string).trim();
+      if (mcc === '' || mnc === '' || isPlaceholderMcc(mcc)) continue;
+      if (!/^\d+$/.test(mcc) || !/^\d+$/.test(mnc)) throw badValue(rec, key('mcc'), `${mcc}/${mnc}`, 'a numeric PLMN');
+      const len = lens[i] !== undefined && /^\d$/.test((lens[i] as string).trim()) ? Number(lens[i]) : null;
+      const plmn = formatPlmn(mcc, mnc, len);
+      if (!out.includes(plmn)) out.push(plmn);
+    }
+  }
+  return out;
+}
+
+/** A GSM CGI written as `mcc-mnc-lac-ci`. */
+function parseCgi(rec: MoRecord): { plmn: string; lac: number; ci: number } | null {
+  const cgi = str(rec, 'cgi');
+  if (cgi === null) return null;
+  const m = /^(\d{3})-(\d{1,3})-(\d+)-(\d+)$/.exec(cgi);
+  if (!m) throw badValue(rec, 'cgi', cgi, 'a CGI (mcc-mnc-lac-ci)');
+  return { plmn: formatPlmn(m[1] as string, m[2] as string, (m[2] as string).length), lac: Number(m[3]), ci: Number(m[4]) };
+}
+
+function pciOf(rec: MoRecord | null): number | null {
+  const group = int(rec, 'physicalLayerCellIdGroup');
+  const sub = int(rec, 'physicalLayerSubCellId');
+  if (group !== null && sub !== null) return 3 * group + sub;
+  return int(rec, 'nRPCI', 'pci', 'physicalCellId', 'physicalLayerCellId', 'physicalCellIdentity');
+}
+
+function bsicOf(rec: MoRecord): number | null {
+  const ncc = int(rec, 'ncc');
+  const bcc = int(rec, 'bcc');
+  if (ncc !== null && bcc !== null) return 8 * ncc + bcc;
+  return int(rec, 'bsic');
+}
+
+function globalId(plmn: string | null | undefined, owner: number | null, cell: number | null): string | null {
+  return plmn && owner !== null && cell !== null ? `${plmn}-${owner}-${cell}` : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+interface PendingCell {
+  rec: MoRecord;
+  tech: CellTech;
+  /** Nearest function ancestor (ENodeBFunction, RncFunction, ...), for owner ids and PLMN defaults. */
+  fn: MoRecord | null;
+}
+
+interface PendingExternal {
+  rec: MoRecord;
+  kind: ExternalCellKind;
+  /** The parent record (ExternalENodeBFunction, UtranFrequency, ...) when it was in the dump. */
+  parent: MoRecord | null;
+}
+
+interface NodeContext {
+  name: string;
+  dn: string;
+  meContext: MoRecord | null;
+  managedElement: MoRecord | null;
+  functions: Set<string>;
+  controller: boolean;
+  location: { lat: number; lon: number } | null;
+  cells: Map<string, PendingCell>;
+  externals: Map<string, PendingExternal>;
+  /** `Class=id` of frequency/carrier MOs → channel. */
+  frequencies: Map<string, number>;
+}
+
+export class NetworkMapper {
+  private readonly coords: CoordinateEncoding;
+  private readonly siteIdOf: (name: string) => string;
+  private readonly counts = emptyCounts();
+  private readonly sites = new Map<string, boolean>();
+  private readonly nodes = new Set<string>();
+  private ancestors: MoRecord[] = [];
+  private node: NodeContext | null = null;
+  private records = 0;
+  private orphanRelations = 0;
+  private finished = false;
+
+  constructor(
+    private readonly sink: NetworkSink,
+    options: MapOptions,
+  ) {
+    this.coords = assertCoordinateEncoding(options.coords);
+    this.siteIdOf = options.siteIdOf ?? defaultSiteId;
+  }
+
+  async push(incoming: MoRecord): Promise<void> {
+    if (this.finished) throw new Error('NetworkMapper: push after finish');
+    this.records++;
+    while (this.ancestors.length > 0) {
+      const top = this.ancestors[this.ancestors.length - 1] as MoRecord;
+      if (top.dn === incoming.dn || incoming.dn.startsWith(`${top.dn},`)) break;
+      this.ancestors.pop();
+    }
+    let rec = incoming;
+    let repeat = false;
+    const top = this.ancestors[this.ancestors.length - 1];
+    if (top && top.dn === incoming.dn) {
+      // A second record for the same MO (vendor extension or late attributes): complete the first.
+      for (const [k, v] of Object.entries(incoming.attributes)) if (!(k in top.attributes)) top.attributes[k] = v;
+      lowerCache.delete(top.attributes);
+      rec = top;
+      repeat = true;
+    } else {
+      this.ancestors.push(rec);
+    }
+
+    const parts = splitDn(rec.dn);
+    if (!parts) throw new NetworkParseError(rec.line ?? 0, rec.column ?? 1, `malformed DN "${rec.dn}"`);
+    const key = nodeOf(parts);
+    if (this.node && this.node.dn !== key?.dn) await this.flushNode();
+    if (key && !this.node) this.node = this.newNode(key);
+    const node = this.node;
+    const cls = rec.className;
+
+    if (node) {
+      if (cls === 'MeContext' && rec.dn === node.dn) node.meContext = rec;
+      if (cls === 'ManagedElement' && !node.managedElement) node.managedElement = rec;
+      const fn = FUNCTION_CLASSES[cls];
+      if (fn) {
+        node.functions.add(cls);
+        if (fn.controller) node.controller = true;
+      }
+      if (LOCATION_CLASSES.has(cls) && !node.location) node.location = this.locationOf(rec);
+      const freq = FREQUENCY_CLASSES[cls];
+      if (freq) {
+        const ch = int(rec, ...freq);
+        if (ch !== null) node.frequencies.set(`${cls}=${rec.id}`, ch);
+      }
+    }
+
+    const cellTech = CELL_CLASSES[cls];
+    if (cellTech) {
+      if (!node) throw new NetworkParseError(rec.line ?? 0, rec.column ?? 1, `cell ${rec.dn} is not inside a MeContext or ManagedElement`);
+      if (!repeat) node.cells.set(rec.dn, { rec, tech: cellTech, fn: this.nearestFunction() });
+      return;
+    }
+    const extKind = EXTERNAL_CLASSES[cls];
+    if (extKind) {
+      if (repeat) return;
+      const parent = this.ancestors.length >= 2 ? (this.ancestors[this.ancestors.length - 2] as MoRecord) : null;
+      const pending: PendingExternal = { rec, kind: extKind, parent: parent && parent.dn === rec.parentDn ? parent : null };
+      if (node) node.externals.set(rec.dn, pending);
+      else await this.emitExternal(pending, null, null);
+      return;
+    }
+    if (RELATION_CLASSES[cls] && !repeat) await this.emitRelation(rec, parts, key?.name ?? null);
+  }
+
+  async finish(): Promise<MapResult> {
+    if (!this.finished) {
+      await this.flushNode();
+      this.finished = true;
+      this.ancestors = [];
+    }
+    return { counts: this.counts, records: this.records, relationsWithoutSourceCell: this.orphanRelations };
+  }
+
+  private newNode(key: { name: string; dn: string }): NodeContext {
+    return {
+      name: key.name,
+      dn: key.dn,
+      meContext: null,
+      managedElement: null,
+      functions: new Set(),
+      controller: false,
+      location: null,
+      cells: new Map(),
+      externals: new Map(),
+      frequencies: new Map(),
+    };
+  }
+
+  private nearestFunction(): MoRecord | null {
+    for (let i = this.ancestors.length - 2; i >= 0; i--) {
+      const a = this.ancestors[i] as MoRecord;
+      if (FUNCTION_CLASSES[a.className]) return a;
+    }
+    return null;
+  }
+
+  private locationOf(rec: MoRecord): { lat: number; lon: number } | null {
+    const lat = num(rec, 'latitude');
+    const lon = num(rec, 'longitude');
+    if (lat === null || lon === null || (lat === 0 && lon === 0)) return null;
+    const decoded = decodeCoordinates(this.coords, lat, lon, str(rec, 'latitudeSign'));
+    if (!decoded) {
+      throw new NetworkParseError(
+        rec.line ?? 0,
+        rec.column ?? 1,
+        `${rec.className}=${rec.id}: latitude ${lat} / longitude ${lon} are outside the globe when read as ${this.coords} — is the coordinate encoding right?`,
+      );
+    }
+    return decoded;
+  }
+
+  private async emitSite(id: string, name: string, location: { lat: number; lon: number } | null): Promise<void> {
+    const had = this.sites.get(id);
+    if (had === undefined) this.counts.sites++;
+    else if (had || !location) return;
+    this.sites.set(id, location !== null);
+    await this.sink.site({ id, name, lat: location?.lat ?? null, lon: location?.lon ?? null });
+  }
+
+  private async flushNode(): Promise<void> {
+    const n = this.node;
+    if (!n) return;
+    this.node = null;
+
+    const type = str(n.meContext, 'neType') ?? str(n.managedElement, 'neType', 'managedElementType') ?? inferType(n);
+    const controller = n.controller || (type !== null && /^(RNC|BSC)$/i.test(type));
+    const techs = new Set<'2G' | '3G' | '4G' | '5G'>();
+    for (const c of n.cells.values()) techs.add(c.tech === 'NB-IoT' ? '4G' : c.tech);
+    if (techs.size === 0) for (const f of n.functions) techs.add((FUNCTION_CLASSES[f] as FunctionInfo).tech);
+    const technology: NodeTechnology | null = techs.size === 0 ? null : techs.size === 1 ? [...techs][0]! : 'multi';
+
+    let siteId: string | null = null;
+    if (!controller) {
+      siteId = this.siteIdOf(n.name);
+      let location = n.location;
+      if (!location) {
+        for (const c of n.cells.values()) {
+          location = this.locationOf(c.rec);
+          if (location) break;
+        }
+      }
+      const siteName = str(n.managedElement, 'userLabel') ?? str(n.meContext, 'userLabel') ?? str(n.managedElement, 'locationName', 'siteLocation') ?? siteId;
+      await this.emitSite(siteId, siteName, location);
+    }
+
+    if (!this.nodes.has(n.dn)) {
+      this.nodes.add(n.dn);
+      this.counts.nodes++;
+      await this.sink.node({ name: n.name, dn: n.dn, siteId, technology, type });
+    }
+
+    const nrDone = new Set<string>();
+    for (const pending of n.cells.values()) {
+      let cell: Cell;
+      if (pending.tech === '5G') {
+        if (nrDone.has(pending.rec.id)) continue;
+        nrDone.add(pending.rec.id);
+        cell = this.nrCell(n, pending.rec.id, siteId);
+      } else {
+        cell = this.cell(n, pending, siteId);
+      }
+      if (controller) {
+        cell.siteId = this.siteIdOf(cell.name);
+        await this.emitSite(cell.siteId, cell.siteId, null);
+      }
+      this.counts.cells[cell.tech]++;
+      await this.sink.cell(cell);
+    }
+    for (const ext of n.externals.values()) await this.emitExternal(ext, n.name, n.frequencies);
+  }
+
+  private baseCell(n: NodeContext, rec: MoRecord, tech: CellTech, siteId: string | null): Cell {
+    return {
+      name: rec.id,
+      dn: rec.dn,
+      altDns: [],
+      nodeName: n.name,
+      siteId: siteId ?? '',
+      tech,
+      band: null,
+      channel: null,
+      pci: null,
+      psc: null,
+      bsic: null,
+      lac: null,
+      tac: null,
+      nrTac: null,
+      azimuth: num(rec, 'azimuth'),
+      cpichPower: null,
+      maxTxPower: null,
+      plmns: [],
+      rachRootSequence: null,
+      ssb: null,
+      cellId: null,
+      localCellId: null,
+      ownerId: null,
+      globalId: null,
+    };
+  }
+
+  private cell(n: NodeContext, p: PendingCell, siteId: string | null): Cell {
+    const { rec, fn } = p;
+    const c = this.baseCell(n, rec, p.tech, siteId);
+    switch (p.tech) {
+      case '4G':
+      case 'NB-IoT': {
+        c.channel = int(rec, 'earfcndl', 'earfcn');
+        c.pci = pciOf(rec);
+        c.tac = int(rec, 'tac');
+        c.rachRootSequence = int(rec, 'rachRootSequence');
+        c.cellId = int(rec, 'cellId');
+        c.localCellId = int(rec, 'localCellId');
+        c.ownerId = int(fn, 'eNBId') ?? int(rec, 'eNBId');
+        c.plmns = plmnsOf(rec, CELL_PLMN_LISTS);
+        if (c.plmns.length === 0) c.plmns = plmnsOf(fn, OWNER_PLMN_LISTS);
+        c.globalId = globalId(c.plmns[0], c.ownerId, c.cellId);
+        break;
+      }
+      case '3G': {
+        c.channel = int(rec, 'uarfcnDl');
+        c.psc = int(rec, 'primaryScramblingCode');
+        c.cpichPower = int(rec, 'primaryCpichPower');
+        c.maxTxPower = int(rec, 'maximumTransmissionPower');
+        c.lac = int(rec, 'lac') ?? refId(str(rec, 'locationAreaRef'));
+        c.cellId = int(rec, 'cId', 'cellId');
+        c.localCellId = int(rec, 'localCellId');
+        c.ownerId = int(fn, 'rncId') ?? int(rec, 'rncId');
+        c.plmns = plmnsOf(rec, CELL_PLMN_LISTS);
+        if (c.plmns.length === 0) c.plmns = plmnsOf(fn, OWNER_PLMN_LISTS);
+        c.globalId = globalId(c.plmns[0], c.ownerId, c.cellId);
+        break;
+      }
+      case '2G': {
+        const cgi = parseCgi(rec);
+        c.channel = int(rec, 'bcchNo', 'bcchFrequency', 'bcchArfcn', 'arfcn');
+        c.bsic = bsicOf(rec);
+        c.lac = int(rec, 'lac') ?? cgi?.lac ?? null;
+        c.cellId = int(rec, 'cellIdentity', 'ci') ?? cgi?.ci ?? null;
+        c.plmns = cgi ? [cgi.plmn] : plmnsOf(rec, CELL_PLMN_LISTS);
+        if (c.plmns.length === 0) c.plmns = plmnsOf(fn, OWNER_PLMN_LISTS);
+        c.globalId = globalId(c.plmns[0], c.lac, c.cellId);
+        break;
+      }
+      case '5G':
+        break;
+    }
+    c.band = bandOf(c.tech, c.channel);
+    return c;
+  }
+
+  /** NRCellDU and NRCellCU of the same name are one cell: radio data from the DU, identity and relations on the CU. */
+  private nrCell(n: NodeContext, name: string, siteId: string | null): Cell {
+    let du: PendingCell | null = null;
+    let cu: PendingCell | null = null;
+    for (const p of n.cells.values()) {
+      if (p.rec.id !== name) continue;
+      if (p.rec.className === 'NRCellDU' && !du) du = p;
+      if (p.rec.className === 'NRCellCU' && !cu) cu = p;
+    }
+    const main = (cu ?? du) as PendingCell;
+    const c = this.baseCell(n, main.rec, '5G', siteId);
+    if (cu && du) c.altDns = [du.rec.dn];
+    const d = du?.rec ?? null;
+    const u = cu?.rec ?? null;
+    c.azimuth = num(d, 'azimuth') ?? num(u, 'azimuth');
+    c.pci = pciOf(d) ?? pciOf(u);
+    c.ssb = int(d, 'ssbFrequency');
+    const carrier = lastComponent(str(d, 'nRSectorCarrierRef'));
+    c.channel = int(d, 'arfcnDL') ?? (carrier ? (n.frequencies.get(`${carrier.className}=${carrier.id}`) ?? null) : null) ?? c.ssb;
+    c.nrTac = int(d, 'nRTAC') ?? int(u, 'nRTAC');
+    c.tac = c.nrTac;
+    c.cellId = int(d, 'cellLocalId') ?? int(u, 'cellLocalId');
+    c.ownerId = int(du?.fn ?? null, 'gNBId') ?? int(cu?.fn ?? null, 'gNBId');
+    c.plmns = [...new Set([...plmnsOf(d, CELL_PLMN_LISTS), ...plmnsOf(u, CELL_PLMN_LISTS)])];
+    if (c.plmns.length === 0) c.plmns = [...new Set([...plmnsOf(cu?.fn ?? null, OWNER_PLMN_LISTS), ...plmnsOf(du?.fn ?? null, OWNER_PLMN_LISTS)])];
+    c.globalId = globalId(c.plmns[0], c.ownerId, c.cellId);
+    c.band = bandOf('5G', c.channel);
+    return c;
+  }
+
+  private async emitExternal(p: PendingExternal, nodeName: string | null, frequencies: Map<string, number> | null): Promise<void> {
+    const { rec, parent, kind } = p;
+    const freqOf = (ref: string | null): number | null => {
+      const last = lastComponent(ref);
+      return last && frequencies ? (frequencies.get(`${last.className}=${last.id}`) ?? null) : null;
+    };
+    const parentChannel = parent && FREQUENCY_CLASSES[parent.className] ? int(parent, ...(FREQUENCY_CLASSES[parent.className] as string[])) : null;
+    const ext: ExternalCell = {
+      dn: rec.dn,
+      name: rec.id,
+      kind,
+      nodeName,
+      pci: null,
+      psc: null,
+      bsic: null,
+      channel: null,
+      band: null,
+      tac: null,
+      lac: null,
+      plmn: null,
+      ownerId: null,
+      cellId: null,
+      globalId: null,
+    };
+    const plmn = (): string | null => plmnsOf(rec, CELL_PLMN_LISTS)[0] ?? plmnsOf(parent, OWNER_PLMN_LISTS)[0] ?? null;
+    switch (kind) {
+      case '4G':
+        ext.pci = pciOf(rec);
+        ext.channel = int(rec, 'earfcnDl', 'earfcndl', 'earfcn') ?? freqOf(str(rec, 'eutranFrequencyRef')) ?? parentChannel;
+        ext.tac = int(rec, 'tac');
+        ext.cellId = int(rec, 'localCellId', 'cellId', 'cellIdentity');
+        ext.ownerId = int(rec, 'eNBId', 'eNodeBId') ?? int(parent, 'eNBId', 'eNodeBId');
+        ext.plmn = plmn();
+        ext.globalId = globalId(ext.plmn, ext.ownerId, ext.cellId);
+        break;
+      case '5G':
+        ext.pci = pciOf(rec);
+        ext.channel = int(rec, 'arfcnDL', 'ssbFrequency') ?? freqOf(str(rec, 'nRFrequencyRef', 'gUtranSyncSignalFrequencyRef')) ?? parentChannel;
+        ext.tac = int(rec, 'nRTAC', 'tac');
+        ext.cellId = int(rec, 'cellLocalId', 'localCellId');
+        ext.ownerId = int(rec, 'gNBId', 'gNodeBId') ?? int(parent, 'gNBId', 'gNodeBId');
+        ext.plmn = plmn();
+        ext.globalId = globalId(ext.plmn, ext.ownerId, ext.cellId);
+        break;
+      case '3G':
+        ext.psc = int(rec, 'primaryScramblingCode', 'physicalCellIdentity');
+        ext.channel = int(rec, 'uarfcnDl') ?? freqOf(str(rec, 'utranFrequencyRef')) ?? parentChannel;
+        ext.lac = int(rec, 'lac');
+        ext.cellId = int(rec, 'cId', 'cellIdentity.cId');
+        ext.ownerId = int(rec, 'rncId', 'cellIdentity.rncId');
+        ext.plmn = plmn();
+        ext.globalId = globalId(ext.plmn, ext.ownerId, ext.cellId);
+        break;
+      case '2G': {
+        const cgi = parseCgi(rec);
+        ext.bsic = bsicOf(rec);
+        ext.channel = int(rec, 'bcchFrequency', 'bcchNo', 'arfcn') ?? freqOf(str(rec, 'geranFrequencyRef')) ?? parentChannel;
+        ext.lac = int(rec, 'lac') ?? cgi?.lac ?? null;
+        ext.cellId = int(rec, 'cellIdentity', 'ci') ?? cgi?.ci ?? null;
+        ext.plmn = cgi?.plmn ?? plmn();
+        ext.globalId = globalId(ext.plmn, ext.lac, ext.cellId);
+        break;
+      }
+    }
+    ext.band = bandOf(kind, ext.channel);
+    this.counts.externalCells[kind]++;
+    await this.sink.externalCell(ext);
+  }
+
+  private async emitRelation(rec: MoRecord, parts: DnComponent[], nodeName: string | null): Promise<void> {
+    let source = -1;
+    for (let i = parts.length - 2; i >= 0; i--) {
+      if (CELL_CLASSES[(parts[i] as DnComponent).className]) {
+        source = i;
+        break;
+      }
+    }
+    if (source < 0) {
+      this.orphanRelations++;
+      return;
+    }
+    const sourceRat = ratOf(CELL_CLASSES[(parts[source] as DnComponent).className] as CellTech);
+    const targetRef = str(rec, ...TARGET_ATTRIBUTES);
+    const targetClass = lastComponent(targetRef)?.className ?? '';
+    const targetTech = CELL_CLASSES[targetClass] ?? EXTERNAL_CLASSES[targetClass];
+    const targetRat = targetTech ? ratOf(targetTech) : (RELATION_CLASSES[rec.className] as Rat);
+    const createdBy = str(rec, 'createdBy');
+    const relation: Relation = {
+      dn: rec.dn,
+      name: rec.id,
+      nodeName,
+      sourceCellDn: joinDn(parts, source),
+      kind: `${sourceRat}-${targetRat}`,
+      targetRef,
+      createdBy: createdBy === null ? null : createdBy.toUpperCase(),
+      isRemoveAllowed: bool(rec, ['isRemoveAllowed', 'removeAllowed'], true),
+      isHoAllowed: bool(rec, ['isHoAllowed', 'hoAllowed'], true),
+    };
+    this.counts.relations[relation.kind]++;
+    await this.sink.relation(relation);
+  }
+}
+
+function inferType(n: NodeContext): string | null {
+  const f = n.functions;
+  if (f.has('RncFunction')) return 'RNC';
+  if (f.has('BscFunction') || f.has('BssFunction')) return 'BSC';
+  if (f.has('GNBDUFunction') || f.has('GNBCUCPFunction') || f.size > 1) return 'RadioNode';
+  if (f.has('ENodeBFunction')) return 'ERBS';
+  if (f.has('NodeBFunction')) return 'RBS';
+  if (f.has('BtsFunction')) return 'BTS';
+  return null;
+}
+
+/** Maps a whole record stream; the sink sees every entity before this resolves. */
+export async function mapNetwork(records: AsyncIterable<MoRecord> | Iterable<MoRecord>, sink: NetworkSink, options: MapOptions): Promise<MapResult> {
+  const mapper = new NetworkMapper(sink, options);
+  for await (const rec of records) await mapper.push(rec);
+  return mapper.finish();
+}

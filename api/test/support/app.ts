@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { TestDatabase } from './databases';
+
+/** A web root with a minimal built shell and remotes, so serving rules are tested without a webpack build. */
+export function fakeWebRoot(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-web-'));
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), content);
+  };
+  write('shell/dist/index.html', '<!doctype html><title>Cellwise</title><div id="root"></div>');
+  write('shell/dist/main.1a2b3c4d.js', 'console.log("shell")');
+  for (const name of ['tracking', 'planning-validation', 'monitoring', 'management']) {
+    write(`mfe-${name}/dist/mf-manifest.json`, JSON.stringify({ id: name }));
+    write(`mfe-${name}/dist/remoteEntry.js`, 'var x = 1;');
+    write(`mfe-${name}/dist/123.0a1b2c3d.js`, 'var chunk = 1;');
+  }
+  return root;
+}
+
+export async function testApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}): Promise<{ app: FastifyInstance; config: Config }> {
+  const webRoot = fakeWebRoot();
+  const config = loadConfig({ WEB_ROOT: webRoot, DATA_DIR: path.join(webRoot, 'data'), LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect }, { logger: false });
+  await app.ready();
+  return { app, config };
+}
