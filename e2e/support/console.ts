@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+export interface RunningConsole {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the built console (api/dist/main.js) on a free port with its own data directory. */
+export async function startConsole(env: NodeJS.ProcessEnv = {}): Promise<RunningConsole> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'api/dist/main.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`console did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/localhost:\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`console exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface StaticServer {
+  origin: string;
+  /** Stops answering, as a crashed deployment would. */
+  close: () => Promise<void>;
+  /** Serves again on the same port. */
+  reopen: () => Promise<void>;
+}
+
+/** Serves one remote's build from another origin, the way a separately deployed remote is served. */
+export async function serveDirectory(dir: string): Promise<StaticServer> {
+  const handler: http.RequestListener = (req, res) => {
+    const file = path.join(dir, decodeURIComponent((req.url ?? '/').split('?')[0]!));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = file.endsWith('.json') ? 'application/json' : 'application/javascript';
+    res.writeHead(200, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' });
+    fs.createReadStream(file).pipe(res);
+  };
+  let server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+    reopen: async () => {
+      server = http.createServer(handler);
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+  };
+}

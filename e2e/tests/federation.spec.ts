@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startConsole, type RunningConsole } from '../support/console';
+
+let consoleApp: RunningConsole;
+test.beforeAll(async () => {
+  consoleApp = await startConsole();
+});
+test.afterAll(async () => {
+  await consoleApp.stop();
+});
+
+/** One page of each remote, with the title it must show. */
+const REMOTE_PAGES = [
+  { remote: 'mfe_tracking', group: 'Tracking', label: 'Commissioning Plan', path: '/tracking/commissioningplan' },
+  { remote: 'mfe_planning_validation', group: 'Validation', label: 'Cpich Validation', path: '/validation/cpichvalidation' },
+  { remote: 'mfe_monitoring', group: 'Monitoring', label: 'Fault Management', path: '/monitoring/faultManagement' },
+  { remote: 'mfe_management', group: 'Management', label: 'Users', path: '/management/users' },
+];
+
+interface SharedReport {
+  [pkg: string]: { versions: string[]; providers: string[] };
+}
+
+/** What the federation runtime says it loaded for each singleton, across the host and every remote. */
+async function sharedReport(page: Page): Promise<SharedReport> {
+  return page.evaluate(() => {
+    type Info = { from: string; loaded?: boolean; lib?: unknown };
+    const share =
+      (globalThis as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Info>>>> } }).__FEDERATION__
+        ?.__SHARE__ ?? {};
+    const report: Record<string, { versions: string[]; providers: string[] }> = {};
+    for (const scopes of Object.values(share)) {
+      for (const packages of Object.values(scopes)) {
+        for (const [pkg, versions] of Object.entries(packages)) {
+          for (const [version, info] of Object.entries(versions)) {
+            if (!info.loaded && !info.lib) continue;
+            const entry = (report[pkg] ??= { versions: [], providers: [] });
+            if (!entry.versions.includes(version)) entry.versions.push(version);
+            if (!entry.providers.includes(info.from)) entry.providers.push(info.from);
+          }
+        }
+      }
+    }
+    return report;
+  });
+}
+
+test('the shell renders: / goes to /home with the company values', async ({ page }) => {
+  await page.goto(consoleApp.url + '/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Cellwise' })).toBeVisible();
+  for (const value of ['Customer focus', 'Excellence', 'Collaboration', 'Accountability', 'Passion']) {
+    await expect(page.getByText(value, { exact: true })).toBeVisible();
+  }
+});
+
+test('unknown paths go to the 404 page', async ({ page }) => {
+  await page.goto(consoleApp.url + '/no/such/page');
+  await expect(page).toHaveURL(/\/errors\/error-404$/);
+  await expect(page.getByText('The page you asked for does not exist.')).toBeVisible();
+});
+
+test('a page of each remote renders through the menu, each remote is fetched once, and all share one React, antd and store', async ({ page }) => {
+  const entryRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/remoteEntry.js')) entryRequests.push(new URL(request.url()).pathname);
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto(consoleApp.url + '/home');
+  const shellStore = await page.locator('[data-shell-store-instance]').getAttribute('data-shell-store-instance');
+  expect(shellStore).toBeTruthy();
+
+  // Twice round the remotes: the second visit must not fetch any remote again.
+  for (let round = 0; round < 2; round++) {
+    for (const target of REMOTE_PAGES) {
+      const group = page.getByRole('menuitem', { name: target.group, exact: true });
+      if ((await page.getByRole('link', { name: target.label, exact: true }).count()) === 0) await group.click();
+      await page.getByRole('link', { name: target.label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${target.path}$`));
+      const area = page.locator(`[data-remote="${target.remote}"]`);
+      await expect(area.getByRole('heading', { name: target.label, exact: true })).toBeVisible();
+      // The page reads the store instance the shell uses: one shared-auth module, not a copy.
+      await expect(area.locator('[data-store-instance]')).toHaveAttribute('data-store-instance', shellStore!);
+    }
+  }
+
+  expect(entryRequests.sort()).toEqual([
+    '/remotes/mfe-management/remoteEntry.js',
+    '/remotes/mfe-monitoring/remoteEntry.js',
+    '/remotes/mfe-planning-validation/remoteEntry.js',
+    '/remotes/mfe-tracking/remoteEntry.js',
+  ]);
+
+  const shared = await sharedReport(page);
+  for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-router-dom', 'zustand', 'shared-auth', 'shared-ui']) {
+    expect([pkg, shared[pkg]?.versions.length, shared[pkg]?.providers]).toEqual([pkg, 1, ['shell']]);
+  }
+  expect(errors).toEqual([]);
+});
