@@ -94,7 +94,7 @@ test('a page of each remote renders through the menu, each remote is fetched onc
   ]);
 
   const shared = await sharedReport(page);
-  for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/icons', 'react-router-dom', 'zustand', 'shared-auth', 'shared-ui']) {
+  for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/cssinjs', 'react-router-dom', 'zustand', 'shared-auth', 'shared-ui']) {
     expect([pkg, shared[pkg]?.versions.length, shared[pkg]?.providers]).toEqual([pkg, 1, ['shell']]);
   }
   expect(errors).toEqual([]);
