@@ -1,7 +1,7 @@
-import { SaxesParser, SaxesTagPlain } from 'saxes';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ChunkDecoder } from './decode';
 import { NetworkParseError } from './errors';
-import { addAttribute, assertChunk, Attributes, ChunkSource, MoRecord } from './records';
+import { addAttribute, assertChunk, type Attributes, type ChunkSource, type MoRecord } from './records';
 
 /**
  * Streaming reader for 3GPP Bulk CM XML (TS 32.615 `bulkCmConfigDataFile`), including the Ericsson
@@ -22,11 +22,6 @@ import { addAttribute, assertChunk, Attributes, ChunkSource, MoRecord } from './
  * - The `configData` `dnPrefix` and the bulk CM `modifier` attribute are ignored: DNs start at the
  *   outermost MO of the file.
  */
-
-export interface BulkCmOptions {
-  /** Reserved for messages; positions are always reported. */
-  fileName?: string;
-}
 
 interface MoState {
   rawName: string;
@@ -83,7 +78,7 @@ function isEmpty(attrs: Attributes): boolean {
  * Rejects with {@link NetworkParseError} on malformed input; records already yielded must then be
  * discarded by the caller (the importer's transaction does that).
  */
-export async function* parseBulkCm(input: ChunkSource, _options: BulkCmOptions = {}): AsyncGenerator<MoRecord> {
+export async function* parseBulkCm(input: ChunkSource): AsyncGenerator<MoRecord> {
   const reader = new BulkCmReader();
   const decoder = new ChunkDecoder({ xml: true, position: () => reader.position() });
   for await (const raw of input) {
@@ -96,10 +91,12 @@ export async function* parseBulkCm(input: ChunkSource, _options: BulkCmOptions =
 }
 
 class BulkCmReader {
-  private readonly parser = new SaxesParser<{ xmlns: false }>({ xmlns: false, position: true });
+  private readonly parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   private readonly stack: Frame[] = [];
   private queue: MoRecord[] = [];
   private rootClosed = false;
+  /** saxes pops (and reports) the open element before it complains about a mismatched close tag. */
+  private lastClosed: string | null = null;
   private tagLine = 1;
   private tagColumn = 1;
 
@@ -107,7 +104,8 @@ class BulkCmReader {
     const p = this.parser;
     p.on('opentagstart', (tag) => {
       this.tagLine = p.line;
-      this.tagColumn = Math.max(1, p.column - tag.name.length);
+      // saxes has consumed '<', the name and the character that ended it; step back to the '<' (1-based).
+      this.tagColumn = Math.max(1, p.column - tag.name.length - 1);
     });
     p.on('opentag', (tag) => this.open(tag));
     p.on('closetag', () => this.close());
@@ -148,8 +146,7 @@ class BulkCmReader {
   private saxError(err: Error): NetworkParseError {
     if (err instanceof NetworkParseError) return err;
     let reason = err.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '').replace(/\.$/, '');
-    const open = this.stack[this.stack.length - 1];
-    if (reason === 'unexpected close tag' && open) reason = `unexpected close tag (expected </${open.raw}>)`;
+    if (reason === 'unexpected close tag' && this.lastClosed) reason = `unexpected close tag (expected </${this.lastClosed}>)`;
     if (reason.startsWith('unclosed tag') || reason === 'unexpected end') reason = 'unexpected end of file';
     return this.fail(`malformed XML: ${reason}`);
   }
@@ -240,6 +237,7 @@ class BulkCmReader {
   private close(): void {
     const frame = this.stack.pop();
     if (!frame) return;
+    this.lastClosed = frame.raw;
     switch (frame.t) {
       case 'root':
         this.rootClosed = true;

@@ -1,6 +1,6 @@
 import { ChunkDecoder } from './decode';
 import { NetworkParseError } from './errors';
-import { addAttribute, assertChunk, Attributes, ChunkSource, MoRecord, splitDn } from './records';
+import { addAttribute, assertChunk, type Attributes, type ChunkSource, type MoRecord, splitDn } from './records';
 
 /**
  * Streaming reader for ENM `cmedit get` text exports:
@@ -23,10 +23,6 @@ import { addAttribute, assertChunk, Attributes, ChunkSource, MoRecord, splitDn }
  * record is an error, as is an `Error NNNN : ...` line from ENM.
  */
 
-export interface CmeditOptions {
-  fileName?: string;
-}
-
 const FDN_RE = /^\s*FDN\s*:\s*(.*?)\s*$/;
 const ATTR_RE = /^\s*([A-Za-z_][\w.-]*)\s*:(?:\s?(.*))?$/;
 const TRAILER_RE = /^\s*(\d+)\s+instance\(s\)/i;
@@ -41,7 +37,7 @@ interface Pending {
   line: number;
 }
 
-export async function* parseCmedit(input: ChunkSource, _options: CmeditOptions = {}): AsyncGenerator<MoRecord> {
+export async function* parseCmedit(input: ChunkSource): AsyncGenerator<MoRecord> {
   const reader = new CmeditReader();
   const decoder = new ChunkDecoder({ xml: false, position: () => ({ line: reader.lineNo + 1, column: 1 }) });
   for await (const raw of input) {
@@ -227,11 +223,17 @@ function parseValue(text: string, fail: (reason: string) => Error): Value {
   return { kind: 'scalar', value: s };
 }
 
+/**
+ * Splits list items / struct members at top-level commas. ENM prints separators as ", " while DNs
+ * inside values use bare commas (`[SubNetwork=A,MeContext=B, SubNetwork=A,MeContext=C]`), so when a
+ * ", " separator exists only those split; a value without any (`[1,2,3]`) splits on bare commas unless
+ * it holds `=` (then it is one DN or one member).
+ */
 function splitTopLevel(s: string, fail: (reason: string) => Error): string[] {
-  const parts: string[] = [];
+  const spaced: number[] = [];
+  const bare: number[] = [];
   const open: string[] = [];
   let quote: string | null = null;
-  let start = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charAt(i);
     if (quote) {
@@ -243,11 +245,17 @@ function splitTopLevel(s: string, fail: (reason: string) => Error): string[] {
     else if (c === ']' || c === '}') {
       if (open.pop() !== c) throw fail(`unbalanced "${c}"`);
     } else if (c === ',' && open.length === 0) {
-      parts.push(s.slice(start, i).trim());
-      start = i + 1;
+      (/\s/.test(s.charAt(i + 1)) ? spaced : bare).push(i);
     }
   }
   if (open.length > 0 || quote) throw fail('unbalanced brackets');
+  const cuts = spaced.length > 0 ? spaced : s.includes('=') ? [] : bare;
+  const parts: string[] = [];
+  let start = 0;
+  for (const at of cuts) {
+    parts.push(s.slice(start, at).trim());
+    start = at + 1;
+  }
   parts.push(s.slice(start).trim());
   return parts;
 }

@@ -1,5 +1,6 @@
+import { TextDecoder } from 'node:util';
 import { NetworkParseError } from './errors';
-import { Chunk } from './records';
+import { type Chunk } from './records';
 
 /**
  * Turns byte chunks into text chunks for the streaming parsers, choosing the character encoding the
@@ -38,7 +39,7 @@ export interface Position {
   column: number;
 }
 
-export interface TextDecoderOptions {
+export interface ChunkDecoderOptions {
   /** XML mode honours the declaration; text mode (cmedit) is UTF-8/UTF-16 by byte-order mark only. */
   xml: boolean;
   /** Where the consumer currently is, for errors about invalid bytes further into the file. */
@@ -52,7 +53,7 @@ export class ChunkDecoder {
   private sawString = false;
   private started = false;
 
-  constructor(private readonly options: TextDecoderOptions) {}
+  constructor(private readonly options: ChunkDecoderOptions) {}
 
   /** Returns the text available so far ('' while the head is still being sniffed). */
   push(chunk: Chunk): string {
@@ -161,7 +162,6 @@ export class ChunkDecoder {
 
   private decode(bytes: Uint8Array, stream: boolean): string {
     const decoder = this.decoder as TextDecoder;
-    this.started = true;
     try {
       return decoder.decode(bytes, { stream });
     } catch {

@@ -2,23 +2,23 @@ import { NetworkParseError } from './errors';
 import {
   assertCoordinateEncoding,
   bandOf,
-  Cell,
-  CellTech,
-  CoordinateEncoding,
+  type Cell,
+  type CellTech,
+  type CoordinateEncoding,
   decodeCoordinates,
   defaultSiteId,
   emptyCounts,
-  ExternalCell,
-  ExternalCellKind,
+  type ExternalCell,
+  type ExternalCellKind,
   formatPlmn,
-  NetworkCounts,
-  NetworkNode,
-  NodeTechnology,
-  Rat,
-  Relation,
-  Site,
+  type NetworkCounts,
+  type NetworkNode,
+  type NodeTechnology,
+  type Rat,
+  type Relation,
+  type Site,
 } from './model';
-import { DnComponent, MoRecord, splitDn } from './records';
+import { type DnComponent, type MoRecord, splitDn } from './records';
 
 /**
  * Maps managed-object records (from {@link parseBulkCm} or {@link parseCmedit}) into the inventory
@@ -192,34 +192,46 @@ function nodeOf(parts: DnComponent[]): { name: string; dn: string } | null {
 // ---------------------------------------------------------------------------------------------------
 // Attribute access
 
-const lowerCache = new WeakMap<object, Map<string, string | string[]>>();
+/** Lower-cased attribute name → real key, per attribute bag (Ericsson `earfcndl` vs 3GPP `earfcnDl`). */
+const lowerCache = new WeakMap<object, Map<string, string>>();
 
-/** Looks an attribute up by exact name, then case-insensitively (Ericsson `earfcndl` vs 3GPP `earfcnDl`). */
-function raw(rec: MoRecord, name: string): string | string[] | undefined {
-  const exact = rec.attributes[name];
-  if (exact !== undefined) return exact;
-  let lower = lowerCache.get(rec.attributes);
-  if (!lower) {
-    lower = new Map();
-    for (const [k, v] of Object.entries(rec.attributes)) lower.set(k.toLowerCase(), v);
-    lowerCache.set(rec.attributes, lower);
+/** The attribute as stored (its real key, for messages) and its values. */
+function entry(rec: MoRecord | null, name: string): { key: string; values: string[] } | null {
+  if (!rec) return null;
+  let key = name;
+  let v = rec.attributes[name];
+  if (v === undefined) {
+    let lower = lowerCache.get(rec.attributes);
+    if (!lower) {
+      lower = new Map();
+      for (const k of Object.keys(rec.attributes)) lower.set(k.toLowerCase(), k);
+      lowerCache.set(rec.attributes, lower);
+    }
+    const real = lower.get(name.toLowerCase());
+    if (real === undefined) return null;
+    key = real;
+    v = rec.attributes[real];
+    if (v === undefined) return null;
   }
-  return lower.get(name.toLowerCase());
+  return { key, values: typeof v === 'string' ? [v] : v };
 }
 
 function list(rec: MoRecord | null, name: string): string[] {
-  if (!rec) return [];
-  const v = raw(rec, name);
-  if (v === undefined) return [];
-  return typeof v === 'string' ? [v] : v;
+  return entry(rec, name)?.values ?? [];
+}
+
+/** First non-blank value of the first present attribute among `names`, with the key it came from. */
+function first(rec: MoRecord | null, names: string[]): { key: string; value: string } | null {
+  for (const n of names) {
+    const e = entry(rec, n);
+    const v = e?.values[0];
+    if (e && v !== undefined && v.trim() !== '') return { key: e.key, value: v.trim() };
+  }
+  return null;
 }
 
 function str(rec: MoRecord | null, ...names: string[]): string | null {
-  for (const n of names) {
-    const first = list(rec, n)[0];
-    if (first !== undefined && first.trim() !== '') return first.trim();
-  }
-  return null;
+  return first(rec, names)?.value ?? null;
 }
 
 function badValue(rec: MoRecord, name: string, value: string, expected: string): NetworkParseError {
@@ -227,38 +239,27 @@ function badValue(rec: MoRecord, name: string, value: string, expected: string):
 }
 
 function int(rec: MoRecord | null, ...names: string[]): number | null {
-  if (!rec) return null;
-  for (const n of names) {
-    const v = str(rec, n);
-    if (v === null) continue;
-    if (!/^[-+]?\d+$/.test(v)) throw badValue(rec, n, v, 'an integer');
-    return Number(v);
-  }
-  return null;
+  const f = first(rec, names);
+  if (!rec || !f) return null;
+  if (!/^[-+]?\d+$/.test(f.value)) throw badValue(rec, f.key, f.value, 'an integer');
+  return Number(f.value);
 }
 
 function num(rec: MoRecord | null, ...names: string[]): number | null {
-  if (!rec) return null;
-  for (const n of names) {
-    const v = str(rec, n);
-    if (v === null) continue;
-    const x = Number(v);
-    if (!Number.isFinite(x)) throw badValue(rec, n, v, 'a number');
-    return x;
-  }
-  return null;
+  const f = first(rec, names);
+  if (!rec || !f) return null;
+  const x = Number(f.value);
+  if (!Number.isFinite(x)) throw badValue(rec, f.key, f.value, 'a number');
+  return x;
 }
 
 function bool(rec: MoRecord, names: string[], fallback: boolean): boolean {
-  for (const n of names) {
-    const v = str(rec, n);
-    if (v === null) continue;
-    const t = v.toLowerCase();
-    if (t === 'true' || t === '1' || t === 'yes') return true;
-    if (t === 'false' || t === '0' || t === 'no') return false;
-    throw badValue(rec, n, v, 'a boolean');
-  }
-  return fallback;
+  const f = first(rec, names);
+  if (!f) return fallback;
+  const t = f.value.toLowerCase();
+  if (t === 'true' || t === '1' || t === 'yes') return true;
+  if (t === 'false' || t === '0' || t === 'no') return false;
+  throw badValue(rec, f.key, f.value, 'a boolean');
 }
 
 /** Last component id of a reference DN, as a number when it is one (e.g. `...,LocationArea=1234` → 1234). */
@@ -408,6 +409,8 @@ export class NetworkMapper {
     const cls = rec.className;
 
     if (node) {
+      // A cmedit export may list UtranCells without their RncFunction: the DN alone shows a controller.
+      if (!node.controller && parts.some((p) => FUNCTION_CLASSES[p.className]?.controller === true)) node.controller = true;
       if (cls === 'MeContext' && rec.dn === node.dn) node.meContext = rec;
       if (cls === 'ManagedElement' && !node.managedElement) node.managedElement = rec;
       const fn = FUNCTION_CLASSES[cls];

@@ -1,5 +1,3 @@
-import { NetworkParseError } from './errors';
-
 /** Attribute values of one managed object; repeated elements become arrays, structs are flattened as `struct.field`. */
 export type Attributes = Record<string, string | string[]>;
 
@@ -58,8 +56,4 @@ export function addAttribute(attrs: Attributes, key: string, value: string): voi
 export function assertChunk(chunk: unknown): Chunk {
   if (typeof chunk === 'string' || chunk instanceof Uint8Array) return chunk;
   throw new TypeError(`network parser: expected Buffer/Uint8Array/string chunks, got ${typeof chunk}`);
-}
-
-export function parseError(line: number, column: number, reason: string): NetworkParseError {
-  return new NetworkParseError(line, column, reason);
 }

@@ -1,0 +1,42 @@
+/** Network inventory ("the dump", DESIGN §7.1): pure parsers, the model mapper and a demo generator. */
+export { NetworkParseError, NetworkOptionError } from './errors';
+export type { Attributes, MoRecord, Chunk, ChunkSource, DnComponent } from './records';
+export { splitDn } from './records';
+export { parseBulkCm } from './bulkcm';
+export { parseCmedit } from './cmedit';
+export { parseNetworkDump, importNetworkDump } from './dump';
+export type { DumpFormat, DumpOptions } from './dump';
+export { NetworkMapper, mapNetwork } from './mapper';
+export type { NetworkSink, MapOptions, MapResult } from './mapper';
+export {
+  CELL_TECHS,
+  EXTERNAL_CELL_KINDS,
+  NODE_TECHNOLOGIES,
+  RATS,
+  RELATION_KINDS,
+  COORDINATE_ENCODINGS,
+  emptyCounts,
+  totalOf,
+  bandOf,
+  decodeCoordinates,
+  encodeCoordinates,
+  assertCoordinateEncoding,
+  defaultSiteId,
+  formatPlmn,
+} from './model';
+export type {
+  CellTech,
+  ExternalCellKind,
+  NodeTechnology,
+  Rat,
+  RelationKind,
+  Site,
+  NetworkNode,
+  Cell,
+  ExternalCell,
+  Relation,
+  NetworkCounts,
+  CoordinateEncoding,
+} from './model';
+export { generateDemoBulkCm, planDemoNetwork } from './demo-generator';
+export type { DemoOptions, DemoSummary, DemoSite } from './demo-generator';
