@@ -1,3 +1,4 @@
 export * from './policy';
 export * from './session';
 export * from './apiClient';
+export * from './sessionActions';

@@ -14,20 +14,29 @@ const table: Array<[string, Principal, Capability[]]> = [
   [
     'Administrator in Operations',
     who('Administrator'),
-    ['public', 'authenticated', ...engineering, 'canOpenDashboard', 'canManage', 'canSeeJobDashboard', 'canAdminister'],
+    ['public', 'authenticated', ...engineering, 'canOpenDashboard', 'canManage', 'canSeeJobDashboard', 'canAdminister', 'canChooseOperator'],
   ],
   [
     'Administrator outside Operations',
     who('Administrator', ['Rollout']),
-    ['public', 'authenticated', 'canOpenDashboard', 'canManage', 'canSeeJobDashboard', 'canAdminister'],
+    ['public', 'authenticated', 'canOpenDashboard', 'canManage', 'canSeeJobDashboard', 'canAdminister', 'canChooseOperator'],
   ],
-  ['Manager in Operations', who('Manager'), ['public', 'authenticated', ...engineering, 'canOpenDashboard', 'canManage']],
-  ['CellwiseHQ in Operations', who('CellwiseHQ'), ['public', 'authenticated', ...engineering, 'canOpenDashboard']],
+  ['Manager in Operations', who('Manager'), ['public', 'authenticated', ...engineering, 'canOpenDashboard', 'canManage', 'canChooseOperator']],
+  ['CellwiseHQ in Operations', who('CellwiseHQ'), ['public', 'authenticated', ...engineering, 'canOpenDashboard', 'canChooseOperator']],
   ['CellwiseOS in Operations', who('CellwiseOS'), ['public', 'authenticated', ...engineering, 'canOpenDashboard']],
   ['CellwiseOS without projects', who('CellwiseOS', []), ['public', 'authenticated', 'canOpenDashboard']],
   ['Client in Operations', who('Client'), ['public', 'authenticated', 'canOpenDashboard']],
 ];
-const all: Capability[] = ['public', 'authenticated', ...engineering, 'canOpenDashboard', 'canManage', 'canSeeJobDashboard', 'canAdminister'];
+const all: Capability[] = [
+  'public',
+  'authenticated',
+  ...engineering,
+  'canOpenDashboard',
+  'canManage',
+  'canSeeJobDashboard',
+  'canAdminister',
+  'canChooseOperator',
+];
 
 describe('access policy (specification §6)', () => {
   test.each(table)('%s', (_name, principal, allowed) => {

@@ -21,6 +21,7 @@ export const CAPABILITIES = [
   'canManage',
   'canSeeJobDashboard',
   'canAdminister',
+  'canChooseOperator',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -59,6 +60,8 @@ const RULES: Record<Capability, Rule> = {
   canManage: { authenticated: true, roles: ['Administrator', 'Manager'] },
   canSeeJobDashboard: { authenticated: true, roles: ['Administrator'] },
   canAdminister: { authenticated: true, roles: ['Administrator'] },
+  // Specification §5: the profile's operator select is editable only for these roles.
+  canChooseOperator: { authenticated: true, roles: ['Administrator', 'Manager', 'CellwiseHQ'] },
 };
 
 export type Denial = 'unauthenticated' | 'role' | 'projects';

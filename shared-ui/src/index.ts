@@ -9,3 +9,4 @@ export * from './widgets/SiteSelect';
 export * from './widgets/FileDropZone';
 export * from './federation/StandaloneFrame';
 export * from './federation/manifestProblems';
+export * from './widgets/forms';

@@ -1,13 +1,26 @@
 import { Result, Spin } from 'antd';
-import { lazy, useState, type LazyExoticComponent, type ComponentType } from 'react';
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { loadUserInfo } from 'shared-auth';
 import type { RemoteLocation, RemoteRoute } from 'shared-ui';
 import { RemoteBoundary } from './federation/RemoteBoundary';
 import { useRemotes } from './federation/useRemotes';
 import { BareLayout } from './layouts/BareLayout';
 import { MainLayout } from './layouts/MainLayout';
+import { PlainLayout } from './layouts/PlainLayout';
+import CompleteRegistrationPage from './routes/auth/completeregistration';
+import LoginPage from './routes/auth/login';
+import RecoverPage from './routes/auth/recover';
+import RecoverConfirmationPage from './routes/auth/recoverconfirmation';
+import ResetPasswordPage from './routes/auth/resetpassword';
 import { ErrorPage } from './routes/errors/ErrorPage';
 import HomePage from './routes/home/home';
+import SettingsPage from './routes/management/settings';
+import { RequireCapability } from './session/RequireCapability';
+import { ApiClientBridge } from './widgets/ApiClientBridge';
+import { CookieConsent } from './widgets/CookieConsent';
+import { IdleWarning } from './widgets/IdleWarning';
+import { LoadingOverlay } from './widgets/LoadingOverlay';
 
 const lazyPages = new WeakMap<RemoteRoute, Map<number, LazyExoticComponent<ComponentType>>>();
 
@@ -56,25 +69,54 @@ function RemoteArea({
   );
 }
 
+/** On start, an unexpired stored token gets its user loaded before any guard decides (specification §4). */
+function useSessionStart(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void loadUserInfo().finally(() => setReady(true));
+  }, []);
+  return ready;
+}
+
 export function ConsoleApp() {
   const remotes = useRemotes();
+  const sessionReady = useSessionStart();
   if (remotes.configError) {
     return <Result status="500" title="The console could not start" subTitle={`Runtime configuration unavailable: ${remotes.configError}`} />;
   }
-  if (!remotes.configLoaded) return <Spin size="large" fullscreen />;
+  if (!remotes.configLoaded || !sessionReady) return <Spin size="large" fullscreen />;
   return (
     <BrowserRouter>
+      <ApiClientBridge />
+      <LoadingOverlay />
+      <IdleWarning />
+      <CookieConsent />
       <Routes>
         <Route path="/" element={<Navigate to="/home" replace />} />
-        <Route element={<MainLayout remotes={remotes} />}>
+        <Route
+          element={
+            <RequireCapability capability="authenticated">
+              <MainLayout remotes={remotes} />
+            </RequireCapability>
+          }
+        >
           <Route path="/home" element={<HomePage />} />
+          <Route path="/management/settings/:tab?" element={<SettingsPage />} />
           {remotes.locations.flatMap((location) => {
             const manifest = remotes.manifests[location.name];
             const status = remotes.status[location.name] ?? 'loading';
             const retry = () => remotes.retry(location.name);
             if (manifest && status === 'ready') {
               return manifest.routes.map((route) => (
-                <Route key={route.path} path={route.path} element={<RemoteArea location={location} status="ready" route={route} retry={retry} />} />
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={
+                    <RequireCapability capability={route.capability}>
+                      <RemoteArea location={location} status="ready" route={route} retry={retry} />
+                    </RequireCapability>
+                  }
+                />
               ));
             }
             // Until the manifest arrives (or while its remote is down) every path it owns shows the area's status.
@@ -82,6 +124,13 @@ export function ConsoleApp() {
               <Route key={prefix} path={`${prefix}/*`} element={<RemoteArea location={location} status={status} retry={retry} />} />
             ));
           })}
+        </Route>
+        <Route element={<PlainLayout />}>
+          <Route path="/auth/login" element={<LoginPage />} />
+          <Route path="/auth/recover" element={<RecoverPage />} />
+          <Route path="/auth/resetpassword" element={<ResetPasswordPage />} />
+          <Route path="/auth/recoverconfirmation" element={<RecoverConfirmationPage />} />
+          <Route path="/auth/completeregistration" element={<CompleteRegistrationPage />} />
         </Route>
         <Route element={<BareLayout />}>
           <Route path="/errors/error-401" element={<ErrorPage status={401} />} />

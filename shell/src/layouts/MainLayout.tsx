@@ -1,8 +1,8 @@
-import { DisconnectOutlined, HomeOutlined, MenuOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useSession } from 'shared-auth';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { can, logout, principalOf, useSession } from 'shared-auth';
 import { initials } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { buildMenu } from '../menu/buildMenu';
@@ -42,6 +42,7 @@ function SideNavigation({ remotes, onNavigate }: { remotes: RemotesView; onNavig
       children: group.entries.map((entry) => ({ key: entry.path, icon: entry.icon, label: <Link to={entry.path}>{entry.label}</Link> })),
       ...(group.entries.length === 0 ? { children: undefined, disabled: true } : {}),
     })),
+    { key: '/management/settings/general', icon: <SettingOutlined />, label: <Link to="/management/settings/general">Settings</Link> },
   ];
   // The group of the current page is open until the user folds groups themselves.
   const activeGroup = groups.find((g) => g.entries.some((e) => location.pathname.startsWith(e.path)));
@@ -79,6 +80,11 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
   const small = !screens.lg;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const storeInstance = useSession((s) => s.instanceId);
+  const navigate = useNavigate();
+  const signOut = () => {
+    logout();
+    navigate('/auth/login');
+  };
   return (
     <Layout style={{ minHeight: '100vh' }} data-shell-store-instance={storeInstance}>
       {!small && (
@@ -99,6 +105,11 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, borderBottom: '1px solid #e5eaec', position: 'sticky', top: 0, zIndex: 10 }}>
           {small && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawerOpen(true)} />}
           <Logo />
+          <Flex flex={1} justify="flex-end" gap={8}>
+            <Button icon={<LogoutOutlined />} onClick={signOut}>
+              Sign out
+            </Button>
+          </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
           <Outlet />

@@ -1,0 +1,13 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Every error the API answers: `{ message }` with a status that means what it says (DESIGN §3). */
+export const ErrorResponse = Type.Object({ message: Type.String() }, { additionalProperties: false, $id: 'ErrorResponse' });
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+export const MessageResponse = Type.Object({ message: Type.String() }, { additionalProperties: false });
+export type MessageResponse = Static<typeof MessageResponse>;
+
+/** Strings a user types: bounded so nothing unbounded reaches argon2 or the database. */
+export const ShortText = (max = 100) => Type.String({ minLength: 1, maxLength: max });
+export const Email = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
+export const Password = Type.String({ minLength: 1, maxLength: 256 });

@@ -1,0 +1,4 @@
+// The API's request and response contracts. Browser packages import these types (type-only), so a
+// contract change fails their build.
+export * from './common';
+export * from './account';

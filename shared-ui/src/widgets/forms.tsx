@@ -1,0 +1,122 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { Form, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
+import { Controller, useForm, type Control, type DefaultValues, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
+import * as yup from 'yup';
+
+/** The one message of every required field (specification §5). */
+export const REQUIRED = 'is required';
+
+export const required = () => yup.string().trim().required(REQUIRED);
+
+/**
+ * Every form of the console: react-hook-form validated by a yup schema. Errors appear once a field
+ * is touched (or after a submit attempt); `handleSubmit` never calls the handler while invalid.
+ */
+export function useConsoleForm<T extends FieldValues>(schema: yup.ObjectSchema<T>, defaultValues: DefaultValues<T>) {
+  return useForm<T>({
+    resolver: yupResolver(schema) as unknown as Resolver<T>,
+    mode: 'all',
+    defaultValues,
+  });
+}
+
+interface FieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  autoComplete?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}
+
+function FieldFrame({ label, error, children, htmlFor }: { label: string; error?: string; children: ReactNode; htmlFor: string }) {
+  return (
+    <Form.Item label={label} htmlFor={htmlFor} validateStatus={error ? 'error' : undefined} help={error} style={{ marginBottom: 16 }}>
+      {children}
+    </Form.Item>
+  );
+}
+
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  autoComplete,
+  disabled,
+  autoFocus,
+  type,
+}: FieldProps<T> & { type?: 'text' | 'email' }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState, formState }) => (
+        <FieldFrame label={label} htmlFor={name} error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}>
+          <Input
+            id={name}
+            type={type ?? 'text'}
+            autoComplete={autoComplete}
+            disabled={disabled}
+            autoFocus={autoFocus}
+            value={(field.value as string | undefined) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+export function PasswordField<T extends FieldValues>({ control, name, label, autoComplete, autoFocus }: FieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState, formState }) => (
+        <FieldFrame label={label} htmlFor={name} error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}>
+          <Input.Password
+            id={name}
+            autoComplete={autoComplete}
+            autoFocus={autoFocus}
+            value={(field.value as string | undefined) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  options,
+  mode,
+}: FieldProps<T> & { options: Array<{ value: string | number; label: string }>; mode?: 'multiple' }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState, formState }) => (
+        <FieldFrame label={label} htmlFor={name} error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}>
+          <Select
+            id={name}
+            mode={mode}
+            disabled={disabled}
+            options={options}
+            value={field.value as unknown}
+            onChange={(value) => field.onChange(value)}
+            onBlur={field.onBlur}
+          />
+        </FieldFrame>
+      )}
+    />
+  );
+}

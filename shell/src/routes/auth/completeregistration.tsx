@@ -1,0 +1,12 @@
+import { PasswordFromLink } from './PasswordFromLink';
+
+export default function CompleteRegistrationPage() {
+  return (
+    <PasswordFromLink
+      title="Complete your registration"
+      intro="Choose your password: at least 10 characters, different from your email."
+      endpoint="auth/completeRegistration"
+      submitLabel="Complete registration"
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { Modal, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isTokenLive, logout, useSession } from 'shared-auth';
+import { IDLE_COUNTDOWN_MS, IDLE_WARN_AFTER_MS, idlePhase, type IdlePhase } from './idle';
+
+/** Only what the user does counts as activity; background calls (notifications, polling) never do. */
+const INPUT_EVENTS = ['mousedown', 'keydown', 'touchstart', 'wheel', 'mousemove'] as const;
+
+function minutesSeconds(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+export function IdleWarning({ warnAfterMs = IDLE_WARN_AFTER_MS, countdownMs = IDLE_COUNTDOWN_MS }: { warnAfterMs?: number; countdownMs?: number }) {
+  const signedIn = useSession((s) => isTokenLive(s.token));
+  const navigate = useNavigate();
+  const lastInput = useRef(Date.now());
+  const [phase, setPhase] = useState<IdlePhase>({ phase: 'active' });
+
+  useEffect(() => {
+    if (!signedIn) return;
+    lastInput.current = Date.now();
+    const onInput = () => {
+      // While the warning shows, only its button resets the timer: a stray mouse move must not hide it.
+      if (idlePhase(lastInput.current, Date.now(), warnAfterMs, countdownMs).phase === 'active') lastInput.current = Date.now();
+    };
+    INPUT_EVENTS.forEach((e) => window.addEventListener(e, onInput, { passive: true }));
+    const timer = setInterval(() => {
+      const next = idlePhase(lastInput.current, Date.now(), warnAfterMs, countdownMs);
+      if (next.phase === 'expired') {
+        logout();
+        navigate('/auth/login');
+      }
+      setPhase(next);
+    }, 1000);
+    return () => {
+      INPUT_EVENTS.forEach((e) => window.removeEventListener(e, onInput));
+      clearInterval(timer);
+    };
+  }, [signedIn, warnAfterMs, countdownMs, navigate]);
+
+  return (
+    <Modal
+      open={signedIn && phase.phase === 'warning'}
+      title="Are you still there?"
+      okText="Stay signed in"
+      cancelText="Sign out"
+      closable={false}
+      maskClosable={false}
+      onOk={() => {
+        lastInput.current = Date.now();
+        setPhase({ phase: 'active' });
+      }}
+      onCancel={() => {
+        logout();
+        navigate('/auth/login');
+      }}
+    >
+      <Typography.Paragraph>
+        You have been inactive for a while. For your security you will be signed out in{' '}
+        <strong>{phase.phase === 'warning' ? minutesSeconds(phase.remainingMs) : ''}</strong>.
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
