@@ -50,7 +50,7 @@ export async function login(email: string, password: string): Promise<void> {
     const { data } = await api.post<TokenResponse>('auth/login', { email, password }, { skipErrorHandling: true });
     await signInWithToken(data.token);
   } catch (error) {
-    throw new Error(errorMessage(error));
+    throw new Error(errorMessage(error), { cause: error });
   }
 }
 

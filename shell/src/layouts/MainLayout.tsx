@@ -21,10 +21,12 @@ function Logo() {
 function SideNavigation({ remotes, onNavigate }: { remotes: RemotesView; onNavigate?: () => void }) {
   const location = useLocation();
   const user = useSession((s) => s.user);
-  const groups = useMemo(
-    () => buildMenu(remotes.locations, remotes.manifests, remotes.status, () => true),
-    [remotes.locations, remotes.manifests, remotes.status],
-  );
+  const token = useSession((s) => s.token);
+  const groups = useMemo(() => {
+    // A menu item shows only if the access policy lets this user open it (specification §6).
+    const principal = principalOf({ token, user, instanceId: '', loadingCount: 0 });
+    return buildMenu(remotes.locations, remotes.manifests, remotes.status, (entry) => can(principal, entry.capability));
+  }, [remotes.locations, remotes.manifests, remotes.status, token, user]);
   const items: MenuProps['items'] = [
     { key: '/home', icon: <HomeOutlined />, label: <Link to="/home">Home</Link> },
     ...groups.map((group) => ({

@@ -15,7 +15,7 @@ function minutesSeconds(ms: number): string {
 export function IdleWarning({ warnAfterMs = IDLE_WARN_AFTER_MS, countdownMs = IDLE_COUNTDOWN_MS }: { warnAfterMs?: number; countdownMs?: number }) {
   const signedIn = useSession((s) => isTokenLive(s.token));
   const navigate = useNavigate();
-  const lastInput = useRef(Date.now());
+  const lastInput = useRef(0);
   const [phase, setPhase] = useState<IdlePhase>({ phase: 'active' });
 
   useEffect(() => {
