@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startConsole, type RunningConsole } from '../support/console';
+import { acceptCookies, ADMIN, signIn } from '../support/session';
 
 let consoleApp: RunningConsole;
 test.beforeAll(async () => {
@@ -7,6 +8,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await consoleApp.stop();
+});
+test.beforeEach(async ({ context }) => {
+  await acceptCookies(context, consoleApp.url);
 });
 
 /** One page of each remote, with the title it must show. */
@@ -46,6 +50,7 @@ async function sharedReport(page: Page): Promise<SharedReport> {
 }
 
 test('the shell renders: / goes to /home with the company values', async ({ page }) => {
+  await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
   await page.goto(consoleApp.url + '/');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Cellwise' })).toBeVisible();
@@ -68,7 +73,7 @@ test('a page of each remote renders through the menu, each remote is fetched onc
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
-  await page.goto(consoleApp.url + '/home');
+  await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
   const shellStore = await page.locator('[data-shell-store-instance]').getAttribute('data-shell-store-instance');
   expect(shellStore).toBeTruthy();
 
