@@ -2,3 +2,4 @@ export * from './policy';
 export * from './session';
 export * from './apiClient';
 export * from './sessionActions';
+export * from './hub';

@@ -10,3 +10,4 @@ export * from './widgets/FileDropZone';
 export * from './federation/StandaloneFrame';
 export * from './federation/manifestProblems';
 export * from './widgets/forms';
+export * from './widgets/NotificationList';

@@ -16,6 +16,8 @@ import ResetPasswordPage from './routes/auth/resetpassword';
 import { ErrorPage } from './routes/errors/ErrorPage';
 import HomePage from './routes/home/home';
 import SettingsPage from './routes/management/settings';
+import NotificationsPage from './routes/notifications/notifications';
+import { NotificationHub } from './notifications/NotificationHub';
 import { RequireCapability } from './session/RequireCapability';
 import { ApiClientBridge } from './widgets/ApiClientBridge';
 import { CookieConsent } from './widgets/CookieConsent';
@@ -90,6 +92,7 @@ export function ConsoleApp() {
       <ApiClientBridge />
       <LoadingOverlay />
       <IdleWarning />
+      <NotificationHub />
       <CookieConsent />
       <Routes>
         <Route path="/" element={<Navigate to="/home" replace />} />
@@ -102,6 +105,7 @@ export function ConsoleApp() {
         >
           <Route path="/home" element={<HomePage />} />
           <Route path="/management/settings/:tab?" element={<SettingsPage />} />
+          <Route path="/notifications" element={<NotificationsPage />} />
           {remotes.locations.flatMap((location) => {
             const manifest = remotes.manifests[location.name];
             const status = remotes.status[location.name] ?? 'loading';

@@ -6,6 +6,7 @@ import { can, logout, principalOf, useSession } from 'shared-auth';
 import { initials } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { buildMenu } from '../menu/buildMenu';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 function Logo() {
   return (
@@ -107,7 +108,8 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, borderBottom: '1px solid #e5eaec', position: 'sticky', top: 0, zIndex: 10 }}>
           {small && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawerOpen(true)} />}
           <Logo />
-          <Flex flex={1} justify="flex-end" gap={8}>
+          <Flex flex={1} justify="flex-end" align="center" gap={8}>
+            <NotificationBell />
             <Button icon={<LogoutOutlined />} onClick={signOut}>
               Sign out
             </Button>

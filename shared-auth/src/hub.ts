@@ -1,0 +1,53 @@
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { API_BASE } from './apiClient';
+import { isTokenLive, sessionStore } from './session';
+
+/** The hub reconnects this long after a close (specification §9). */
+export const HUB_RETRY_DELAY_MS = 5000;
+
+export interface HubHandlers<N> {
+  onNotification: (notification: N) => void;
+  /** Called after every (re)connection, so the caller can fetch what it missed. */
+  onConnected: () => void;
+}
+
+/**
+ * One connection to the notification hub, owned by the shell (one per tab). It retries 5 s after
+ * any close for as long as the session is live, and stops for good on `stop()`.
+ */
+export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () => Promise<void> } {
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connection: HubConnection = new HubConnectionBuilder()
+    .withUrl(`${API_BASE}/notificationhub`, {
+      accessTokenFactory: () => sessionStore.getState().token ?? '',
+      transport: HttpTransportType.WebSockets,
+    })
+    .configureLogging(LogLevel.Warning)
+    .build();
+  connection.on('NewNotification', (notification: N) => handlers.onNotification(notification));
+
+  const schedule = () => {
+    if (stopped) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => void start(), HUB_RETRY_DELAY_MS);
+  };
+  const start = async () => {
+    if (stopped || !isTokenLive(sessionStore.getState().token)) return;
+    try {
+      await connection.start();
+      handlers.onConnected();
+    } catch {
+      schedule();
+    }
+  };
+  connection.onclose(() => schedule());
+  void start();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await connection.stop();
+    },
+  };
+}

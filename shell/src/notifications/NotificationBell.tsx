@@ -1,0 +1,40 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Flex, Popover, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { NotificationList } from 'shared-ui';
+import { useNotifications } from './store';
+
+/** Top-bar bell: a badge with the unread count and the Notifications popover (350 × 240 px list). */
+export function NotificationBell() {
+  const items = useNotifications((s) => s.items);
+  const unread = useNotifications((s) => s.unread);
+  const markAsRead = useNotifications((s) => s.markAsRead);
+  const [open, setOpen] = useState(false);
+  const content = (
+    <div style={{ width: 350 }}>
+      <div style={{ height: 240, overflowY: 'auto' }} data-testid="notification-list">
+        <NotificationList items={items} onOpen={(item) => !item.readed && void markAsRead(item.id)} />
+      </div>
+      <Flex justify="flex-end" style={{ paddingTop: 8, borderTop: '1px solid #f0f0f0' }}>
+        <Link to="/notifications" onClick={() => setOpen(false)}>
+          See all
+        </Link>
+      </Flex>
+    </div>
+  );
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      title={<Typography.Text strong>Notifications</Typography.Text>}
+      content={content}
+    >
+      <Badge count={unread} size="small" offset={[-4, 4]} data-testid="notification-badge">
+        <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={`Notifications (${unread} unread)`} />
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,26 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { connectNotificationHub, isTokenLive, useSession } from 'shared-auth';
+import type { NotificationItem } from 'shared-ui';
+import { toastVariant, useNotifications } from './store';
+
+/** Keeps one hub connection while signed in: fetch on connect and on each NewNotification, toast each new one. */
+export function NotificationHub() {
+  const { notification } = App.useApp();
+  const signedIn = useSession((s) => isTokenLive(s.token));
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!signedIn) return;
+    const { refresh } = useNotifications.getState();
+    const hub = connectNotificationHub<NotificationItem>({
+      onConnected: () => void refresh(),
+      onNotification: (item) => {
+        notification[toastVariant(item.icon)]({ title: item.title });
+        void refresh();
+      },
+    });
+    return () => void hub.stop();
+    // A new token (password change) means a new connection authenticated with it.
+  }, [signedIn, token, notification]);
+  return null;
+}

@@ -1,0 +1,76 @@
+import { App, Button, Card, Pagination, Segmented } from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from 'shared-auth';
+import { NotificationList, PageContainer, TABLE_PAGE_SIZE, type NotificationItem } from 'shared-ui';
+import { useNotifications } from '../../notifications/store';
+
+type Filter = 'all' | 'unread';
+
+/** /notifications: every notification of the user, with a filter, mark-all and pages. */
+export default function NotificationsPage() {
+  const { message } = App.useApp();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<NotificationItem[]>([]);
+  const [total, setTotal] = useState(0);
+  const refreshBell = useNotifications((s) => s.refresh);
+  const unreadCount = useNotifications((s) => s.unread);
+
+  // Reloads when the page or filter changes, and when the bell's unread count does (a new notification
+  // arrived, or one was read here or elsewhere).
+  useEffect(() => {
+    let live = true;
+    void api
+      .get<{ rows: NotificationItem[]; total: number }>('Notification/Notifications', {
+        params: { page, size: TABLE_PAGE_SIZE, ...(filter === 'unread' ? { unread: true } : {}) },
+        skipLoading: true,
+      })
+      .then(({ data }) => {
+        if (!live) return;
+        setRows(data.rows);
+        setTotal(data.total);
+      });
+    return () => {
+      live = false;
+    };
+  }, [page, filter, unreadCount]);
+
+  const open = async (item: NotificationItem) => {
+    if (item.readed) return;
+    await api.put(`Notification/MarkAsRead/${item.id}`, undefined, { skipLoading: true });
+    await refreshBell();
+  };
+
+  const markAll = async () => {
+    const { data } = await api.put<{ updated: number }>('Notification/MarkAllAsRead');
+    await refreshBell();
+    void message.success(data.updated === 1 ? '1 notification marked as read.' : `${data.updated} notifications marked as read.`);
+  };
+
+  return (
+    <PageContainer
+      title="Notifications"
+      actions={
+        <Button onClick={() => void markAll()} disabled={unreadCount === 0}>
+          Mark all as read
+        </Button>
+      }
+    >
+      <Segmented<Filter>
+        value={filter}
+        onChange={(value) => {
+          setFilter(value);
+          setPage(1);
+        }}
+        options={[
+          { value: 'all', label: 'All' },
+          { value: 'unread', label: 'Unread' },
+        ]}
+      />
+      <Card>
+        <NotificationList items={rows} onOpen={(item) => void open(item)} />
+      </Card>
+      <Pagination current={page} total={total} pageSize={TABLE_PAGE_SIZE} onChange={setPage} showSizeChanger={false} hideOnSinglePage />
+    </PageContainer>
+  );
+}
