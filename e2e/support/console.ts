@@ -14,9 +14,10 @@ export interface RunningConsole {
 
 /** Starts the built console (api/dist/main.js) on a free port with its own data directory. */
 export async function startConsole(env: NodeJS.ProcessEnv = {}): Promise<RunningConsole> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-e2e-'));
+  // A restart test passes the previous DATA_DIR (and PORT) to come back with the same data.
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'api/dist/main.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

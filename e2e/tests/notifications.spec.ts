@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startConsole, type RunningConsole } from '../support/console';
+import { acceptCookies, DEMO_PASSWORD, DEMO_USERS, signIn } from '../support/session';
+
+let app: RunningConsole;
+test.beforeAll(async () => {
+  app = await startConsole();
+});
+test.afterAll(async () => {
+  await app.stop();
+});
+test.beforeEach(async ({ context }) => {
+  await acceptCookies(context, app.url);
+});
+
+async function changePassword(page: Page, from: string, to: string): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('vdfptAppToken'));
+  const response = await page.request.post(app.url + '/api/Account/ChangePassword', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { oldpassword: from, newpassword: to, confirmnewpassword: to },
+  });
+  expect(response.status()).toBe(200);
+  // Keep the tab's session valid: the answer carries the new token.
+  const { token: fresh } = (await response.json()) as { token: string };
+  await page.evaluate((t) => localStorage.setItem('vdfptAppToken', t), fresh);
+}
+
+test('a password change appears in the bell without reloading; reading it drops the badge; the hub catches up after a restart', async ({ page }) => {
+  await signIn(page, app.url, DEMO_USERS.CellwiseOS, DEMO_PASSWORD);
+  const bell = page.getByRole('button', { name: /Notifications \(\d+ unread\)/ });
+  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+
+  await page.goto(app.url + '/management/settings/security');
+  await page.getByLabel('Old password').fill(DEMO_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill('Second-Secret-11');
+  await page.getByLabel('Confirm new password').fill('Second-Secret-11');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  // Pushed through the hub: no reload in between.
+  await expect(bell).toHaveAccessibleName('Notifications (1 unread)');
+  await expect(page.locator('.ant-notification-notice').getByText('Your password was changed.')).toBeVisible();
+
+  await bell.click();
+  const list = page.getByTestId('notification-list');
+  await expect(list.getByText('Your password was changed.')).toBeVisible();
+  await list.getByText('Your password was changed.').click();
+  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+  await expect(list.locator('[data-readed="true"]')).toHaveCount(1);
+
+  // Restart the server on the same port and data: the tab reconnects (5 s retry) and fetches what it missed.
+  const port = new URL(app.url).port;
+  await app.stop();
+  app = await startConsole({ PORT: port, DATA_DIR: app.dataDir });
+  await changePassword(page, 'Second-Secret-11', 'Third-Secret-111');
+  await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 20_000 });
+});
+
+test('the notifications page lists, filters and marks all as read', async ({ page }) => {
+  await signIn(page, app.url, DEMO_USERS.CellwiseHQ, DEMO_PASSWORD);
+  await changePassword(page, DEMO_PASSWORD, 'Page-Secret-1234');
+  await changePassword(page, 'Page-Secret-1234', 'Page-Secret-5678');
+  await page.getByRole('button', { name: /Notifications/ }).click();
+  await page.getByRole('link', { name: 'See all' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(page.locator('main [data-notification-id], .cw-page [data-notification-id]')).toHaveCount(2);
+  await page.getByText('Unread', { exact: true }).click();
+  await expect(page.locator('.cw-page [data-notification-id]')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByText('2 notifications marked as read.')).toBeVisible();
+  await expect(page.locator('.cw-page [data-notification-id]')).toHaveCount(0);
+  await expect(page.getByText("There's nothing here...")).toBeVisible();
+  await page.getByText('All', { exact: true }).click();
+  await expect(page.locator('.cw-page [data-readed="true"]')).toHaveCount(2);
+});
