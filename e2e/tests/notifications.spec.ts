@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { startConsole, type RunningConsole } from '../support/console';
 import { acceptCookies, DEMO_PASSWORD, DEMO_USERS, signIn } from '../support/session';
 
@@ -46,12 +48,35 @@ test('a password change appears in the bell without reloading; reading it drops 
   await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
   await expect(list.locator('[data-readed="true"]')).toHaveCount(1);
 
-  // Restart the server on the same port and data: the tab reconnects (5 s retry) and fetches what it missed.
+  // Restart the server on the same port and data. While it is down, a notification is stored for the
+  // user (as another instance would); the tab reconnects after its 5 s retry and fetches what it missed.
   const port = new URL(app.url).port;
   await app.stop();
+  const db = new Database(path.join(app.dataDir, 'cellwise.sqlite'));
+  const user = db.prepare('select id from users where email = ?').get(DEMO_USERS.CellwiseOS) as { id: number };
+  db.prepare('insert into notifications (user_id, key, title, added_date, icon, variant, readed) values (?, ?, ?, ?, ?, ?, 0)').run(
+    user.id,
+    'e2e-missed',
+    'Missed while you were away',
+    new Date().toISOString(),
+    'warning',
+    'warning',
+  );
+  db.close();
   app = await startConsole({ PORT: port, DATA_DIR: app.dataDir });
-  await changePassword(page, 'Second-Secret-11', 'Third-Secret-111');
   await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 20_000 });
+  await bell.click();
+  await expect(list.getByText('Missed while you were away')).toBeVisible();
+  await bell.click();
+
+  // And the reconnected hub delivers live again.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Old password').fill('Second-Secret-11');
+  await page.getByLabel('New password', { exact: true }).fill('Third-Secret-111');
+  await page.getByLabel('Confirm new password').fill('Third-Secret-111');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications (2 unread)');
 });
 
 test('the notifications page lists, filters and marks all as read', async ({ page }) => {
