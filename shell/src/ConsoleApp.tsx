@@ -1,7 +1,7 @@
 import { Result, Spin } from 'antd';
 import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { loadUserInfo } from 'shared-auth';
+import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
 import type { RemoteLocation, RemoteRoute } from 'shared-ui';
 import { RemoteBoundary } from './federation/RemoteBoundary';
 import { useRemotes } from './federation/useRemotes';
@@ -81,8 +81,9 @@ function useSessionStart(): boolean {
 }
 
 export function ConsoleApp() {
-  const remotes = useRemotes();
   const sessionReady = useSessionStart();
+  const signedIn = useSession((s) => isTokenLive(s.token));
+  const remotes = useRemotes(sessionReady && signedIn);
   if (remotes.configError) {
     return <Result status="500" title="The console could not start" subTitle={`Runtime configuration unavailable: ${remotes.configError}`} />;
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RemoteLocation, RemoteManifest } from 'shared-ui';
 import { fetchRuntimeConfig, loadManifest } from './remotes';
 import { getRemoteHealth, subscribeRemoteHealth } from './remoteHealth';
@@ -13,8 +13,12 @@ export interface RemotesView {
   retry: (name: string) => void;
 }
 
-/** Reads the runtime config and loads every remote's manifest; one failing remote leaves the others alone. */
-export function useRemotes(): RemotesView {
+/**
+ * Reads the runtime config and, once someone is signed in, loads every remote's manifest; one
+ * failing remote leaves the others alone. Signed-out pages (login, recovery) need no remote, so
+ * they do not pay for them.
+ */
+export function useRemotes(signedIn: boolean): RemotesView {
   const [locations, setLocations] = useState<RemoteLocation[]>([]);
   const [manifests, setManifests] = useState<Record<string, RemoteManifest | undefined>>({});
   const [configError, setConfigError] = useState<string | null>(null);
@@ -33,11 +37,18 @@ export function useRemotes(): RemotesView {
       (config) => {
         setLocations(config.remotes);
         setConfigLoaded(true);
-        config.remotes.forEach((l) => load(l, false));
       },
       (error: unknown) => setConfigError(error instanceof Error ? error.message : String(error)),
     );
-  }, [load]);
+  }, []);
+
+  // A ref, not state: asking once is bookkeeping, not something to render.
+  const requested = useRef(false);
+  useEffect(() => {
+    if (!signedIn || requested.current || locations.length === 0) return;
+    requested.current = true;
+    locations.forEach((l) => load(l, false));
+  }, [signedIn, locations, load]);
 
   const retry = useCallback(
     (name: string) => {
