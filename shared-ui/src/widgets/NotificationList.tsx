@@ -1,16 +1,10 @@
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { Empty, List, Typography } from 'antd';
+import type { UserNotification } from 'api/contracts';
 import { formatRelative } from '../format';
 
-export interface NotificationItem {
-  id: number;
-  key: string;
-  title: string;
-  addedDate: string;
-  icon: 'info' | 'warning' | 'success' | 'error';
-  variant: string;
-  readed: boolean;
-}
+/** A notification as the API stores and pushes it (contract in api/src/contracts/notifications.ts). */
+export type NotificationItem = UserNotification;
 
 /** Empty state of the notification popover (specification §2). */
 export const NO_NOTIFICATIONS = "There's nothing here...";

@@ -1,5 +1,6 @@
 import { App, Button, Card, Pagination, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
+import type { MarkAllAsReadResponse, NotificationPage } from 'api/contracts';
 import { api } from 'shared-auth';
 import { NotificationList, PageContainer, TABLE_PAGE_SIZE, type NotificationItem } from 'shared-ui';
 import { useNotifications } from '../../notifications/store';
@@ -21,7 +22,7 @@ export default function NotificationsPage() {
   useEffect(() => {
     let live = true;
     void api
-      .get<{ rows: NotificationItem[]; total: number }>('Notification/Notifications', {
+      .get<NotificationPage>('Notification/Notifications', {
         params: { page, size: TABLE_PAGE_SIZE, ...(filter === 'unread' ? { unread: true } : {}) },
         skipLoading: true,
       })
@@ -42,7 +43,7 @@ export default function NotificationsPage() {
   };
 
   const markAll = async () => {
-    const { data } = await api.put<{ updated: number }>('Notification/MarkAllAsRead');
+    const { data } = await api.put<MarkAllAsReadResponse>('Notification/MarkAllAsRead');
     await refreshBell();
     void message.success(data.updated === 1 ? '1 notification marked as read.' : `${data.updated} notifications marked as read.`);
   };
