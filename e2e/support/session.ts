@@ -23,14 +23,17 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await expect(page).toHaveURL(/\/home$/);
 }
 
-/** The labels of the side menu: groups and their entries, as a user sees them. */
-export async function menuLabels(page: Page): Promise<string[]> {
-  const nav = page.locator('.ant-layout-sider .ant-menu');
-  // Open every group so its entries are in the DOM.
-  const groups = nav.locator('.ant-menu-submenu-title');
-  for (let i = 0; i < (await groups.count()); i++) {
-    const submenu = groups.nth(i).locator('xpath=..');
-    if (!(await submenu.getAttribute('class'))?.includes('ant-menu-submenu-open')) await groups.nth(i).click();
+/** The labels of the side menu: groups and their entries, as a user sees them once every group is unfolded. */
+export async function menuLabels(page: Page, expectedGroups: number): Promise<string[]> {
+  const nav = page.locator('.ant-layout-sider .ant-menu-root');
+  await expect(nav).toBeVisible();
+  // The menu fills in as the remotes' manifests arrive after sign-in.
+  await expect(nav.locator('[data-menu-group]')).toHaveCount(expectedGroups);
+  const submenus = nav.locator(':scope > .ant-menu-submenu');
+  for (let i = 0; i < (await submenus.count()); i++) {
+    const submenu = submenus.nth(i);
+    if (!(await submenu.getAttribute('class'))?.includes('ant-menu-submenu-open')) await submenu.locator('.ant-menu-submenu-title').click();
+    await expect(submenu.locator('.ant-menu-sub')).toBeVisible();
   }
   return (await nav.locator('.ant-menu-title-content').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }

@@ -88,7 +88,8 @@ test('an expired token sends the user to the login page', async ({ page }) => {
 for (const [role, email, password, expected] of EXPECTED_MENUS) {
   test(`${role} sees exactly the menu of §6`, async ({ page }) => {
     await signIn(page, app.url, email, password);
-    expect(await menuLabels(page)).toEqual(expected);
+    const groups = ['Planning', 'Tracking', 'Validation', 'Optimization', 'Monitoring', 'Dashboards', 'Management'].filter((g) => expected.includes(g));
+    expect(await menuLabels(page, groups.length)).toEqual(expected);
   });
 }
 

@@ -80,7 +80,8 @@ function SideNavigation({ remotes, onNavigate }: { remotes: RemotesView; onNavig
 /** The main layout: top bar and side navigation around every signed-in page. */
 export function MainLayout({ remotes }: { remotes: RemotesView }) {
   const screens = Grid.useBreakpoint();
-  const small = !screens.lg;
+  // Breakpoints are unknown on the first render; assume a wide screen rather than flash the drawer.
+  const small = screens.lg === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const storeInstance = useSession((s) => s.instanceId);
   const navigate = useNavigate();
