@@ -4,23 +4,47 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { registerAccessControl } from './auth/access';
+import { systemClock, type Clock } from './auth/clock';
+import { loadJwtSecret } from './auth/jwt';
+import { AuthRuntime, createLoginThrottle } from './auth/runtime';
+import type { LoginThrottle } from './auth/throttle';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
 import { VERSION } from './lib/version';
+import { createMailer, type Mailer } from './mail';
+import { registerNotifications, type RealtimeOptions } from './notifications';
+import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
+import { networkRoutes } from './routes/network';
 import { registerFrontends } from './web/frontends';
 
 export interface Services {
   config: Config;
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Defaults to the system clock; tests move time to cross lockout windows and token lifetimes. */
+  clock?: Clock;
+  /** Defaults to the outbox or SMTP_URL, as configured. */
+  mailer?: Mailer;
+  /** Defaults to the database, or Redis when REDIS_URL is set. */
+  loginThrottle?: LoginThrottle;
+  /** Hub timings and Redis key prefix; defaults suit production, tests shorten or isolate them. */
+  realtime?: RealtimeOptions;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    auth: AuthRuntime;
+    mailer: Mailer;
   }
+}
+
+/** Request URLs as logged: a token in the query string (hub, download links) never reaches the logs. */
+function loggableUrl(url: string | undefined): string | undefined {
+  return url?.replace(/([?&]access_token=)[^&#]*/gi, '$1[Redacted]');
 }
 
 /** Builds the whole server (API, docs, console files) without listening, so tests can inject requests. */
@@ -34,6 +58,15 @@ export async function buildApp(services: Services, options: { logger?: boolean }
             level: config.logLevel,
             // Tokens and passwords never reach the logs.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.access_token', 'body.password'],
+            serializers: {
+              req: (req: { method: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+                method: req.method,
+                url: loggableUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -45,6 +78,21 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('services', services);
+
+  const clock = services.clock ?? systemClock;
+  const loginThrottle =
+    services.loginThrottle ?? createLoginThrottle(config, services.db, (error) => app.log.warn({ err: error }, 'Redis (login throttling) is unreachable'));
+  const mailer = services.mailer ?? createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl });
+  const auth = new AuthRuntime(services.db, loadJwtSecret(config), loginThrottle, clock);
+  app.decorate('auth', auth);
+  app.decorate('mailer', mailer);
+  // Before any route, so no route escapes the access check.
+  registerAccessControl(app, auth);
+  app.addHook('onClose', async () => {
+    // Close only what was made here; injected parts belong to whoever injected them.
+    if (!services.mailer) await mailer.close();
+    if (!services.loginThrottle) await loginThrottle.close();
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -77,7 +125,11 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // First among the routes: its API-activity hook (presence) must cover the routes registered after it.
+  await registerNotifications(app, services.realtime);
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(networkRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

@@ -11,6 +11,11 @@ export interface Config {
   redisUrl: string | null;
   smtpUrl: string | null;
   jwtSecret: string | null;
+  /**
+   * Origin the console is reached at, for links in mails. Without it links use the request's Host
+   * header, which a client chooses: set it in production.
+   */
+  publicUrl: string | null;
   adminEmail: string;
   adminPassword: string;
   demoData: boolean;
@@ -66,6 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = urlWithScheme('REDIS_URL', env.REDIS_URL, ['redis', 'rediss'], problems);
   const smtpUrl = urlWithScheme('SMTP_URL', env.SMTP_URL, ['smtp', 'smtps'], problems);
 
+  const publicUrlValue = urlWithScheme('PUBLIC_URL', env.PUBLIC_URL, ['http', 'https'], problems);
+  const publicUrl = publicUrlValue ? publicUrlValue.replace(/\/+$/, '') : null;
+
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
 
@@ -104,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     smtpUrl,
     jwtSecret,
+    publicUrl,
     adminEmail,
     adminPassword,
     demoData,

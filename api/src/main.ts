@@ -3,12 +3,22 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { importDemoNetworkIfEmpty } from './network/demo';
+import { DEMO_CREDENTIALS, seed } from './seed';
 
 async function start(config: Config): Promise<void> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
   const applied = await migrateToLatest(handle.db);
+  const seeded = await seed(handle.db, config);
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (seeded.createdUsers.length > 0) app.log.info({ users: seeded.createdUsers }, 'accounts seeded');
+  if (config.demoData) {
+    // The demo network goes through the real importer, so a fresh console exercises the real path.
+    const demo = await importDemoNetworkIfEmpty(handle.db, { dataDir: config.dataDir });
+    if (demo) app.log.info({ file: demo.file, counts: demo.counts }, 'demo network imported');
+  }
+  if (!config.publicUrl) app.log.warn('PUBLIC_URL is not set: links in mails use the Host header of the request that caused them');
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
@@ -26,6 +36,7 @@ async function start(config: Config): Promise<void> {
       '',
       `  Cellwise is running at http://localhost:${port}/`,
       `  Sign in as ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}`,
+      ...(config.demoData ? ['  Demo users:', ...DEMO_CREDENTIALS.map((u) => `    ${u.email} / ${u.password}  (${u.role}; ${u.note})`)] : []),
       `  Database: ${store}   API docs: http://localhost:${port}/api/docs`,
       '',
     ].join('\n') + '\n',

@@ -4,7 +4,7 @@ import { ConfigError, DEFAULT_ADMIN_EMAIL, loadConfig, REPO_ROOT } from '../src/
 describe('configuration from the environment', () => {
   test('defaults need nothing set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, databaseUrl: null, redisUrl: null, adminEmail: DEFAULT_ADMIN_EMAIL, demoData: true });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: null, redisUrl: null, publicUrl: null, adminEmail: DEFAULT_ADMIN_EMAIL, demoData: true });
     expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
   });
 
@@ -19,6 +19,7 @@ describe('configuration from the environment', () => {
       ADMIN_EMAIL: 'ops@example.pt',
       ADMIN_PASSWORD: 'long-enough-password',
       DEMO_DATA: '0',
+      PUBLIC_URL: 'https://cellwise.example.pt/',
       REMOTE_TRACKING_URL: 'https://cdn.example.pt/tracking/mf-manifest.json',
     });
     expect(config).toMatchObject({
@@ -28,6 +29,7 @@ describe('configuration from the environment', () => {
       redisUrl: 'redis://cache:6379',
       smtpUrl: 'smtp://mail:25',
       demoData: false,
+      publicUrl: 'https://cellwise.example.pt',
       remoteUrls: { tracking: 'https://cdn.example.pt/tracking/mf-manifest.json' },
     });
   });
@@ -48,6 +50,12 @@ describe('configuration from the environment', () => {
       'DEMO_DATA must be 1 or 0 (got "maybe")',
       'REMOTE_MONITORING_URL must use http:// or https:// (got ftp://)',
     ]);
+  });
+
+  test('PUBLIC_URL must be an http(s) URL', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'cellwise.example.pt' })).toThrow('PUBLIC_URL is not a valid URL');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript://x' })).toThrow('PUBLIC_URL must use http:// or https://');
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe('http://10.0.0.5:8080');
   });
 
   test('a password equal to the email is refused', () => {

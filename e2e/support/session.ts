@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Seeded on first start (api/src/seed): the administrator and one demo user per other role. */
 export const ADMIN = { email: 'admin@cellwise.local', password: 'Cellwise-Admin-1' };
@@ -39,6 +39,6 @@ export async function menuLabels(page: Page, expectedGroups: number): Promise<st
 }
 
 /** Most tests agree to cookies up front, so the consent banner never covers a button they click. */
-export async function acceptCookies(context: import('@playwright/test').BrowserContext, baseUrl: string): Promise<void> {
+export async function acceptCookies(context: BrowserContext, baseUrl: string): Promise<void> {
   await context.addCookies([{ name: 'cellwise_cookie_consent', value: '1', url: baseUrl }]);
 }

@@ -83,6 +83,8 @@ test('the notifications page lists, filters and marks all as read', async ({ pag
   await signIn(page, app.url, DEMO_USERS.CellwiseHQ, DEMO_PASSWORD);
   await changePassword(page, DEMO_PASSWORD, 'Page-Secret-1234');
   await changePassword(page, 'Page-Secret-1234', 'Page-Secret-5678');
+  // The changes were made outside this tab: reload so it starts from the stored (new) token.
+  await page.goto(app.url + '/home');
   await page.getByRole('button', { name: /Notifications/ }).click();
   await page.getByRole('link', { name: 'See all' }).click();
   await expect(page).toHaveURL(/\/notifications$/);

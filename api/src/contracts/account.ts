@@ -1,7 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Password, ShortText } from './common';
 
-export const RoleName = Type.Union([Type.Literal('Administrator'), Type.Literal('Manager'), Type.Literal('CellwiseHQ'), Type.Literal('CellwiseOS'), Type.Literal('Client')]);
+export const RoleName = Type.Union([
+  Type.Literal('Administrator'),
+  Type.Literal('Manager'),
+  Type.Literal('CellwiseHQ'),
+  Type.Literal('CellwiseOS'),
+  Type.Literal('Client'),
+]);
 
 export const LoginRequest = Type.Object({ email: Email, password: Password }, { additionalProperties: false });
 export type LoginRequest = Static<typeof LoginRequest>;
@@ -38,7 +44,10 @@ export const ConfirmationRequest = Type.Object(
 );
 export type ConfirmationRequest = Static<typeof ConfirmationRequest>;
 
-export const ChangePasswordRequest = Type.Object({ oldpassword: Password, newpassword: Password, confirmnewpassword: Password }, { additionalProperties: false });
+export const ChangePasswordRequest = Type.Object(
+  { oldpassword: Password, newpassword: Password, confirmnewpassword: Password },
+  { additionalProperties: false },
+);
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
 
 /** A password change refuses every older token, so the answer carries the caller's new one. */
@@ -53,3 +62,7 @@ export type UpdateSettingsRequest = Static<typeof UpdateSettingsRequest>;
 
 export const UserOperators = Type.Array(OperatorRef);
 export type UserOperators = Static<typeof UserOperators>;
+
+/** `Account/GetUserOperators?userId=`. */
+export const GetUserOperatorsQuery = Type.Object({ userId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type GetUserOperatorsQuery = Static<typeof GetUserOperatorsQuery>;

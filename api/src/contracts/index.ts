@@ -2,3 +2,5 @@
 // contract change fails their build.
 export * from './common';
 export * from './account';
+export * from './network';
+export * from './notifications';

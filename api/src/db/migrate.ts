@@ -1,9 +1,15 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_platform';
+import * as m0002 from './migrations/0002_accounts';
+import * as m0003 from './migrations/0003_network';
+import * as m0004 from './migrations/0004_notifications';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
+  '0002_accounts': m0002,
+  '0003_network': m0003,
+  '0004_notifications': m0004,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -12,8 +18,8 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema on purpose (they are frozen)
 /** `schema`: the PostgreSQL schema in use when not `public` (the bookkeeping tables must live there too). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema on purpose (they are frozen)
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();

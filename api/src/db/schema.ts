@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { NetworkTables } from '../network/tables';
 
 /** Row types of every table, as the queries see them. Migrations under ./migrations create them. */
 export interface AppMetaTable {
@@ -6,8 +7,104 @@ export interface AppMetaTable {
   value: string;
 }
 
-export interface Database {
+/**
+ * Accounts (migration 0002). Points in time are ISO-8601 UTC text (`new Date().toISOString()`);
+ * flags are 0/1; e-mail addresses are stored lower-cased.
+ */
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  name: string;
+  /** Picture as a data URL, or null for initials. */
+  avatar: string | null;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  operator_id: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  firstname: string;
+  lastname: string;
+  email: string;
+  /** Null until the user completes registration. */
+  password_hash: string | null;
+  role_id: number;
+  /** The user's current operator. */
+  operator_id: number | null;
+  email_confirmed: ColumnType<number, number | undefined, number>;
+  deactivated_at: string | null;
+  /**
+   * Epoch seconds: tokens with an earlier `iat` are refused. PostgreSQL stores it as bigint, which pg
+   * answers as text, so read it through `Number()`.
+   */
+  tokens_valid_after: ColumnType<number | string, number | undefined, number>;
+  avatar: string | null;
+  created_at: string;
+}
+
+export interface UserOperatorsTable {
+  user_id: number;
+  operator_id: number;
+}
+
+export interface UserProjectsTable {
+  user_id: number;
+  project_id: number;
+}
+
+export type OneTimeTokenPurpose = 'confirm' | 'recover';
+
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: OneTimeTokenPurpose;
+  /** SHA-256 hex of the token; the token itself is only ever in the mailed link. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Login throttling state when no Redis is configured. */
+export interface LoginAttemptsTable {
+  email: string;
+  failures: ColumnType<number, number | undefined, number>;
+  locked_until: string | null;
+}
+
+/** Notifications (migration 0004), one row per recipient; `readed` is 0/1. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  title: string;
+  added_date: string;
+  icon: 'info' | 'warning' | 'success' | 'error';
+  variant: string;
+  readed: ColumnType<number, number | undefined, number>;
+}
+
+/** The network inventory tables (migration 0003) are declared next to their importer. */
+export interface Database extends NetworkTables {
   app_meta: AppMetaTable;
+  roles: RolesTable;
+  operators: OperatorsTable;
+  projects: ProjectsTable;
+  users: UsersTable;
+  user_operators: UserOperatorsTable;
+  user_projects: UserProjectsTable;
+  one_time_tokens: OneTimeTokensTable;
+  login_attempts: LoginAttemptsTable;
+  notifications: NotificationsTable;
 }
 
 export type NewRow<T> = { [K in keyof T]: T[K] extends Generated<infer U> ? U | undefined : T[K] };

@@ -8,7 +8,7 @@ const HealthResponse = Type.Object(
     status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
     version: Type.String(),
     database: Type.Object({ dialect: Type.String(), reachable: Type.Boolean() }),
-    backplane: Type.Object({ kind: Type.String(), reachable: Type.Boolean() }),
+    backplane: Type.Object({ kind: Type.Union([Type.Literal('in-process'), Type.Literal('redis')]), reachable: Type.Boolean() }),
   },
   { additionalProperties: false },
 );
@@ -32,12 +32,14 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.log.error({ err: error }, 'database ping failed');
         reachable = false;
       }
+      const backplane = await app.notifications.backplaneStatus();
       const body = {
-        status: reachable ? ('ok' as const) : ('degraded' as const),
+        status: reachable && backplane.reachable ? ('ok' as const) : ('degraded' as const),
         version: VERSION,
         database: { dialect: app.services.dialect, reachable },
-        backplane: { kind: 'in-process', reachable: true },
+        backplane,
       };
+      // Without Redis an instance still serves the API and its own hub clients, so only the database takes it out of rotation.
       return reply.code(reachable ? 200 : 503).send(body);
     },
   );

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import { isRole, type Role } from 'shared-auth/policy';
+import type { UserInfo } from '../contracts/account';
+import type { Database } from '../db/schema';
+
+/** Ids are 32-bit integers on PostgreSQL: a bigger number in a query is an error there, not a miss. */
+export const MAX_ID = 2_147_483_647;
+
+export function isPossibleId(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID;
+}
+
+/** E-mail addresses are compared and stored lower-cased and trimmed. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** What authentication needs to know about a user. */
+export interface AccountRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  passwordHash: string | null;
+  role: Role;
+  operatorId: number | null;
+  emailConfirmed: boolean;
+  deactivated: boolean;
+  /** Epoch seconds. */
+  tokensValidAfter: number;
+}
+
+function accountQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select([
+      'users.id',
+      'users.firstname',
+      'users.lastname',
+      'users.email',
+      'users.password_hash',
+      'roles.name as role',
+      'users.operator_id',
+      'users.email_confirmed',
+      'users.deactivated_at',
+      'users.tokens_valid_after',
+    ]);
+}
+
+type AccountQueryRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accountQuery>['executeTakeFirst']>>>;
+
+function toAccount(row: AccountQueryRow | undefined): AccountRow | null {
+  // A role outside the policy cannot be judged by it, so such a user cannot act at all.
+  if (!row || !isRole(row.role)) return null;
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    passwordHash: row.password_hash,
+    role: row.role,
+    operatorId: row.operator_id,
+    emailConfirmed: Number(row.email_confirmed) === 1,
+    deactivated: row.deactivated_at !== null,
+    tokensValidAfter: Number(row.tokens_valid_after),
+  };
+}
+
+export async function findAccountById(db: Kysely<Database>, userId: number): Promise<AccountRow | null> {
+  if (!isPossibleId(userId)) return null;
+  return toAccount(await accountQuery(db).where('users.id', '=', userId).executeTakeFirst());
+}
+
+export async function findAccountByEmail(db: Kysely<Database>, email: string): Promise<AccountRow | null> {
+  return toAccount(await accountQuery(db).where('users.email', '=', normalizeEmail(email)).executeTakeFirst());
+}
+
+/** Names of the user's projects, over all their operators, each once, sorted. */
+export async function projectNamesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_projects')
+    .innerJoin('projects', 'projects.id', 'user_projects.project_id')
+    .select('projects.name')
+    .distinct()
+    .where('user_projects.user_id', '=', userId)
+    .orderBy('projects.name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+/** The session user (specification §3) as `account/GetUserInfo` answers it. */
+export async function userInfoOf(db: Kysely<Database>, userId: number): Promise<UserInfo | null> {
+  if (!isPossibleId(userId)) return null;
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .leftJoin('operators', 'operators.id', 'users.operator_id')
+    .select([
+      'users.id',
+      'users.firstname',
+      'users.lastname',
+      'users.email',
+      'users.avatar',
+      'roles.name as role',
+      'operators.id as operatorId',
+      'operators.name as operatorName',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || !isRole(row.role)) return null;
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    role: row.role,
+    operator: row.operatorId !== null && row.operatorName !== null ? { id: row.operatorId, name: row.operatorName } : null,
+    projects: await projectNamesOf(db, userId),
+    avatar: row.avatar,
+  };
+}
+
+/** Operators the user belongs to, sorted by name. */
+export async function operatorsOf(db: Kysely<Database>, userId: number): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .selectFrom('user_operators')
+    .innerJoin('operators', 'operators.id', 'user_operators.operator_id')
+    .select(['operators.id', 'operators.name'])
+    .where('user_operators.user_id', '=', userId)
+    .orderBy('operators.name')
+    .orderBy('operators.id')
+    .execute();
+}

@@ -1,0 +1,79 @@
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Principal } from 'shared-auth/policy';
+import type { Database } from '../db/schema';
+import { findAccountById, projectNamesOf } from './accounts';
+import { epochSeconds, type Clock } from './clock';
+import { signSessionToken, verifySessionToken } from './jwt';
+import { DatabaseLoginThrottle, RedisLoginThrottle, type LoginThrottle } from './throttle';
+
+/** Who is calling: `request.session` on every request (null when no valid token came with it). */
+export interface Session {
+  userId: number;
+  principal: Principal;
+}
+
+/** Everything the access hook and the account routes share: the clock, the signing secret, the throttle. */
+export class AuthRuntime {
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly secret: string,
+    readonly throttle: LoginThrottle,
+    readonly clock: Clock,
+  ) {}
+
+  /**
+   * The session of a token: signature and expiry check out, the user exists and is not deactivated,
+   * and the token is not older than the user's last password change. Role, operator and projects are
+   * read afresh, so a change made by an administrator applies to tokens already handed out.
+   */
+  async authenticate(token: string): Promise<Session | null> {
+    const claims = verifySessionToken(token, this.secret, epochSeconds(this.clock()));
+    if (!claims) return null;
+    const account = await findAccountById(this.db, claims.userId);
+    if (!account || account.deactivated || claims.iat < account.tokensValidAfter) return null;
+    return {
+      userId: account.id,
+      principal: { authenticated: true, role: account.role, operatorId: account.operatorId, projects: await projectNamesOf(this.db, account.id) },
+    };
+  }
+
+  /** A session token for the user as they are now; null when the user does not exist. */
+  async issueToken(userId: number): Promise<string | null> {
+    const account = await findAccountById(this.db, userId);
+    if (!account) return null;
+    // Never issued before tokens_valid_after: a token made right after a password change must work.
+    const iat = Math.max(epochSeconds(this.clock()), account.tokensValidAfter);
+    return signSessionToken(
+      { userId: account.id, role: account.role, operatorId: account.operatorId, projects: await projectNamesOf(this.db, account.id) },
+      this.secret,
+      iat,
+    );
+  }
+
+  /** The `tokens_valid_after` that refuses every token issued until now (iat is in whole seconds). */
+  revocationPoint(): number {
+    return epochSeconds(this.clock()) + 1;
+  }
+}
+
+/** Ends every session of a user (password change, deactivation, role change). */
+export async function revokeSessions(db: Kysely<Database>, userId: number, nowMs: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ tokens_valid_after: epochSeconds(nowMs) + 1 })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** `onConnectionError`: Redis being away is reported here (logins then fail with a 500 until it is back). */
+export function createLoginThrottle(
+  config: { redisUrl: string | null },
+  db: Kysely<Database>,
+  onConnectionError: (error: Error) => void = () => undefined,
+): LoginThrottle {
+  if (!config.redisUrl) return new DatabaseLoginThrottle(db);
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  redis.on('error', onConnectionError);
+  return new RedisLoginThrottle(redis);
+}

@@ -1,0 +1,160 @@
+/**
+ * `npm run import:dump -- <file> [--format auto|bulkcm|cmedit] [--coords microdegrees|3gpp|degrees]`
+ *
+ * Imports a network dump into the configured database (DATA_DIR / DATABASE_URL, as the server reads
+ * them), migrating it first, and prints what was stored. The same all-or-nothing import as the API: a
+ * file that cannot be read prints the parser's message (with line and column), changes nothing and
+ * exits with status 1.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+import { COORDINATE_ENCODINGS, RELATION_KINDS, totalOf, type CoordinateEncoding, type NetworkCounts } from '../domain/network';
+import { IMPORT_FORMATS, importDump, isDumpInputError, type ImportFormat } from '../network';
+
+export const USAGE = `Usage: npm run import:dump -- <file> [--format ${IMPORT_FORMATS.join('|')}] [--coords ${COORDINATE_ENCODINGS.join('|')}]`;
+
+export interface CliArgs {
+  file: string;
+  format: ImportFormat;
+  coords: CoordinateEncoding;
+}
+
+export interface CliOutput {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const PROCESS_OUTPUT: CliOutput = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/** `--name value` and `--name=value`; anything wrong is answered as a message for the user. */
+export function parseArgs(argv: readonly string[]): CliArgs | { error: string } {
+  const files: string[] = [];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('--')) {
+      files.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+    if (name !== 'format' && name !== 'coords') return { error: `Unknown option --${name}.` };
+    const value = eq < 0 ? argv[++i] : arg.slice(eq + 1);
+    if (value === undefined || value === '') return { error: `--${name} needs a value.` };
+    options[name] = value;
+  }
+  if (files.length !== 1) return { error: files.length === 0 ? 'Which file? Name the dump to import.' : 'Import one file at a time.' };
+  const format = options.format ?? 'auto';
+  if (!(IMPORT_FORMATS as readonly string[]).includes(format)) return { error: `--format must be one of ${IMPORT_FORMATS.join(', ')} (got "${format}").` };
+  const coords = options.coords ?? 'microdegrees';
+  if (!(COORDINATE_ENCODINGS as readonly string[]).includes(coords)) {
+    return { error: `--coords must be one of ${COORDINATE_ENCODINGS.join(', ')} (got "${coords}").` };
+  }
+  return { file: files[0] as string, format: format as ImportFormat, coords: coords as CoordinateEncoding };
+}
+
+function describe(counts: NetworkCounts): string[] {
+  const list = (record: Record<string, number>) =>
+    Object.entries(record)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+  const relations = RELATION_KINDS.filter((k) => counts.relations[k] > 0).map((k) => `${k} ${counts.relations[k]}`);
+  return [
+    `  sites           ${counts.sites}`,
+    `  nodes           ${counts.nodes}`,
+    `  cells           ${totalOf(counts.cells)} (${list(counts.cells)})`,
+    `  external cells  ${totalOf(counts.externalCells)} (${list(counts.externalCells)})`,
+    `  relations       ${totalOf(counts.relations)}${relations.length > 0 ? ` (${relations.join(', ')})` : ''}`,
+  ];
+}
+
+/** Imports into an open, migrated database; answers the exit status. */
+export async function runImportDump(db: Kysely<Database>, args: CliArgs, output: CliOutput = PROCESS_OUTPUT): Promise<number> {
+  const started = Date.now();
+  try {
+    const result = await importDump(db, fs.createReadStream(args.file), {
+      fileName: path.basename(args.file),
+      format: args.format,
+      coords: args.coords,
+      importedBy: null,
+    });
+    const seconds = (Date.now() - started) / 1000;
+    output.out(`Network dump imported: ${result.counts.sites} sites, ${totalOf(result.counts.cells)} cells.`);
+    for (const line of describe(result.counts)) output.out(line);
+    const size = result.bytes >= 1e6 ? `${(result.bytes / 1e6).toFixed(1)} MB` : `${(result.bytes / 1e3).toFixed(1)} kB`;
+    output.out(`  ${size} in ${seconds.toFixed(1)} s; imported at ${result.importedAt}`);
+    return 0;
+  } catch (error) {
+    if (isDumpInputError(error)) {
+      output.err(`${args.file}: ${error.message}`);
+      output.err('Nothing was changed: the previous network data set is intact.');
+      return 1;
+    }
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
+      output.err(`Cannot read ${args.file}: ${(error as Error).message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/** Reads the configuration like the server does, opens and migrates the database, imports. */
+export async function main(
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+  output: CliOutput = PROCESS_OUTPUT,
+): Promise<number> {
+  const args = parseArgs(argv);
+  if ('error' in args) {
+    output.err(args.error);
+    output.err(USAGE);
+    return 2;
+  }
+  // npm runs workspace scripts inside api/; INIT_CWD is where the user typed the command.
+  args.file = path.resolve(env.INIT_CWD ?? process.cwd(), args.file);
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      output.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  // Checked before touching the database, so a typo never even migrates it.
+  try {
+    if (!fs.statSync(args.file).isFile()) throw Object.assign(new Error(`${args.file} is not a file`), { code: 'EISDIR' });
+  } catch (error) {
+    output.err(`Cannot read ${args.file}: ${(error as Error).message}`);
+    return 1;
+  }
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
+  try {
+    await migrateToLatest(handle.db);
+    return await runImportDump(handle.db, args, output);
+  } finally {
+    await handle.close();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (status) => {
+      process.exitCode = status;
+    },
+    (error: unknown) => {
+      process.stderr.write(`Import failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

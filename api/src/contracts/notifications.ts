@@ -1,0 +1,71 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Specification §3: a notification as the bell, the page and the hub's `NewNotification` carry it. */
+export const NotificationIcon = Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('success'), Type.Literal('error')]);
+export type NotificationIcon = Static<typeof NotificationIcon>;
+
+export const UserNotification = Type.Object(
+  {
+    id: Type.Integer(),
+    key: Type.String(),
+    title: Type.String(),
+    /** ISO-8601 UTC. */
+    addedDate: Type.String(),
+    icon: NotificationIcon,
+    variant: Type.String(),
+    readed: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type UserNotification = Static<typeof UserNotification>;
+
+/**
+ * `Notification/Notifications`: without `page`/`size` the popover's plain list (every unread one and the
+ * newest read ones); with either, one page of `{ rows, total }` for the /notifications page.
+ */
+export const NotificationsQuery = Type.Object(
+  {
+    unread: Type.Optional(Type.Boolean()),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type NotificationsQuery = Static<typeof NotificationsQuery>;
+
+export const NotificationList = Type.Array(UserNotification);
+export type NotificationList = Static<typeof NotificationList>;
+
+export const NotificationPage = Type.Object({ rows: Type.Array(UserNotification), total: Type.Integer() }, { additionalProperties: false });
+export type NotificationPage = Static<typeof NotificationPage>;
+
+export const NotificationIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type NotificationIdParams = Static<typeof NotificationIdParams>;
+
+export const MarkAllAsReadResponse = Type.Object({ updated: Type.Integer() }, { additionalProperties: false });
+export type MarkAllAsReadResponse = Static<typeof MarkAllAsReadResponse>;
+
+/** SignalR negotiate, as the official client sends it (`access_token` for browsers, which cannot set headers there). */
+export const NegotiateQuery = Type.Object(
+  {
+    negotiateVersion: Type.Optional(Type.Integer({ minimum: 0 })),
+    access_token: Type.Optional(Type.String()),
+    // Sent by clients built with `withStatefulReconnect()`; this server does not offer it, which they accept.
+    useStatefulReconnect: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type NegotiateQuery = Static<typeof NegotiateQuery>;
+
+export const NegotiateResponse = Type.Object(
+  {
+    negotiateVersion: Type.Literal(1),
+    connectionId: Type.String(),
+    connectionToken: Type.String(),
+    availableTransports: Type.Array(
+      Type.Object({ transport: Type.Literal('WebSockets'), transferFormats: Type.Array(Type.String()) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type NegotiateResponse = Static<typeof NegotiateResponse>;

@@ -1,0 +1,95 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { CELL_TECHS, EXTERNAL_CELL_KINDS, RELATION_KINDS, emptyCounts, type NetworkCounts } from '../domain/network';
+
+/** Specification §5: site selection autocomplete is limited to 20 options. */
+export const SITE_OPTIONS_LIMIT = 20;
+
+export interface SiteOption {
+  value: string;
+  text: string;
+}
+
+export interface NetworkSummary extends NetworkCounts {
+  /** ISO-8601 UTC of the last import; null when nothing was imported. */
+  importedAt: string | null;
+}
+
+function isOneOf<K extends string>(keys: readonly K[], value: string): value is K {
+  return (keys as readonly string[]).includes(value);
+}
+
+/** What the network tables hold, counted row by row (PostgreSQL answers count(*) as text, hence Number()). */
+export async function countStored(db: Kysely<Database>): Promise<NetworkCounts> {
+  const counts = emptyCounts();
+  const total = (table: 'network_sites' | 'network_nodes') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+  counts.sites = Number((await total('network_sites')).n);
+  counts.nodes = Number((await total('network_nodes')).n);
+
+  const cells = await db
+    .selectFrom('network_cells')
+    .select((eb) => ['tech', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('tech')
+    .execute();
+  for (const row of cells) if (isOneOf(CELL_TECHS, row.tech)) counts.cells[row.tech] = Number(row.n);
+
+  const externals = await db
+    .selectFrom('network_external_cells')
+    .select((eb) => ['kind', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('kind')
+    .execute();
+  for (const row of externals) if (isOneOf(EXTERNAL_CELL_KINDS, row.kind)) counts.externalCells[row.kind] = Number(row.n);
+
+  const relations = await db
+    .selectFrom('network_relations')
+    .select((eb) => ['kind', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('kind')
+    .execute();
+  for (const row of relations) if (isOneOf(RELATION_KINDS, row.kind)) counts.relations[row.kind] = Number(row.n);
+  return counts;
+}
+
+/** ISO-8601 UTC of the last successful import, or null when there was none. */
+export async function lastImportDate(db: Kysely<Database>): Promise<string | null> {
+  const row = await db.selectFrom('network_imports').select('imported_at').orderBy('imported_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.imported_at ?? null;
+}
+
+/** Counts from the stored rows (not from the import record), so the answer shows what the database really holds. */
+export async function getNetworkSummary(db: Kysely<Database>): Promise<NetworkSummary> {
+  const counts = await countStored(db);
+  return { ...counts, importedAt: await lastImportDate(db) };
+}
+
+/** The user's text as a LIKE pattern that matches it literally (with `\` as the escape character). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface SiteOptionsFilter {
+  /** Typed text: matches the site id or name, case-insensitively, anywhere in it. */
+  query?: string | undefined;
+  /** Only sites with 3G cells (UTRAN validations). */
+  utranOnly?: boolean;
+}
+
+/** Options for the site selects: value = site id, text = "id – name", sorted by id, at most 20. */
+export async function findSiteOptions(db: Kysely<Database>, filter: SiteOptionsFilter = {}): Promise<SiteOption[]> {
+  let query = db.selectFrom('network_sites').select(['id', 'name']).orderBy('id').limit(SITE_OPTIONS_LIMIT);
+  const typed = filter.query?.trim() ?? '';
+  if (typed !== '') {
+    const pattern = `%${escapeLike(typed.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([sql<boolean>`lower(${eb.ref('id')}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`]),
+    );
+  }
+  if (filter.utranOnly) {
+    query = query.where('id', 'in', (eb) => eb.selectFrom('network_cells').select('site_id').where('tech', '=', '3G'));
+  }
+  const rows = await query.execute();
+  return rows.map((r) => ({ value: r.id, text: `${r.id} – ${r.name}` }));
+}

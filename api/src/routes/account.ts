@@ -1,0 +1,334 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { can } from 'shared-auth/policy';
+import { findAccountByEmail, findAccountById, isPossibleId, normalizeEmail, operatorsOf, userInfoOf } from '../auth/accounts';
+import { accountEvents } from '../auth/events';
+import { publicBaseUrl, recoveryLink } from '../auth/links';
+import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed } from '../auth/one-time-tokens';
+import { hashPassword, passwordProblem, verifyNothing, verifyPassword } from '../auth/passwords';
+import type { Session } from '../auth/runtime';
+import { lockedMessage } from '../auth/throttle';
+import {
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  ConfirmationRequest,
+  GetUserOperatorsQuery,
+  LoginRequest,
+  RecoverRequest,
+  TokenResponse,
+  UpdateSettingsRequest,
+  UserInfo,
+  UserOperators,
+} from '../contracts/account';
+import { ErrorResponse, MessageResponse } from '../contracts/common';
+import type { OneTimeTokenPurpose } from '../db/schema';
+import { recoveryMail } from '../mail';
+
+export const MESSAGES = {
+  invalidLogin: 'Invalid email or password.',
+  unconfirmed: 'Please confirm your email address first: follow the link in the confirmation email.',
+  deactivated: 'This account has been deactivated. Contact your administrator.',
+  recoverAnswer: 'If the address belongs to an account, a recovery email is on its way.',
+  passwordsDiffer: 'Passwords do not match.',
+  badLink: 'This link is invalid or has expired. Ask for a new one.',
+  wrongOldPassword: 'The old password is not correct.',
+  passwordChanged: 'Password changed!',
+  emailFixed: 'The email address cannot be changed.',
+  forbidden: 'You are not allowed to do this.',
+  noSuchOperator: 'This operator does not exist.',
+  noSuchUser: 'User not found.',
+} as const;
+
+/** Names and the like are stored; control characters there are never meant (and PostgreSQL refuses NUL). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** The user id from a mailed link: a number, or its digits as text (the page reads it from the query string). */
+function linkUserId(user: number | string): number | null {
+  const id = typeof user === 'number' ? user : /^\d{1,10}$/.test(user.trim()) ? Number(user.trim()) : NaN;
+  return isPossibleId(id) ? id : null;
+}
+
+/** Routes with `access` other than 'public' only run with a session; this keeps the compiler convinced. */
+function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw Object.assign(new Error('Please sign in to continue.'), { statusCode: 401 });
+  return request.session;
+}
+
+function fail(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ message });
+}
+
+function tellPasswordChanged(request: FastifyRequest, userId: number): void {
+  try {
+    accountEvents.emit('passwordChanged', userId);
+  } catch (error) {
+    // A listener's fault must not turn a password that was changed into an error answer.
+    request.log.error({ err: error }, 'passwordChanged listener failed');
+  }
+}
+
+const tags = ['account'];
+
+/** Specification §7 "Account and authentication". Errors are `{ message }`; paths match case-insensitively. */
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.services;
+  const { auth } = app;
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        summary: 'Sign in: answers a session token',
+        tags,
+        body: LoginRequest,
+        response: { 200: TokenResponse, 400: ErrorResponse, 403: ErrorResponse, 423: ErrorResponse },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const now = auth.clock();
+      const locked = await auth.throttle.lockedUntil(email, now);
+      if (locked !== null) return fail(reply, 423, lockedMessage(locked));
+
+      const account = await findAccountByEmail(db, email);
+      const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, request.body.password) : await verifyNothing(request.body.password);
+      if (!account || !passwordOk) {
+        const lockedNow = await auth.throttle.recordFailure(email, now);
+        return lockedNow !== null ? fail(reply, 423, lockedMessage(lockedNow)) : fail(reply, 400, MESSAGES.invalidLogin);
+      }
+      // Told only to whoever knows the password, so these answers reveal nothing to a guesser.
+      if (account.deactivated) return fail(reply, 403, MESSAGES.deactivated);
+      if (!account.emailConfirmed) return fail(reply, 403, MESSAGES.unconfirmed);
+
+      await auth.throttle.reset(email);
+      const token = await auth.issueToken(account.id);
+      if (!token) return fail(reply, 400, MESSAGES.invalidLogin);
+      return { token };
+    },
+  );
+
+  app.post(
+    '/account/GetUserInfo',
+    {
+      schema: { summary: 'The session user', tags, security: [{ bearer: [] }], response: { 200: UserInfo, 401: ErrorResponse } },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const info = await userInfoOf(db, sessionOf(request).userId);
+      if (!info) return fail(reply, 401, 'Please sign in to continue.');
+      return info;
+    },
+  );
+
+  app.post(
+    '/auth/recover',
+    {
+      schema: {
+        summary: 'Mails a password recovery link (same answer whether the address has an account or not)',
+        tags,
+        body: RecoverRequest,
+        response: { 200: MessageResponse, 400: ErrorResponse },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => {
+      const account = await findAccountByEmail(db, request.body.email);
+      if (account && account.emailConfirmed && !account.deactivated) {
+        const token = await issueOneTimeToken(db, account.id, 'recover', auth.clock());
+        const link = recoveryLink(publicBaseUrl(request, app.services.config), token, account.id);
+        app.mailer.sendLater(recoveryMail(account, link), (error) => request.log.error({ err: error }, 'recovery mail could not be sent'));
+      }
+      return { message: MESSAGES.recoverAnswer };
+    },
+  );
+
+  /** Both mailed links end the same way: choose a password, and the answer signs the user in. */
+  async function passwordFromLink(purpose: OneTimeTokenPurpose, body: ConfirmationRequest, request: FastifyRequest, reply: FastifyReply) {
+    const { password, rpassword, token, user } = body;
+    if (password !== rpassword) return fail(reply, 400, MESSAGES.passwordsDiffer);
+    const userId = linkUserId(user);
+    if (userId === null) return fail(reply, 400, MESSAGES.badLink);
+    const now = auth.clock();
+    const tokenId = await findOneTimeToken(db, userId, purpose, token, now);
+    const account = tokenId === null ? null : await findAccountById(db, userId);
+    if (tokenId === null || !account || account.deactivated) return fail(reply, 400, MESSAGES.badLink);
+    const problem = passwordProblem(password, account.email);
+    if (problem) return fail(reply, 400, problem);
+
+    const passwordHash = await hashPassword(password);
+    const done = await db.transaction().execute(async (trx) => {
+      if (!(await markOneTimeTokenUsed(trx, tokenId, now))) return false;
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          // Whoever follows either link has shown they read this mailbox.
+          email_confirmed: 1,
+          ...(purpose === 'recover' ? { tokens_valid_after: auth.revocationPoint() } : {}),
+        })
+        .where('id', '=', userId)
+        .execute();
+      return true;
+    });
+    if (!done) return fail(reply, 400, MESSAGES.badLink);
+    await auth.throttle.reset(account.email);
+    if (purpose === 'recover') tellPasswordChanged(request, userId);
+    const sessionToken = await auth.issueToken(userId);
+    if (!sessionToken) return fail(reply, 400, MESSAGES.badLink);
+    return reply.send({ token: sessionToken });
+  }
+
+  const linkSchema = (summary: string) => ({
+    summary,
+    tags,
+    body: ConfirmationRequest,
+    response: { 200: TokenResponse, 400: ErrorResponse },
+  });
+
+  app.post(
+    '/auth/completeRegistration',
+    { schema: linkSchema('Chooses the first password from the confirmation link; answers a session token'), config: { access: 'public' } },
+    async (request, reply) => passwordFromLink('confirm', request.body, request, reply),
+  );
+
+  app.post(
+    '/auth/recoverconfirmation',
+    { schema: linkSchema('Chooses a new password from the recovery link; answers a session token'), config: { access: 'public' } },
+    async (request, reply) => passwordFromLink('recover', request.body, request, reply),
+  );
+
+  app.post(
+    '/Account/ChangePassword',
+    {
+      schema: {
+        summary: 'Changes the password; every older token stops working, the answer carries a new one',
+        tags,
+        security: [{ bearer: [] }],
+        body: ChangePasswordRequest,
+        response: { 200: ChangePasswordResponse, 400: ErrorResponse, 401: ErrorResponse, 423: ErrorResponse },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const { oldpassword, newpassword, confirmnewpassword } = request.body;
+      if (newpassword !== confirmnewpassword) return fail(reply, 400, MESSAGES.passwordsDiffer);
+      const account = await findAccountById(db, sessionOf(request).userId);
+      if (!account) return fail(reply, 401, 'Please sign in to continue.');
+
+      // A stolen session must not become a way around the login lockout.
+      const now = auth.clock();
+      const locked = await auth.throttle.lockedUntil(account.email, now);
+      if (locked !== null) return fail(reply, 423, lockedMessage(locked));
+      if (!account.passwordHash || !(await verifyPassword(account.passwordHash, oldpassword))) {
+        const lockedNow = await auth.throttle.recordFailure(account.email, now);
+        return lockedNow !== null ? fail(reply, 423, lockedMessage(lockedNow)) : fail(reply, 400, MESSAGES.wrongOldPassword);
+      }
+      const problem = passwordProblem(newpassword, account.email);
+      if (problem) return fail(reply, 400, problem);
+
+      const passwordHash = await hashPassword(newpassword);
+      await db.updateTable('users').set({ password_hash: passwordHash, tokens_valid_after: auth.revocationPoint() }).where('id', '=', account.id).execute();
+      await auth.throttle.reset(account.email);
+      tellPasswordChanged(request, account.id);
+      const token = await auth.issueToken(account.id);
+      if (!token) return fail(reply, 401, 'Please sign in to continue.');
+      return { message: MESSAGES.passwordChanged, token };
+    },
+  );
+
+  app.post(
+    '/Account/UpdateSettings',
+    {
+      schema: {
+        summary: 'Updates the profile (names and current operator); the email cannot change',
+        tags,
+        security: [{ bearer: [] }],
+        body: UpdateSettingsRequest,
+        response: { 200: UserInfo, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const account = await findAccountById(db, session.userId);
+      if (!account) return fail(reply, 401, 'Please sign in to continue.');
+      const { email, operatorId } = request.body;
+      if (email !== undefined && email.trim() !== '' && normalizeEmail(email) !== account.email) return fail(reply, 400, MESSAGES.emailFixed);
+      const firstname = request.body.firstname.trim();
+      const lastname = request.body.lastname.trim();
+      for (const [field, value] of [
+        ['firstname', firstname],
+        ['lastname', lastname],
+      ] as const) {
+        if (value === '') return fail(reply, 400, `${field} is required`);
+        if (hasControlCharacter(value)) return fail(reply, 400, `${field}: must not contain control characters`);
+      }
+
+      if (operatorId !== account.operatorId) {
+        if (!can(session.principal, 'canChooseOperator')) return fail(reply, 403, MESSAGES.forbidden);
+        const operator = isPossibleId(operatorId) ? await db.selectFrom('operators').select('id').where('id', '=', operatorId).executeTakeFirst() : undefined;
+        // An Administrator may pick any operator; everyone else only one they belong to.
+        if (!can(session.principal, 'canAdminister')) {
+          const member = operator
+            ? await db
+                .selectFrom('user_operators')
+                .select('operator_id')
+                .where('user_id', '=', account.id)
+                .where('operator_id', '=', operatorId)
+                .executeTakeFirst()
+            : undefined;
+          if (!member) return fail(reply, 403, MESSAGES.forbidden);
+        } else if (!operator) {
+          return fail(reply, 400, MESSAGES.noSuchOperator);
+        }
+      }
+
+      await db.updateTable('users').set({ firstname, lastname, operator_id: operatorId }).where('id', '=', account.id).execute();
+      const info = await userInfoOf(db, account.id);
+      if (!info) return fail(reply, 401, 'Please sign in to continue.');
+      return info;
+    },
+  );
+
+  app.get(
+    '/Account/GetUserOperators',
+    {
+      schema: {
+        summary: "A user's operators, sorted by name (oneself; Administrators and Managers for others)",
+        tags,
+        security: [{ bearer: [] }],
+        querystring: GetUserOperatorsQuery,
+        response: { 200: UserOperators, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { userId } = request.query;
+      if (userId !== session.userId) {
+        if (!can(session.principal, 'canManage')) return fail(reply, 403, MESSAGES.forbidden);
+        const exists = isPossibleId(userId) ? await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
+        if (!exists) return fail(reply, 404, MESSAGES.noSuchUser);
+        // DESIGN §3: a Manager sees only users of their own operators.
+        if (!can(session.principal, 'canAdminister')) {
+          const shared = await db
+            .selectFrom('user_operators as mine')
+            .innerJoin('user_operators as theirs', 'theirs.operator_id', 'mine.operator_id')
+            .select('mine.operator_id')
+            .where('mine.user_id', '=', session.userId)
+            .where('theirs.user_id', '=', userId)
+            .executeTakeFirst();
+          if (!shared) return fail(reply, 403, MESSAGES.forbidden);
+        }
+      }
+      return operatorsOf(db, userId);
+    },
+  );
+};

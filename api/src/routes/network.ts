@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Capability } from 'shared-auth/policy';
+import { ErrorResponse } from '../contracts/common';
+import { ImportDumpJsonRequest, ImportDumpResponse, LastImportDate, NetworkSummary, SiteListQuery, SiteOptions } from '../contracts/network';
+import { assertCoordinateEncoding, totalOf } from '../domain/network';
+import { assertImportFormat, findSiteOptions, getNetworkSummary, importDump, isDumpInputError, lastImportDate, type ImportDumpResult } from '../network';
+
+/** Dumps of a whole network reach hundreds of MB; the generic File/Upload limit (10 MB) does not apply here. */
+export const MAX_DUMP_BYTES = 1024 * 1024 * 1024;
+
+export const NETWORK_MESSAGES = {
+  uploadIdsUnsupported: 'Upload ids are not supported yet: send the file as multipart.',
+  noFile: 'Send the dump as a file part of a multipart form.',
+  oneFile: 'Send one dump at a time.',
+  tooLarge: `The dump is larger than ${MAX_DUMP_BYTES / 1024 / 1024 / 1024} GB.`,
+} as const;
+
+export function importedMessage(counts: ImportDumpResult['counts']): string {
+  return `Network dump imported: ${counts.sites} sites, ${totalOf(counts.cells)} cells.`;
+}
+
+const FIELDS = new Set(['format', 'coords']);
+
+/** Multipart errors of @fastify/multipart that mean "too much", answered in words the console can show. */
+function multipartProblem(error: unknown): { status: 400 | 413; message: string } | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: NETWORK_MESSAGES.tooLarge };
+  if (code === 'FST_FILES_LIMIT') return { status: 400, message: NETWORK_MESSAGES.oneFile };
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return { status: 400, message: 'Too many form fields: send the file, format and coords only.' };
+  return null;
+}
+
+/** A file name for the history: the last path segment some browsers still send, bounded. */
+function displayName(filename: string | undefined): string {
+  const last = (filename ?? '').split(/[\\/]/).pop()?.trim() ?? '';
+  return (last === '' ? 'dump' : last).slice(0, 255);
+}
+
+function notifyImport(request: FastifyRequest, log: FastifyBaseLogger, title: string, ok: boolean): void {
+  const userId = request.session?.userId;
+  if (userId === undefined) return;
+  // The answer already tells the caller; the notification reaches them if they navigated away meanwhile.
+  request.server.notifications
+    .notify([userId], {
+      key: ok ? 'network-import-finished' : 'network-import-failed',
+      title,
+      icon: ok ? 'success' : 'error',
+      variant: ok ? 'success' : 'error',
+    })
+    .catch((error: unknown) => log.error({ err: error, userId }, 'could not notify a network import'));
+}
+
+export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Scoped to this plugin: only the dump import reads multipart bodies this large.
+  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: MAX_DUMP_BYTES, fields: 5, parts: 6 } });
+  const tags = ['network'];
+
+  app.post(
+    '/Network/ImportDump',
+    {
+      schema: {
+        summary: 'Replace the network inventory with a dump',
+        description:
+          'multipart/form-data with one file part (3GPP Bulk CM XML or an ENM cmedit export) and optional fields ' +
+          '`format` (auto | bulkcm | cmedit, default auto) and `coords` (microdegrees | 3gpp | degrees, default microdegrees). ' +
+          'All or nothing: a file that cannot be read changes nothing and answers 400 with the line and column. ' +
+          'A JSON body `{ uploadId }` is reserved for files sent through File/Upload.',
+        tags,
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data', 'application/json'],
+        // Only JSON bodies are validated here; multipart parts are read (and checked) by the handler as they stream.
+        body: { content: { 'application/json': { schema: ImportDumpJsonRequest } } },
+        response: { 200: ImportDumpResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse },
+      },
+      config: { access: 'canAdminister' },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) return reply.code(400).send({ message: NETWORK_MESSAGES.uploadIdsUnsupported });
+
+      const tmpDir = path.join(app.services.config.dataDir, 'files', 'tmp');
+      fs.mkdirSync(tmpDir, { recursive: true });
+      const tmpFile = path.join(tmpDir, `${randomUUID()}.dump`);
+      let fileName: string | null = null;
+      try {
+        const fields: Record<string, string> = {};
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              fileName = displayName(part.filename);
+              // To disk first: the import must not hold the upload open, and the fields may come after the file.
+              await pipeline(part.file, fs.createWriteStream(tmpFile));
+            } else {
+              if (!FIELDS.has(part.fieldname)) return reply.code(400).send({ message: `Unknown field "${part.fieldname}": send format and coords only.` });
+              fields[part.fieldname] = String(part.value);
+            }
+          }
+        } catch (error) {
+          const problem = multipartProblem(error);
+          if (problem) return reply.code(problem.status).send({ message: problem.message });
+          throw error;
+        }
+        if (fileName === null) return reply.code(400).send({ message: NETWORK_MESSAGES.noFile });
+
+        // Checked before the file is opened: a stream opened and never read would fail once the file is removed.
+        const format = assertImportFormat(fields.format ?? 'auto');
+        const coords = assertCoordinateEncoding(fields.coords ?? 'microdegrees');
+        const result = await importDump(app.services.db, fs.createReadStream(tmpFile), {
+          fileName,
+          format,
+          coords,
+          importedBy: request.session?.userId ?? null,
+        });
+        const message = importedMessage(result.counts);
+        request.log.info({ file: fileName, counts: result.counts, bytes: result.bytes }, 'network dump imported');
+        notifyImport(request, request.log, message, true);
+        return { message, counts: result.counts, importedAt: result.importedAt };
+      } catch (error) {
+        if (!isDumpInputError(error)) throw error;
+        notifyImport(request, request.log, `Network dump ${fileName ?? ''} not imported: ${error.message}`.replace(/ {2}/g, ' '), false);
+        return reply.code(400).send({ message: error.message });
+      } finally {
+        fs.rmSync(tmpFile, { force: true });
+      }
+    },
+  );
+
+  app.get(
+    '/Network/GetSummary',
+    {
+      schema: {
+        summary: 'What the stored network inventory holds, counted from its rows',
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: NetworkSummary, 401: ErrorResponse },
+      },
+      config: { access: 'authenticated' },
+    },
+    async () => getNetworkSummary(app.services.db),
+  );
+
+  /** The browser expects the date as JSON text, '' when there is none (it then shows its fallback banner). */
+  const lastDate = (url: string, summary: string, access: Capability) =>
+    app.get(
+      url,
+      { schema: { summary, tags, security: [{ bearer: [] }], response: { 200: LastImportDate, 401: ErrorResponse, 403: ErrorResponse } }, config: { access } },
+      async (_request, reply: FastifyReply) =>
+        // A bare string would go out as text/plain; the contract is a JSON string.
+        reply.type('application/json; charset=utf-8').send(JSON.stringify((await lastImportDate(app.services.db)) ?? '')),
+    );
+  lastDate('/Parameters/GetLastDumpDate', 'Date of the last network dump import (ISO-8601), or an empty string', 'canPlan');
+  lastDate('/Validation/GetLastUtranCellsDate', 'Date the UTRAN cells were last imported (the network dump), or an empty string', 'canValidate');
+  lastDate('/Validation/GetLastNbrRelationsDate', 'Date the neighbour relations were last imported (the network dump), or an empty string', 'canValidate');
+
+  const siteList = (url: string, summary: string, access: Capability, utranOnly: boolean) =>
+    app.get(
+      url,
+      {
+        schema: {
+          summary,
+          tags,
+          security: [{ bearer: [] }],
+          querystring: SiteListQuery,
+          response: { 200: SiteOptions, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        },
+        config: { access },
+      },
+      async (request) => findSiteOptions(app.services.db, { query: request.query.query, utranOnly }),
+    );
+  const listSummary = 'Sites for the site select: value = id, text = "id – name"; filtered by `query` (id or name, anywhere, any case); at most 20, by id';
+  siteList('/Parameters/GetSiteList', listSummary, 'canPlan', false);
+  siteList('/Validation/GetSites', listSummary, 'canValidate', false);
+  siteList('/Validation/GetUtranSites', `${listSummary}; only sites with 3G cells`, 'canValidate', true);
+  siteList('/Monitoring/GetSiteList', listSummary, 'canMonitor', false);
+};

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../src/db/database';
+import { main, parseArgs, runImportDump, USAGE, type CliOutput } from '../src/cli/import-dump';
+import { countStored } from '../src/network';
+import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { bodastage, domainFixture, fixture, RESOLUTION, removeTempDirs, tempDir } from './fixtures/network-import/dumps';
+
+const API_DIR = path.resolve(__dirname, '..');
+
+afterAll(() => removeTempDirs());
+
+function captured(): CliOutput & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
+}
+
+/** The CLI as `npm run import:dump` starts it, but from the sources. */
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/cli/import-dump.ts', ...args], {
+      cwd: API_DIR,
+      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('import-dump arguments', () => {
+  test.each([
+    [['dump.xml'], { file: 'dump.xml', format: 'auto', coords: 'microdegrees' }],
+    [['--format', 'cmedit', 'dump.txt', '--coords=3gpp'], { file: 'dump.txt', format: 'cmedit', coords: '3gpp' }],
+    [['--format=bulkcm', '--coords', 'degrees', 'a.xml'], { file: 'a.xml', format: 'bulkcm', coords: 'degrees' }],
+    [[], { error: 'Which file? Name the dump to import.' }],
+    [['a.xml', 'b.xml'], { error: 'Import one file at a time.' }],
+    [['a.xml', '--format', 'csv'], { error: '--format must be one of auto, bulkcm, cmedit (got "csv").' }],
+    [['a.xml', '--coords=utm'], { error: '--coords must be one of microdegrees, 3gpp, degrees (got "utm").' }],
+    [['a.xml', '--format'], { error: '--format needs a value.' }],
+    [['a.xml', '--force'], { error: 'Unknown option --force.' }],
+  ])('%j', (argv, expected) => {
+    expect(parseArgs(argv)).toEqual(expected);
+  });
+});
+
+describe('the import-dump command (SQLite under DATA_DIR)', () => {
+  test('imports a file named relative to where it was typed, prints the counts; a bad file exits 1 and changes nothing', async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, INIT_CWD: path.dirname(fixture(RESOLUTION.file)) };
+    const good = await runCli([RESOLUTION.file, '--format', 'cmedit'], env);
+    expect(good.stderr).toBe('');
+    expect(good.status).toBe(0);
+    expect(good.stdout).toContain('Network dump imported: 3 sites, 6 cells.');
+    expect(good.stdout).toMatch(/relations\s+6 \(UTRAN-UTRAN 1, LTE-LTE 4, LTE-NR 1\)/);
+
+    const bad = await runCli([domainFixture('truncated.xml')], env);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/truncated\.xml: Line \d+, column \d+: unexpected end of file/);
+    expect(bad.stderr).toContain('Nothing was changed');
+
+    const handle = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'cellwise.sqlite') });
+    try {
+      expect((await countStored(handle.db)).cells).toEqual({ '2G': 0, '3G': 2, '4G': 3, '5G': 1, 'NB-IoT': 0 });
+      expect(await handle.db.selectFrom('network_imports').select('file_name').execute()).toEqual([{ file_name: RESOLUTION.file }]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('usage errors exit 2; a missing file exits 1 before the database is created', async () => {
+    const dataDir = tempDir();
+    const output = captured();
+    expect(await main(['--coords', 'utm', 'x.xml'], { DATA_DIR: dataDir }, output)).toBe(2);
+    expect(output.stderr).toEqual(['--coords must be one of microdegrees, 3gpp, degrees (got "utm").', USAGE]);
+
+    const missing = captured();
+    expect(await main(['no-such-dump.xml'], { DATA_DIR: dataDir, INIT_CWD: dataDir }, missing)).toBe(1);
+    expect(missing.stderr).toEqual([expect.stringMatching(/^Cannot read .*no-such-dump\.xml: ENOENT/)]);
+    expect(fs.existsSync(path.join(dataDir, 'cellwise.sqlite'))).toBe(false);
+  });
+});
+
+describe.each(TEST_DATABASES)('runImportDump on $name', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await kind.open();
+  });
+  afterAll(async () => {
+    await database.dispose();
+  });
+
+  test('good file: 0 and the counts; bad file: 1, the parser message, the previous data set intact', async () => {
+    const good = captured();
+    expect(await runImportDump(database.db, { file: bodastage('bulkcm2.xml'), format: 'auto', coords: 'microdegrees' }, good)).toBe(0);
+    expect(good.stdout[0]).toBe('Network dump imported: 1 sites, 2 cells.');
+    const before = await countStored(database.db);
+
+    const bad = captured();
+    expect(await runImportDump(database.db, { file: domainFixture('wrong-root.xml'), format: 'auto', coords: 'microdegrees' }, bad)).toBe(1);
+    expect(bad.stdout).toEqual([]);
+    expect(bad.stderr[0]).toMatch(/wrong-root\.xml: Line 2, column 1: the root element is <measCollecFile>/);
+    expect(await countStored(database.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,299 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ImportDumpResponse, NetworkSummary, SiteOption } from '../src/contracts/network';
+import { emptyCounts, totalOf } from '../src/domain/network';
+import { NETWORK_MESSAGES } from '../src/routes/network';
+import { seed } from '../src/seed';
+import type { Config } from '../src/config';
+import { testApp } from './support/app';
+import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import {
+  bodastage,
+  demoFile,
+  domainFixture,
+  fixture,
+  multipart,
+  RESOLUTION,
+  removeTempDirs,
+  siteListDump,
+  type FormPart,
+  type ListSite,
+} from './fixtures/network-import/dumps';
+
+const SITE_LISTS = ['/api/Parameters/GetSiteList', '/api/Validation/GetSites', '/api/Monitoring/GetSiteList'] as const;
+const DATES = ['/api/Parameters/GetLastDumpDate', '/api/Validation/GetLastUtranCellsDate', '/api/Validation/GetLastNbrRelationsDate'] as const;
+
+/** 30 sites (more than a list answers), with names that are LIKE wildcards and the escape character. */
+const LIST_SITES: ListSite[] = [
+  ...Array.from({ length: 24 }, (_, i): ListSite => ({ id: `LX${String(i + 1).padStart(4, '0')}`, name: `Lisboa ${i + 1}`, utran: i % 5 === 0 })),
+  { id: 'LX0101', name: '100% Lisboa' },
+  { id: 'LX0102', name: 'Cais_do_Sodre', utran: true },
+  { id: 'LX0103', name: 'CaisXdoXSodre' },
+  { id: 'LX0104', name: 'Back\\slash' },
+  { id: 'PT0001', name: 'Alfama' },
+  { id: 'PT0002', name: 'Graça' },
+];
+
+describe.each(TEST_DATABASES)('network routes on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let config: Config;
+  const tokens: Record<'admin' | 'os' | 'client', string> = { admin: '', os: '', client: '' };
+  let adminId = 0;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    ({ app, config } = await testApp(database));
+    await seed(database.db, config);
+    const idOf = async (email: string) => (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    adminId = await idOf(config.adminEmail);
+    const issue = async (id: number) => {
+      const token = await app.auth.issueToken(id);
+      if (!token) throw new Error(`no token for user ${id}`);
+      return token;
+    };
+    tokens.admin = await issue(adminId);
+    tokens.os = await issue(await idOf('os@cellwise.local'));
+    tokens.client = await issue(await idOf('client@cellwise.local'));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+    removeTempDirs();
+  });
+
+  const auth = (who: keyof typeof tokens) => ({ authorization: `Bearer ${tokens[who]}` });
+  const get = (url: string, who: keyof typeof tokens = 'admin') => app.inject({ url, headers: auth(who) });
+
+  function upload(parts: FormPart[], who: keyof typeof tokens = 'admin') {
+    const body = multipart(parts);
+    return app.inject({ method: 'POST', url: '/api/Network/ImportDump', payload: body.payload, headers: { ...body.headers, ...auth(who) } });
+  }
+  const uploadFile = (file: string, fields: Record<string, string> = {}, who: keyof typeof tokens = 'admin') =>
+    upload(
+      [
+        ...Object.entries(fields).map(([name, content]) => ({ name, content })),
+        { name: 'file', filename: path.basename(file), content: fs.readFileSync(file) },
+      ],
+      who,
+    );
+
+  async function summary(): Promise<NetworkSummary> {
+    const res = await get('/api/Network/GetSummary');
+    expect(res.statusCode).toBe(200);
+    return res.json<NetworkSummary>();
+  }
+
+  async function options(url: string, query?: string): Promise<SiteOption[]> {
+    const res = await get(query === undefined ? url : `${url}?query=${encodeURIComponent(query)}`);
+    expect(res.statusCode).toBe(200);
+    return res.json<SiteOption[]>();
+  }
+
+  describe('before any import', () => {
+    test('the summary is empty and dated null; the dates are empty JSON strings', async () => {
+      expect(await summary()).toEqual({ ...emptyCounts(), importedAt: null });
+      for (const url of DATES) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.body).toBe('""');
+      }
+      expect(await options('/api/Parameters/GetSiteList')).toEqual([]);
+    });
+  });
+
+  describe('access', () => {
+    test('every network route needs a session', async () => {
+      for (const url of ['/api/Network/GetSummary', ...DATES, ...SITE_LISTS, '/api/Validation/GetUtranSites']) {
+        expect([url, (await app.inject({ url })).statusCode]).toEqual([url, 401]);
+      }
+      expect((await app.inject({ method: 'POST', url: '/api/Network/ImportDump', payload: { uploadId: 'x' } })).statusCode).toBe(401);
+    });
+
+    test('importing is for administrators; engineers read; a client sees only the summary', async () => {
+      expect((await uploadFile(bodastage('bulkcm.xml'), {}, 'os')).statusCode).toBe(403);
+      expect((await uploadFile(bodastage('bulkcm.xml'), {}, 'client')).statusCode).toBe(403);
+      for (const url of [...DATES, ...SITE_LISTS, '/api/Validation/GetUtranSites']) {
+        expect([url, (await get(url, 'os')).statusCode]).toEqual([url, 200]);
+        expect([url, (await get(url, 'client')).statusCode]).toEqual([url, 403]);
+      }
+      expect((await get('/api/Network/GetSummary', 'client')).statusCode).toBe(200);
+    });
+  });
+
+  describe('ImportDump', () => {
+    test('a multipart upload of a generated dump (larger than the JSON body limit) is stored exactly', async () => {
+      const { file, summary: generated } = await demoFile({ sites: 30, seed: 21 });
+      expect(generated.bytes).toBeGreaterThan(2 * 1024 * 1024);
+      const res = await uploadFile(file, { format: 'bulkcm', coords: 'microdegrees' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<ImportDumpResponse>();
+      expect(body).toEqual({
+        message: `Network dump imported: ${generated.counts.sites} sites, ${totalOf(generated.counts.cells)} cells.`,
+        counts: generated.counts,
+        importedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown as string,
+      });
+      expect(await summary()).toEqual({ ...generated.counts, importedAt: body.importedAt });
+      for (const url of DATES) expect((await get(url)).json()).toBe(body.importedAt);
+
+      const record = await database.db.selectFrom('network_imports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(record).toMatchObject({
+        file_name: path.basename(file),
+        format: 'bulkcm',
+        coords: 'microdegrees',
+        imported_by: adminId,
+        imported_at: body.importedAt,
+      });
+      expect(Number(record.bytes)).toBe(generated.bytes);
+      // The upload's temporary copy is gone.
+      expect(fs.readdirSync(path.join(config.dataDir, 'files', 'tmp'))).toEqual([]);
+    });
+
+    test('the importer hears about it in a notification too', async () => {
+      await database.db.deleteFrom('notifications').execute();
+      const res = await uploadFile(fixture(RESOLUTION.file));
+      expect(res.statusCode).toBe(200);
+      const stored = async () => database.db.selectFrom('notifications').select(['user_id', 'key', 'title', 'icon']).execute();
+      for (let i = 0; i < 50 && (await stored()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await stored()).toEqual([
+        { user_id: adminId, key: 'network-import-finished', title: 'Network dump imported: 3 sites, 6 cells.', icon: 'success' },
+      ]);
+    });
+
+    test('form fields may follow the file; format and coords default to auto and microdegrees; the name loses its path', async () => {
+      const latest = () => database.db.selectFrom('network_imports').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const res = await upload([
+        { name: 'file', filename: 'C:\\exports\\bulkcm.xml', content: fs.readFileSync(bodastage('bulkcm.xml')) },
+        { name: 'coords', content: 'degrees' },
+        { name: 'format', content: 'bulkcm' },
+      ]);
+      expect(res.statusCode).toBe(200);
+      expect(await latest()).toMatchObject({ file_name: 'bulkcm.xml', format: 'bulkcm', coords: 'degrees' });
+      expect((await uploadFile(bodastage('bulkcm2.xml'))).statusCode).toBe(200);
+      expect(await latest()).toMatchObject({ file_name: 'bulkcm2.xml', format: 'auto', coords: 'microdegrees' });
+    });
+
+    describe('bad input answers 400 and changes nothing', () => {
+      let before: NetworkSummary;
+      beforeAll(async () => {
+        expect((await uploadFile(fixture(RESOLUTION.file))).statusCode).toBe(200);
+        before = await summary();
+      });
+      afterEach(async () => {
+        expect(await summary()).toEqual(before);
+        expect(fs.readdirSync(path.join(config.dataDir, 'files', 'tmp'))).toEqual([]);
+      });
+
+      test.each(['bad-xml.xml', 'truncated.xml', 'wrong-root.xml', 'unknown-encoding.xml'])('%s: the parser message with line and column', async (name) => {
+        const res = await uploadFile(domainFixture(name));
+        expect(res.statusCode).toBe(400);
+        expect(res.json<{ message: string }>().message).toMatch(/^Line \d+, column \d+: \S/);
+      });
+
+      test('the importer is told in a notification that it failed', async () => {
+        await database.db.deleteFrom('notifications').execute();
+        expect((await uploadFile(domainFixture('wrong-root.xml'))).statusCode).toBe(400);
+        const stored = async () => database.db.selectFrom('notifications').select(['key', 'title', 'icon']).execute();
+        for (let i = 0; i < 50 && (await stored()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+        const [notification] = await stored();
+        expect(notification).toMatchObject({ key: 'network-import-failed', icon: 'error' });
+        expect(notification?.title).toMatch(/^Network dump wrong-root\.xml not imported: Line 2, column 1: the root element is <measCollecFile>/);
+      });
+
+      test('a coordinate encoding that puts the sites off the globe', async () => {
+        const res = await uploadFile(fixture(RESOLUTION.file), { coords: 'degrees' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json<{ message: string }>().message).toMatch(/outside the globe when read as degrees/);
+      });
+
+      test('unknown settings and fields', async () => {
+        const format = await uploadFile(fixture(RESOLUTION.file), { format: 'csv' });
+        expect([format.statusCode, format.json()]).toEqual([400, { message: 'unknown dump format "csv"; expected one of auto, bulkcm, cmedit' }]);
+        const coords = await uploadFile(fixture(RESOLUTION.file), { coords: 'furlongs' });
+        expect(coords.statusCode).toBe(400);
+        expect(coords.json<{ message: string }>().message).toMatch(/unknown coordinate encoding "furlongs"/);
+        const extra = await uploadFile(fixture(RESOLUTION.file), { site: 'LX0001' });
+        expect([extra.statusCode, extra.json()]).toEqual([400, { message: 'Unknown field "site": send format and coords only.' }]);
+      });
+
+      test('no file, or two files', async () => {
+        const none = await upload([{ name: 'format', content: 'auto' }]);
+        expect([none.statusCode, none.json()]).toEqual([400, { message: NETWORK_MESSAGES.noFile }]);
+        const content = fs.readFileSync(fixture(RESOLUTION.file));
+        const two = await upload([
+          { name: 'file', filename: 'a.txt', content },
+          { name: 'file', filename: 'b.txt', content },
+        ]);
+        expect([two.statusCode, two.json()]).toEqual([400, { message: NETWORK_MESSAGES.oneFile }]);
+      });
+
+      test('a JSON body with an upload id is reserved for the file service; unknown JSON fields are refused', async () => {
+        const reserved = await app.inject({
+          method: 'POST',
+          url: '/api/Network/ImportDump',
+          payload: { uploadId: 'abc', coords: '3gpp' },
+          headers: auth('admin'),
+        });
+        expect([reserved.statusCode, reserved.json()]).toEqual([400, { message: NETWORK_MESSAGES.uploadIdsUnsupported }]);
+        const unknown = await app.inject({
+          method: 'POST',
+          url: '/api/Network/ImportDump',
+          payload: { uploadId: 'abc', path: '/etc/passwd' },
+          headers: auth('admin'),
+        });
+        expect(unknown.statusCode).toBe(400);
+        expect(unknown.json<{ message: string }>().message).toMatch(/additional properties/);
+        const missing = await app.inject({ method: 'POST', url: '/api/Network/ImportDump', payload: {}, headers: auth('admin') });
+        expect([missing.statusCode, missing.json()]).toEqual([400, { message: 'uploadId is required' }]);
+      });
+    });
+  });
+
+  describe('site lists', () => {
+    beforeAll(async () => {
+      const res = await upload([{ name: 'file', filename: 'sites.txt', content: siteListDump(LIST_SITES) }]);
+      expect(res.statusCode).toBe(200);
+    });
+
+    test('without a query: the first 20 sites by id, as "id – name"', async () => {
+      const all = [...LIST_SITES].sort((a, b) => (a.id < b.id ? -1 : 1));
+      for (const url of SITE_LISTS) {
+        expect(await options(url)).toEqual(all.slice(0, 20).map((s) => ({ value: s.id, text: `${s.id} – ${s.name}` })));
+      }
+    });
+
+    test('the query matches id or name, anywhere, in any case; at most 20 answered', async () => {
+      const values = async (query: string, url: string = SITE_LISTS[0]) => (await options(url, query)).map((o) => o.value);
+      expect(await values('alfama')).toEqual(['PT0001']);
+      expect(await values('graça')).toEqual(['PT0002']);
+      expect(await values('x001')).toEqual(['LX0010', 'LX0011', 'LX0012', 'LX0013', 'LX0014', 'LX0015', 'LX0016', 'LX0017', 'LX0018', 'LX0019']);
+      expect(await values('pt0')).toEqual(['PT0001', 'PT0002']);
+      expect(await values('  lisboa 2 ')).toEqual(['LX0002', 'LX0020', 'LX0021', 'LX0022', 'LX0023', 'LX0024']);
+      expect(await values('lisboa')).toHaveLength(20);
+      for (const url of SITE_LISTS) expect(await values('SODRE', url)).toEqual(['LX0102', 'LX0103']);
+    });
+
+    test('LIKE wildcards and the escape character in the query match themselves', async () => {
+      const values = async (query: string) => (await options(SITE_LISTS[0], query)).map((o) => o.value);
+      expect(await values('%')).toEqual(['LX0101']);
+      expect(await values('_')).toEqual(['LX0102']);
+      expect(await values('cais_do')).toEqual(['LX0102']);
+      expect(await values('\\')).toEqual(['LX0104']);
+      expect(await values('0%')).toEqual(['LX0101']);
+    });
+
+    test('UTRAN sites: only sites with 3G cells', async () => {
+      const utran = LIST_SITES.filter((s) => s.utran).map((s) => s.id);
+      expect(utran.length).toBeGreaterThan(3);
+      expect((await options('/api/Validation/GetUtranSites')).map((o) => o.value)).toEqual([...utran].sort());
+      expect((await options('/api/Validation/GetUtranSites', 'cais')).map((o) => o.value)).toEqual(['LX0102']);
+    });
+
+    test('a query longer than 100 characters or an unknown parameter is refused', async () => {
+      expect((await get(`${SITE_LISTS[0]}?query=${'x'.repeat(101)}`)).statusCode).toBe(400);
+      expect((await get(`${SITE_LISTS[0]}?search=x`)).statusCode).toBe(400);
+    });
+  });
+});
