@@ -27,6 +27,8 @@ export async function ensureDependencies() {
   const lock = path.join(ROOT, 'package-lock.json');
   const fresh = fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
   if (fresh) return;
-  step('Installing dependencies (npm ci)');
-  await run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: this registry's npm writes lockfiles without other platforms'
+  // optional binaries, which `npm ci` then reports as out of sync. The lockfile still pins versions.
+  step('Installing dependencies (npm install)');
+  await run('npm', ['install', '--no-audit', '--no-fund']);
 }
