@@ -64,18 +64,6 @@ test('the administrator signs in to /home with the company values, and signs out
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
-test('a wrong password shows the message and stays; five in a row lock the account', async ({ page }) => {
-  await page.goto(app.url + '/auth/login');
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    await fillLogin(page, DEMO_USERS.Client, 'not-the-password');
-    if (attempt < 5) await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
-  }
-  await expect(page.getByRole('alert')).toContainText('locked');
-  await fillLogin(page, DEMO_USERS.Client, DEMO_PASSWORD);
-  await expect(page.getByRole('alert')).toContainText('locked');
-  await expect(page).toHaveURL(/\/auth\/login$/);
-});
-
 test('an expired token sends the user to the login page', async ({ page }) => {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 1, role: 'Administrator', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
@@ -200,5 +188,29 @@ test.describe('cookie consent', () => {
     await expect(banner).toHaveCount(0);
     expect((await context.cookies()).some((c) => c.name === 'cellwise_cookie_consent')).toBe(true);
     await context.close();
+  });
+});
+
+test.describe('lockout', () => {
+  // Its own console: a locked account must not leak into the other tests of this file.
+  let lockApp: RunningConsole;
+  test.beforeAll(async () => {
+    lockApp = await startConsole();
+  });
+  test.afterAll(async () => {
+    await lockApp.stop();
+  });
+
+  test('a wrong password shows the message and stays; five in a row lock the account', async ({ page, context }) => {
+    await acceptCookies(context, lockApp.url);
+    await page.goto(lockApp.url + '/auth/login');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await fillLogin(page, DEMO_USERS.Client, 'not-the-password');
+      if (attempt < 5) await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+    }
+    await expect(page.getByRole('alert')).toContainText('locked');
+    await fillLogin(page, DEMO_USERS.Client, DEMO_PASSWORD);
+    await expect(page.getByRole('alert')).toContainText('locked');
+    await expect(page).toHaveURL(/\/auth\/login$/);
   });
 });
