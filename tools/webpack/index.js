@@ -141,7 +141,11 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
     }),
   ];
   if (dev) {
-    config.plugins.push(new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), title: `${pkg.name} (standalone)` }));
+    // Absolute in development: the standalone page is served at deep paths, and the shell's dev server loads it cross-origin.
+    config.output.publicPath = `http://localhost:${pkg.config.devPort}/`;
+    config.plugins.push(
+      new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), title: `${pkg.name} (standalone)`, chunks: ['standalone'] }),
+    );
     config.devServer = devServer({ port: pkg.config.devPort, apiPort: Number(process.env.PORT || 8080), historyFallback: true });
   }
   return config;
