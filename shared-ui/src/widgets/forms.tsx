@@ -1,7 +1,16 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Form, Input, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { Controller, useForm, type Control, type DefaultValues, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  type Control,
+  type ControllerRenderProps,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import * as yup from 'yup';
 
 /** The one message of every required field (specification §5). */
@@ -38,84 +47,86 @@ function FieldFrame({ label, error, children, htmlFor }: { label: string; error?
   );
 }
 
-export function TextField<T extends FieldValues>({
+/**
+ * A form field: the Controller wiring and the error-once-touched rule live here once; each kind of
+ * field only says how to draw its input.
+ */
+function ControlledField<T extends FieldValues>({
   control,
   name,
   label,
-  autoComplete,
-  disabled,
-  autoFocus,
-  type,
-}: FieldProps<T> & { type?: 'text' | 'email' }) {
+  input,
+}: FieldProps<T> & { input: (field: ControllerRenderProps<T, FieldPath<T>>) => ReactNode }) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState, formState }) => (
         <FieldFrame label={label} htmlFor={name} error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}>
-          <Input
-            id={name}
-            type={type ?? 'text'}
-            autoComplete={autoComplete}
-            disabled={disabled}
-            autoFocus={autoFocus}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
+          {input(field)}
         </FieldFrame>
       )}
     />
   );
 }
 
-export function PasswordField<T extends FieldValues>({ control, name, label, autoComplete, autoFocus }: FieldProps<T>) {
+export function TextField<T extends FieldValues>(props: FieldProps<T> & { type?: 'text' | 'email' }) {
+  const { name, autoComplete, disabled, autoFocus, type } = props;
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState, formState }) => (
-        <FieldFrame label={label} htmlFor={name} error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}>
-          <Input.Password
-            id={name}
-            autoComplete={autoComplete}
-            autoFocus={autoFocus}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
-        </FieldFrame>
+    <ControlledField
+      {...props}
+      input={(field) => (
+        <Input
+          id={name}
+          type={type ?? 'text'}
+          autoComplete={autoComplete}
+          disabled={disabled}
+          autoFocus={autoFocus}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
       )}
     />
   );
 }
 
-export function SelectField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  disabled,
-  options,
-  mode,
-}: FieldProps<T> & { options: Array<{ value: string | number; label: string }>; mode?: 'multiple' }) {
+export function PasswordField<T extends FieldValues>(props: FieldProps<T>) {
+  const { name, autoComplete, autoFocus } = props;
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState, formState }) => (
-        <FieldFrame label={label} htmlFor={name} error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}>
-          <Select
-            id={name}
-            mode={mode}
-            disabled={disabled}
-            options={options}
-            value={field.value as unknown}
-            onChange={(value) => field.onChange(value)}
-            onBlur={field.onBlur}
-          />
-        </FieldFrame>
+    <ControlledField
+      {...props}
+      input={(field) => (
+        <Input.Password
+          id={name}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+export function SelectField<T extends FieldValues>(props: FieldProps<T> & { options: Array<{ value: string | number; label: string }>; mode?: 'multiple' }) {
+  const { name, disabled, options, mode } = props;
+  return (
+    <ControlledField
+      {...props}
+      input={(field) => (
+        <Select
+          id={name}
+          mode={mode}
+          disabled={disabled}
+          options={options}
+          value={field.value as unknown}
+          onChange={(value) => field.onChange(value)}
+          onBlur={field.onBlur}
+        />
       )}
     />
   );
