@@ -19,14 +19,24 @@ const ARGS = [
 ];
 
 const PAGES = [
-  // The login page is a shell-only route; until it lands, the shell-only error page measures the same bundle.
-  { label: 'login page (shell only)', path: '/auth/login', fallback: '/errors/error-404' },
-  { label: 'home page', path: '/home' },
-  { label: 'tracking: commissioning plan', path: '/tracking/commissioningplan' },
-  { label: 'planning-validation: parameter planning', path: '/planning/parameterplanning' },
-  { label: 'monitoring: upload logs', path: '/monitoring/uploadLogs' },
-  { label: 'management: operators', path: '/management/operators' },
+  { label: 'login page (signed out, no remote)', path: '/auth/login', signedIn: false },
+  { label: 'home page', path: '/home', signedIn: true },
+  { label: 'tracking: commissioning plan', path: '/tracking/commissioningplan', signedIn: true },
+  { label: 'planning-validation: parameter planning', path: '/planning/parameterplanning', signedIn: true },
+  { label: 'monitoring: upload logs', path: '/monitoring/uploadLogs', signedIn: true },
+  { label: 'management: operators', path: '/management/operators', signedIn: true },
 ];
+
+/** The seeded administrator's token, so guarded pages are measured as a signed-in user loads them. */
+async function adminToken(base) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@cellwise.local', password: 'Cellwise-Admin-1' }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return (await response.json()).token;
+}
 
 function startConsole() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-bench-'));
@@ -45,8 +55,10 @@ function startConsole() {
   });
 }
 
-async function measure(browser, base, target) {
-  const page = await browser.newPage();
+async function measure(browser, base, target, token) {
+  const context = await browser.newContext();
+  if (target.signedIn) await context.addInitScript((t) => localStorage.setItem('vdfptAppToken', t), token);
+  const page = await context.newPage();
   const bodies = new Map();
   page.on('response', async (response) => {
     const url = response.url();
@@ -58,11 +70,8 @@ async function measure(browser, base, target) {
     }
   });
   await page.goto(base + target.path, { waitUntil: 'networkidle' });
-  if (target.fallback && new URL(page.url()).pathname !== target.path) {
-    bodies.clear();
-    await page.goto(base + target.fallback, { waitUntil: 'networkidle' });
-  }
   await page.waitForTimeout(500);
+  if (new URL(page.url()).pathname !== target.path) throw new Error(`${target.path} ended on ${page.url()}`);
   const reactCopies = await page.evaluate(() => {
     const share = globalThis.__FEDERATION__?.__SHARE__ ?? {};
     const providers = new Set();
@@ -77,15 +86,16 @@ async function measure(browser, base, target) {
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }
-  await page.close();
+  await context.close();
   return { page: target.label, files: bodies.size, kbRaw: +(raw / 1024).toFixed(1), kbGzip: +(gzip / 1024).toFixed(1), reactCopies };
 }
 
 const server = await startConsole();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 try {
+  const token = await adminToken(server.url);
   const rows = [];
-  for (const target of PAGES) rows.push(await measure(browser, server.url, target));
+  for (const target of PAGES) rows.push(await measure(browser, server.url, target, token));
   console.log('\nJavaScript loaded per page (gzip -9, shared chunks counted once per page)');
   console.table(rows);
   console.log('Budgets: login page <= 150 KB gz; shell + first page of a remote <= 350 KB gz; React copies must be 1.');
