@@ -1,26 +1,12 @@
-import { manifestProblems } from 'shared-ui';
+import { describeRemoteManifest } from 'shared-ui/testing';
 import manifest from './manifest';
 
 // The routes of the specification's route table that belong to this area (DESIGN §1).
-const SPEC_ROUTES = [
+describeRemoteManifest('mfe-planning-validation', manifest, [
   '/planning/parameterplanning',
   '/validation/cpichvalidation',
   '/validation/nbrRelationsValidation',
   '/validation/ranshareNbrRelationsValidation',
   '/validation/healthChecks',
   '/optimization/nbrRelationsOptimization',
-];
-
-describe('mfe-planning-validation manifest', () => {
-  test('is sound and declares exactly its routes of the specification', () => {
-    expect(manifestProblems(manifest)).toEqual([]);
-    expect(manifest.routes.map((r) => r.path).sort()).toEqual([...SPEC_ROUTES].sort());
-  });
-
-  test('every route loads a page component', async () => {
-    for (const route of manifest.routes) {
-      const page = await route.load();
-      expect([route.path, typeof page.default]).toEqual([route.path, 'function']);
-    }
-  });
-});
+]);

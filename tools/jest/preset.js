@@ -22,6 +22,7 @@ module.exports = (displayName, packageDir, overrides = {}) => ({
     '^shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
     '^shared-auth/policy$': path.join(root, 'shared-auth/src/policy.ts'),
     '^shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+    '^shared-ui/testing$': path.join(root, 'shared-ui/src/testing/manifestSuite.ts'),
   },
   setupFilesAfterEnv: [path.join(__dirname, 'setup.js')],
   ...overrides,
