@@ -18,6 +18,8 @@ import { registerNotifications, type RealtimeOptions } from './notifications';
 import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
 import { networkRoutes } from './routes/network';
+import { operatorRoutes } from './routes/operators';
+import { userRoutes } from './routes/users';
 import { registerFrontends } from './web/frontends';
 
 export interface Services {
@@ -130,6 +132,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(networkRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(operatorRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

@@ -4,3 +4,4 @@ export * from './common';
 export * from './account';
 export * from './network';
 export * from './notifications';
+export * from './management';

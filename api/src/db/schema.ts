@@ -19,7 +19,7 @@ export interface RolesTable {
 export interface OperatorsTable {
   id: Generated<number>;
   name: string;
-  /** Picture as a data URL, or null for initials. */
+  /** Version (upload time) of the picture in operator_pictures, or null for initials. */
   avatar: string | null;
   created_at: string;
 }
@@ -93,6 +93,26 @@ export interface NotificationsTable {
   readed: ColumnType<number, number | undefined, number>;
 }
 
+/** Operator pictures (migration 0005): PNG bytes; `operators.avatar` holds `updated_at` as the picture's version. */
+export interface OperatorPicturesTable {
+  operator_id: number;
+  png: Buffer;
+  updated_at: string;
+}
+
+/** Who changed what in the management area, when and from where (migration 0005). */
+export interface AuditTrailTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor_email: string;
+  action: string;
+  entity: 'user' | 'operator' | 'project';
+  entity_id: number | null;
+  summary: string;
+  address: string;
+}
+
 /** The network inventory tables (migration 0003) are declared next to their importer. */
 export interface Database extends NetworkTables {
   app_meta: AppMetaTable;
@@ -105,6 +125,8 @@ export interface Database extends NetworkTables {
   one_time_tokens: OneTimeTokensTable;
   login_attempts: LoginAttemptsTable;
   notifications: NotificationsTable;
+  operator_pictures: OperatorPicturesTable;
+  audit_trail: AuditTrailTable;
 }
 
 export type NewRow<T> = { [K in keyof T]: T[K] extends Generated<infer U> ? U | undefined : T[K] };

@@ -10,7 +10,7 @@ import { NotificationService } from './service';
 import type { NotificationContent } from './store';
 
 export { ACTIVITY_WINDOW_MS } from './presence';
-export { NEW_NOTIFICATION, NotificationService } from './service';
+export { NEW_NOTIFICATION, NotificationService, SESSION_ENDED } from './service';
 export type { NotificationContent } from './store';
 export type { HubBroadcast } from './backplane';
 

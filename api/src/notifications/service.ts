@@ -8,6 +8,8 @@ import { insertNotifications, type NotificationContent } from './store';
 
 /** The hub method the console listens to (specification §7). */
 export const NEW_NOTIFICATION = 'NewNotification';
+/** Hub event telling a console its session was ended by someone else; it then signs out. */
+export const SESSION_ENDED = 'SessionEnded';
 
 const ICONS: ReadonlySet<string> = new Set(['info', 'warning', 'success', 'error']);
 
@@ -63,6 +65,15 @@ export class NotificationService {
   /** Called by the backplane on every instance. */
   deliverLocally(broadcast: HubBroadcast): void {
     for (const { userId, args } of broadcast.deliveries) this.deps.hub.sendToUser(userId, broadcast.target, args);
+  }
+
+  /**
+   * Tells every open console of these users that their session is over (deactivated, deleted), so they
+   * sign out now rather than at their next request. Their tokens must already be refused.
+   */
+  async endSessions(userIds: readonly number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.broadcast({ target: SESSION_ENDED, deliveries: userIds.map((userId) => ({ userId, args: [] })) });
   }
 
   isOnline(userId: number): Promise<boolean> {

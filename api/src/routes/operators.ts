@@ -1,0 +1,391 @@
+import fastifyMultipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Session } from '../auth/runtime';
+import { ErrorResponse, MessageResponse } from '../contracts/common';
+import {
+  CreatedResponse,
+  CreateOperatorRequest,
+  CreateProjectRequest,
+  DeleteOperatorRequest,
+  DeleteProjectRequest,
+  ImageResponse,
+  OperatorDetails,
+  OperatorIdQuery,
+  OperatorSummaries,
+  RemoveImageRequest,
+  UpdateOperatorRequest,
+} from '../contracts/management';
+import { recordAudit } from '../management/audit';
+import { isPng, listOperators, MAX_PICTURE_BYTES, operatorDetails, remainingOf } from '../management/operators';
+import { coversOperator, scopeFor, type ManagementScope } from '../management/scope';
+import { operatorIdsOf } from '../management/users';
+
+export const OPERATOR_MESSAGES = {
+  created: 'New operator created!',
+  updated: 'Operator updated!',
+  deleted: 'Operator deleted.',
+  projectCreated: 'New project created!',
+  projectDeleted: 'Project deleted.',
+  notFound: 'Operator not found.',
+  projectNotFound: 'Project not found.',
+  forbidden: 'You are not allowed to manage this operator.',
+  nameTaken: (name: string) => `An operator named ${name} already exists.`,
+  projectNameTaken: (name: string) => `This operator already has a project named ${name}.`,
+  notEmpty: (name: string, remaining: string) => `${name} still has ${remaining}. Remove them first, then delete the operator.`,
+  projectNotEmpty: (name: string, users: number) =>
+    `${name} still has ${users} user${users === 1 ? '' : 's'}. Take them off the project first, then delete it.`,
+  tooLarge: (name: string) => `File ${name} not valid. Please check file size.`,
+  notPng: (name: string) => `${name} is not a PNG picture. Only .png files are accepted.`,
+  noPicture: 'Send the picture as a file part named file, with the operator id in a field named id.',
+  noImage: 'This operator has no picture.',
+} as const;
+
+function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw Object.assign(new Error('Please sign in to continue.'), { statusCode: 401 });
+  return request.session;
+}
+
+function fail(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ message });
+}
+
+/** Shown in messages and stored: the last path segment a browser sent, bounded. */
+function displayName(filename: string | undefined): string {
+  const last = (filename ?? '').split(/[\\/]/).pop()?.trim() ?? '';
+  return (last === '' ? 'picture' : last).slice(0, 255);
+}
+
+/** PostgreSQL reports a unique-constraint breach as 23505, SQLite as SQLITE_CONSTRAINT_UNIQUE. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Sent as bytes, never serialised; the schema only documents it. */
+const PngPicture = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PNG picture' });
+
+const tags = ['operators'];
+const security = [{ bearer: [] }];
+
+/** Specification §7 "Operators": Administrators create and delete operators; Managers manage their own. */
+export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Only the picture upload reads multipart, with the specification's 10,000,000-byte limit.
+  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: MAX_PICTURE_BYTES, fields: 2, parts: 3 } });
+  const { db } = app.services;
+  const now = () => app.auth.clock();
+
+  async function scopeOfRequest(request: FastifyRequest): Promise<ManagementScope> {
+    const session = sessionOf(request);
+    return scopeFor(session.principal.role, session.principal.role === 'Administrator' ? [] : await operatorIdsOf(db, session.userId));
+  }
+
+  /** The operator if it exists and is the caller's to manage; otherwise the answer is sent and null comes back. */
+  async function ownOperator(request: FastifyRequest, reply: FastifyReply, operatorId: number): Promise<{ id: number; name: string } | null> {
+    const operator = await db.selectFrom('operators').select(['id', 'name']).where('id', '=', operatorId).executeTakeFirst();
+    if (!operator) {
+      await fail(reply, 404, OPERATOR_MESSAGES.notFound);
+      return null;
+    }
+    if (!coversOperator(await scopeOfRequest(request), operator.id)) {
+      await fail(reply, 403, OPERATOR_MESSAGES.forbidden);
+      return null;
+    }
+    return operator;
+  }
+
+  const audit = (request: FastifyRequest, entity: 'operator' | 'project', action: string, entityId: number | null, summary: string) => ({
+    actorId: sessionOf(request).userId,
+    action,
+    entity,
+    entityId,
+    summary,
+    address: request.ip,
+  });
+
+  app.get(
+    '/Operators/GetOperators',
+    {
+      schema: {
+        summary: 'The operators the caller manages, with user and project counts',
+        tags,
+        security,
+        response: { 200: OperatorSummaries, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request) => listOperators(db, await scopeOfRequest(request)),
+  );
+
+  app.get(
+    '/Operators/GetOperator',
+    {
+      schema: {
+        summary: 'One operator with its projects and users',
+        tags,
+        security,
+        querystring: OperatorIdQuery,
+        response: { 200: OperatorDetails, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const operator = await ownOperator(request, reply, request.query.operatorId);
+      if (!operator) return reply;
+      return (await operatorDetails(db, operator.id)) ?? fail(reply, 404, OPERATOR_MESSAGES.notFound);
+    },
+  );
+
+  app.get(
+    '/Operators/GetImage',
+    {
+      schema: {
+        summary: 'The operator’s picture (image/png)',
+        description: '`v` is the operator’s `avatar` (the picture’s version); with it the answer may be cached for good.',
+        tags,
+        security,
+        querystring: OperatorIdQuery,
+        produces: ['image/png'],
+        response: { 200: PngPicture, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const operator = await ownOperator(request, reply, request.query.operatorId);
+      if (!operator) return reply;
+      const picture = await db.selectFrom('operator_pictures').select(['png', 'updated_at']).where('operator_id', '=', operator.id).executeTakeFirst();
+      if (!picture) return fail(reply, 404, OPERATOR_MESSAGES.noImage);
+      const cacheable = request.query.v === picture.updated_at;
+      return reply
+        .type('image/png')
+        .header('cache-control', cacheable ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+        .send(Buffer.from(picture.png));
+    },
+  );
+
+  app.post(
+    '/Operators/CreateOperator',
+    {
+      schema: {
+        summary: 'Create an operator (Administrators)',
+        tags,
+        security,
+        body: CreateOperatorRequest,
+        response: { 200: CreatedResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canAdminister' },
+    },
+    async (request, reply) => {
+      const name = request.body.name.trim();
+      if (name === '') return fail(reply, 400, 'name is required');
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const inserted = await trx
+            .insertInto('operators')
+            .values({ name, avatar: null, created_at: new Date(now()).toISOString() })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await recordAudit(trx, audit(request, 'operator', 'create', inserted.id, `Created operator ${name}`), now());
+          return inserted.id;
+        });
+        return { message: OPERATOR_MESSAGES.created, id };
+      } catch (error) {
+        if (isUniqueViolation(error)) return fail(reply, 409, OPERATOR_MESSAGES.nameTaken(name));
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/Operators/UpdateOperator',
+    {
+      schema: {
+        summary: 'Rename an operator',
+        tags,
+        security,
+        body: UpdateOperatorRequest,
+        response: { 200: MessageResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const name = request.body.name.trim();
+      if (name === '') return fail(reply, 400, 'name is required');
+      const operator = await ownOperator(request, reply, request.body.id);
+      if (!operator) return reply;
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('operators').set({ name }).where('id', '=', operator.id).execute();
+          await recordAudit(trx, audit(request, 'operator', 'edit', operator.id, `Renamed operator ${operator.name} to ${name}`), now());
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return fail(reply, 409, OPERATOR_MESSAGES.nameTaken(name));
+        throw error;
+      }
+      return { message: OPERATOR_MESSAGES.updated };
+    },
+  );
+
+  app.post(
+    '/Operators/UpdateImage',
+    {
+      schema: {
+        summary: 'Set or remove an operator’s picture',
+        description:
+          'Set: multipart/form-data with a field `id` and a file part `file` (PNG, checked by content, at most 10,000,000 bytes). ' +
+          'Remove: JSON `{ "id": <operator id>, "avatar": null }`.',
+        tags,
+        security,
+        consumes: ['multipart/form-data', 'application/json'],
+        body: { content: { 'application/json': { schema: RemoveImageRequest } } },
+        response: { 200: ImageResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      let operatorId: number;
+      let picture: { name: string; bytes: Buffer } | null = null;
+      if (request.isMultipart()) {
+        let idText: string | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              const name = displayName(part.filename);
+              try {
+                picture = { name, bytes: await part.toBuffer() };
+              } catch (error) {
+                if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') return fail(reply, 413, OPERATOR_MESSAGES.tooLarge(name));
+                throw error;
+              }
+            } else if (part.fieldname === 'id') idText = String(part.value);
+            else return fail(reply, 400, OPERATOR_MESSAGES.noPicture);
+          }
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fail(reply, 400, OPERATOR_MESSAGES.noPicture);
+          throw error;
+        }
+        if (!picture || idText === null || !/^\d{1,10}$/.test(idText.trim())) return fail(reply, 400, OPERATOR_MESSAGES.noPicture);
+        if (!picture.name.toLowerCase().endsWith('.png') || !isPng(picture.bytes)) return fail(reply, 400, OPERATOR_MESSAGES.notPng(picture.name));
+        operatorId = Number(idText.trim());
+      } else {
+        operatorId = (request.body as RemoveImageRequest).id;
+      }
+      const operator = await ownOperator(request, reply, operatorId);
+      if (!operator) return reply;
+      const version = picture ? new Date(now()).toISOString() : null;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('operator_pictures').where('operator_id', '=', operator.id).execute();
+        if (picture && version)
+          await trx.insertInto('operator_pictures').values({ operator_id: operator.id, png: picture.bytes, updated_at: version }).execute();
+        await trx.updateTable('operators').set({ avatar: version }).where('id', '=', operator.id).execute();
+        const summary = picture ? `Set the picture of ${operator.name} (${picture.bytes.length} bytes)` : `Removed the picture of ${operator.name}`;
+        await recordAudit(trx, audit(request, 'operator', picture ? 'picture' : 'remove picture', operator.id, summary), now());
+      });
+      return { message: OPERATOR_MESSAGES.updated, avatar: version };
+    },
+  );
+
+  app.delete(
+    '/Operators/DeleteOperator',
+    {
+      schema: {
+        summary: 'Delete an operator that has no users and no projects left (Administrators)',
+        tags,
+        security,
+        body: DeleteOperatorRequest,
+        response: { 200: MessageResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canAdminister' },
+    },
+    async (request, reply) => {
+      const operator = await ownOperator(request, reply, request.body.id);
+      if (!operator) return reply;
+      // Counted and deleted in one transaction: a user added meanwhile cannot be orphaned.
+      const remaining = await db.transaction().execute(async (trx) => {
+        const users = await trx
+          .selectFrom('user_operators')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('operator_id', '=', operator.id)
+          .executeTakeFirstOrThrow();
+        const projects = await trx
+          .selectFrom('projects')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('operator_id', '=', operator.id)
+          .executeTakeFirstOrThrow();
+        const left = remainingOf(Number(users.n), Number(projects.n));
+        if (left !== '') return left;
+        await trx.deleteFrom('operators').where('id', '=', operator.id).execute();
+        await recordAudit(trx, audit(request, 'operator', 'delete', operator.id, `Deleted operator ${operator.name}`), now());
+        return '';
+      });
+      if (remaining !== '') return fail(reply, 409, OPERATOR_MESSAGES.notEmpty(operator.name, remaining));
+      return { message: OPERATOR_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/Operators/CreateProject',
+    {
+      schema: {
+        summary: 'Add a project to an operator',
+        tags,
+        security,
+        body: CreateProjectRequest,
+        response: { 200: CreatedResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const name = request.body.name.trim();
+      if (name === '') return fail(reply, 400, 'name is required');
+      const operator = await ownOperator(request, reply, request.body.operatorId);
+      if (!operator) return reply;
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const inserted = await trx.insertInto('projects').values({ name, operator_id: operator.id }).returning('id').executeTakeFirstOrThrow();
+          await recordAudit(trx, audit(request, 'project', 'create', inserted.id, `Created project ${name} of ${operator.name}`), now());
+          return inserted.id;
+        });
+        return { message: OPERATOR_MESSAGES.projectCreated, id };
+      } catch (error) {
+        if (isUniqueViolation(error)) return fail(reply, 409, OPERATOR_MESSAGES.projectNameTaken(name));
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/Operators/DeleteProject',
+    {
+      schema: {
+        summary: 'Delete a project nobody is on',
+        tags,
+        security,
+        body: DeleteProjectRequest,
+        response: { 200: MessageResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const project = await db.selectFrom('projects').select(['id', 'name', 'operator_id']).where('id', '=', request.body.projectId).executeTakeFirst();
+      if (!project) return fail(reply, 404, OPERATOR_MESSAGES.projectNotFound);
+      const operator = await ownOperator(request, reply, project.operator_id);
+      if (!operator) return reply;
+      const users = await db.transaction().execute(async (trx) => {
+        const count = await trx
+          .selectFrom('user_projects')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('project_id', '=', project.id)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) > 0) return Number(count.n);
+        await trx.deleteFrom('projects').where('id', '=', project.id).execute();
+        await recordAudit(trx, audit(request, 'project', 'delete', project.id, `Deleted project ${project.name} of ${operator.name}`), now());
+        return 0;
+      });
+      if (users > 0) return fail(reply, 409, OPERATOR_MESSAGES.projectNotEmpty(project.name, users));
+      return { message: OPERATOR_MESSAGES.projectDeleted };
+    },
+  );
+};

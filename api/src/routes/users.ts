@@ -1,0 +1,483 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { assignableRoles, isRole } from 'shared-auth/policy';
+import { normalizeEmail } from '../auth/accounts';
+import { mailConfirmationLink } from '../auth/links';
+import { revokeSessions, type Session } from '../auth/runtime';
+import { ErrorResponse, MessageResponse } from '../contracts/common';
+import {
+  AuditTrail,
+  AuditTrailQuery,
+  CreatedResponse,
+  EditUserRequest,
+  OperatorOptions,
+  OperatorProjectsQuery,
+  ProjectOptions,
+  RoleOptions,
+  RoleQuery,
+  UserDetails,
+  UserForm,
+  UserIdBody,
+  UserIdQuery,
+  UserList,
+  UserStats,
+} from '../contracts/management';
+import { readAudit, recordAudit } from '../management/audit';
+import { coversOperator, mergeMemberships, scopeFor, userDenial, type ManagementScope } from '../management/scope';
+import { detailsOf, listUsers, loadUser, operatorIdsOf, setMemberships, userStats, type ManagedUser } from '../management/users';
+
+export const USER_MESSAGES = {
+  created: 'New user created!',
+  updated: 'User updated!',
+  mailSent: 'Confirmation email sent!',
+  deactivated: 'User deactivated.',
+  deleted: 'User deleted.',
+  notFound: 'User not found.',
+  hidden: 'You are not allowed to manage this user.',
+  administrator: 'Only an Administrator can change an Administrator.',
+  foreignOperators: 'This user also works for operators you do not manage; ask an Administrator.',
+  invalidEmail: 'email is not a valid email address',
+  emailTaken: 'A user with this email already exists.',
+  emailFixed: 'The email address cannot be changed.',
+  roleNotAllowed: (role: string) => `You cannot assign the role ${role}.`,
+  unknownRole: 'roleId is not a known role',
+  unknownOperator: 'operatorIds: an operator does not exist',
+  foreignOperator: 'operatorIds: you can only assign your own operators',
+  managerNeedsOperator: 'operatorIds: choose at least one of your operators',
+  projectOutsideOperators: 'projectIds: a project does not belong to the chosen operators',
+  alreadyConfirmed: 'This user has already confirmed their email.',
+  alreadyDeactivated: 'This user is already deactivated.',
+  unconfirmedDeactivate: 'Only a user who confirmed their email can be deactivated; delete the account instead.',
+  notYourself: (what: string) => `You cannot ${what} your own account.`,
+  ownRole: 'You cannot change your own role.',
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw Object.assign(new Error('Please sign in to continue.'), { statusCode: 401 });
+  return request.session;
+}
+
+function fail(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ message });
+}
+
+/** Specification §5: these fields are required (non-empty); the first missing one is reported. */
+function missingField(values: Record<string, unknown>, fields: readonly string[]): string | null {
+  for (const field of fields) {
+    const value = values[field];
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return `${field} is required`;
+  }
+  return null;
+}
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+
+/** Specification §7 "Users", scoped per DESIGN §4: Administrators see everyone, Managers their operators' users. */
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.services;
+  const now = () => app.auth.clock();
+
+  async function scopeOfRequest(request: FastifyRequest): Promise<ManagementScope> {
+    const session = sessionOf(request);
+    return scopeFor(session.principal.role, session.principal.role === 'Administrator' ? [] : await operatorIdsOf(db, session.userId));
+  }
+
+  async function onlineUsers(): Promise<Set<number>> {
+    return new Set(await app.notifications.onlineUserIds());
+  }
+
+  /** The user if the caller may act on them; otherwise the answer has been sent and null comes back. */
+  async function targetUser(request: FastifyRequest, reply: FastifyReply, userId: number, change: 'view' | 'edit' | 'remove'): Promise<ManagedUser | null> {
+    const user = await loadUser(db, userId);
+    if (!user) {
+      await fail(reply, 404, USER_MESSAGES.notFound);
+      return null;
+    }
+    const denial = userDenial(await scopeOfRequest(request), user, change === 'remove' ? 'remove' : 'edit');
+    if (denial === 'hidden' || (denial !== null && change !== 'view')) {
+      const message =
+        denial === 'administrator' ? USER_MESSAGES.administrator : denial === 'foreign-operators' ? USER_MESSAGES.foreignOperators : USER_MESSAGES.hidden;
+      await fail(reply, 403, message);
+      return null;
+    }
+    return user;
+  }
+
+  /**
+   * Checks a form's role, operators and projects against what the caller may assign. Answers the
+   * problem (status and message), or null when the form may be saved.
+   */
+  async function assignmentProblem(
+    request: FastifyRequest,
+    form: { roleId: number; operatorIds: readonly number[]; projectIds: readonly number[] },
+    scope: ManagementScope,
+  ): Promise<{ status: number; message: string } | null> {
+    const session = sessionOf(request);
+    const role = await db.selectFrom('roles').select('name').where('id', '=', form.roleId).executeTakeFirst();
+    if (!role || !isRole(role.name)) return { status: 400, message: USER_MESSAGES.unknownRole };
+    if (!assignableRoles(session.principal).includes(role.name)) return { status: 403, message: USER_MESSAGES.roleNotAllowed(role.name) };
+    const operatorIds = [...new Set(form.operatorIds)];
+    if (operatorIds.length > 0) {
+      const known = await db.selectFrom('operators').select('id').where('id', 'in', operatorIds).execute();
+      if (known.length !== operatorIds.length) return { status: 400, message: USER_MESSAGES.unknownOperator };
+    }
+    if (!operatorIds.every((id) => coversOperator(scope, id))) return { status: 403, message: USER_MESSAGES.foreignOperator };
+    const projectIds = [...new Set(form.projectIds)];
+    if (projectIds.length > 0) {
+      const projects = await db.selectFrom('projects').select(['id', 'operator_id']).where('id', 'in', projectIds).execute();
+      if (projects.length !== projectIds.length || projects.some((p) => !operatorIds.includes(p.operator_id)))
+        return { status: 400, message: USER_MESSAGES.projectOutsideOperators };
+    }
+    return null;
+  }
+
+  async function projectOperators(projectIds: readonly number[]): Promise<Map<number, number>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('projects')
+      .select(['id', 'operator_id'])
+      .where('id', 'in', [...projectIds])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.operator_id]));
+  }
+
+  app.get(
+    '/Users/GetUsers',
+    {
+      schema: {
+        summary: 'The All Users table, scoped to the caller',
+        tags,
+        security,
+        querystring: RoleQuery,
+        response: { 200: UserList, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request) => listUsers(db, await scopeOfRequest(request), await onlineUsers()),
+  );
+
+  app.get(
+    '/Users/GetUsersStats',
+    {
+      schema: {
+        summary: 'Online, active (confirmed, not deactivated), client and registered users, scoped to the caller',
+        tags,
+        security,
+        response: { 200: UserStats, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request) => userStats(db, await scopeOfRequest(request), await onlineUsers()),
+  );
+
+  app.get(
+    '/Users/GetRoles',
+    {
+      schema: {
+        summary: 'The roles the caller may assign',
+        tags,
+        security,
+        querystring: RoleQuery,
+        response: { 200: RoleOptions, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request) => {
+      const allowed = assignableRoles(sessionOf(request).principal);
+      const rows = await db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+      return rows.flatMap((r) => (isRole(r.name) && allowed.includes(r.name) ? [{ id: r.id, name: r.name }] : []));
+    },
+  );
+
+  app.get(
+    '/Users/GetOperators',
+    {
+      schema: { summary: 'The operators the caller may assign', tags, security, response: { 200: OperatorOptions, 401: ErrorResponse, 403: ErrorResponse } },
+      config: { access: 'canManage' },
+    },
+    async (request) => {
+      const scope = await scopeOfRequest(request);
+      const rows = await db.selectFrom('operators').select(['id', 'name']).orderBy('name').execute();
+      return rows.filter((o) => coversOperator(scope, o.id));
+    },
+  );
+
+  app.get(
+    '/Users/GetOperatorProjects',
+    {
+      schema: {
+        summary: 'Projects of the given operators (those the caller may assign)',
+        description: '`operatorIds` repeated (`?operatorIds=1&operatorIds=2`) or comma-separated (`?operatorIds=1,2`).',
+        tags,
+        security,
+        querystring: OperatorProjectsQuery,
+        response: { 200: ProjectOptions, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const parts = (request.query.operatorIds ?? [])
+        .flatMap((text) => text.split(','))
+        .map((t) => t.trim())
+        .filter((t) => t !== '');
+      if (parts.some((t) => !/^\d{1,10}$/.test(t))) return fail(reply, 400, 'operatorIds must be operator ids');
+      const scope = await scopeOfRequest(request);
+      const ids = [...new Set(parts.map(Number))].filter((id) => coversOperator(scope, id));
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('projects')
+        .innerJoin('operators', 'operators.id', 'projects.operator_id')
+        .select(['projects.id', 'projects.name', 'projects.operator_id as operatorId', 'operators.name as operatorName'])
+        .where('projects.operator_id', 'in', ids)
+        .orderBy('operators.name')
+        .orderBy('projects.name')
+        .execute();
+    },
+  );
+
+  app.get(
+    '/Users/GetUserById',
+    {
+      schema: {
+        summary: 'One user as the edit dialog shows them',
+        tags,
+        security,
+        querystring: UserIdQuery,
+        response: { 200: UserDetails, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const user = await targetUser(request, reply, request.query.userId, 'view');
+      return user ? detailsOf(user) : reply;
+    },
+  );
+
+  app.post(
+    '/Users/CreateUser',
+    {
+      schema: {
+        summary: 'Create a user and mail them the link that completes their registration',
+        tags,
+        security,
+        body: UserForm,
+        response: { 200: CreatedResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const form = request.body;
+      const missing = missingField(form, ['firstname', 'lastname', 'email', 'roleId']);
+      if (missing) return fail(reply, 400, missing);
+      const email = normalizeEmail(form.email);
+      if (!EMAIL.test(email)) return fail(reply, 400, USER_MESSAGES.invalidEmail);
+      const scope = await scopeOfRequest(request);
+      if (!scope.all && form.operatorIds.length === 0) return fail(reply, 400, USER_MESSAGES.managerNeedsOperator);
+      const roleId = form.roleId as number;
+      const problem = await assignmentProblem(request, { roleId, operatorIds: form.operatorIds, projectIds: form.projectIds }, scope);
+      if (problem) return fail(reply, problem.status, problem.message);
+      if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) return fail(reply, 409, USER_MESSAGES.emailTaken);
+
+      const actorId = sessionOf(request).userId;
+      const firstname = form.firstname.trim();
+      const lastname = form.lastname.trim();
+      const id = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('users')
+          .values({
+            firstname,
+            lastname,
+            email,
+            password_hash: null,
+            role_id: roleId,
+            operator_id: null,
+            email_confirmed: 0,
+            deactivated_at: null,
+            avatar: null,
+            created_at: new Date(now()).toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await setMemberships(trx, inserted.id, [...new Set(form.operatorIds)], [...new Set(form.projectIds)]);
+        await recordAudit(
+          trx,
+          { actorId, action: 'create', entity: 'user', entityId: inserted.id, summary: `Created user ${email}`, address: request.ip },
+          now(),
+        );
+        return inserted.id;
+      });
+      await mailConfirmationLink(app, request, { id, email, firstname, lastname });
+      return { message: USER_MESSAGES.created, id };
+    },
+  );
+
+  app.post(
+    '/Users/EditUser',
+    {
+      schema: {
+        summary: 'Change a user’s name, role, operators and projects (not the email)',
+        description: 'A Manager’s changes apply within their operators; memberships of other operators are kept.',
+        tags,
+        security,
+        body: EditUserRequest,
+        response: { 200: MessageResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const form = request.body;
+      const missing = missingField(form, ['firstname', 'lastname', 'roleId']);
+      if (missing) return fail(reply, 400, missing);
+      const user = await targetUser(request, reply, form.id, 'edit');
+      if (!user) return reply;
+      if (form.email !== undefined && normalizeEmail(form.email) !== user.email) return fail(reply, 400, USER_MESSAGES.emailFixed);
+      const session = sessionOf(request);
+      const roleId = form.roleId as number;
+      if (user.id === session.userId && roleId !== user.roleId) return fail(reply, 400, USER_MESSAGES.ownRole);
+      const scope = await scopeOfRequest(request);
+      const problem = await assignmentProblem(request, { roleId, operatorIds: form.operatorIds, projectIds: form.projectIds }, scope);
+      if (problem) return fail(reply, problem.status, problem.message);
+
+      const operatorIds = mergeMemberships(scope, user.operatorIds, form.operatorIds, (id) => id);
+      const currentProjects = await projectOperators(user.projectIds);
+      const projectIds = mergeMemberships(scope, user.projectIds, form.projectIds, (id) => currentProjects.get(id));
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ firstname: form.firstname.trim(), lastname: form.lastname.trim(), role_id: roleId })
+          .where('id', '=', user.id)
+          .execute();
+        await setMemberships(trx, user.id, operatorIds, projectIds);
+        await recordAudit(
+          trx,
+          { actorId: session.userId, action: 'edit', entity: 'user', entityId: user.id, summary: `Edited user ${user.email}`, address: request.ip },
+          now(),
+        );
+      });
+      return { message: USER_MESSAGES.updated };
+    },
+  );
+
+  app.post(
+    '/Users/ResendConfirmationEmail',
+    {
+      schema: {
+        summary: 'Mail a new registration link (the previous one stops working)',
+        tags,
+        security,
+        body: UserIdBody,
+        response: { 200: MessageResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const user = await targetUser(request, reply, request.body.userId, 'edit');
+      if (!user) return reply;
+      if (user.emailConfirmed) return fail(reply, 409, USER_MESSAGES.alreadyConfirmed);
+      await recordAudit(
+        db,
+        {
+          actorId: sessionOf(request).userId,
+          action: 'resend',
+          entity: 'user',
+          entityId: user.id,
+          summary: `Resent the confirmation email to ${user.email}`,
+          address: request.ip,
+        },
+        now(),
+      );
+      await mailConfirmationLink(app, request, user);
+      return { message: USER_MESSAGES.mailSent };
+    },
+  );
+
+  /** Ends the user's sessions everywhere: tokens refused from now on, open consoles told to sign out. */
+  async function endSessionsOf(request: FastifyRequest, userId: number): Promise<void> {
+    await app.notifications.endSessions([userId]).catch((error: unknown) => request.log.error({ err: error, userId }, 'could not tell open consoles'));
+  }
+
+  app.post(
+    '/Users/DeactivateUser',
+    {
+      schema: {
+        summary: 'Deactivate a confirmed user: they can no longer sign in and their sessions end',
+        tags,
+        security,
+        body: UserIdBody,
+        response: { 200: MessageResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (request.body.userId === session.userId) return fail(reply, 400, USER_MESSAGES.notYourself('deactivate'));
+      const user = await targetUser(request, reply, request.body.userId, 'remove');
+      if (!user) return reply;
+      if (!user.emailConfirmed) return fail(reply, 409, USER_MESSAGES.unconfirmedDeactivate);
+      if (user.deactivated) return fail(reply, 409, USER_MESSAGES.alreadyDeactivated);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ deactivated_at: new Date(now()).toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        await revokeSessions(trx, user.id, now());
+        await recordAudit(
+          trx,
+          { actorId: session.userId, action: 'deactivate', entity: 'user', entityId: user.id, summary: `Deactivated user ${user.email}`, address: request.ip },
+          now(),
+        );
+      });
+      await endSessionsOf(request, user.id);
+      return { message: USER_MESSAGES.deactivated };
+    },
+  );
+
+  app.delete(
+    '/Users/DeleteUser',
+    {
+      schema: {
+        summary: 'Delete a user: their sessions end and their memberships, tokens and notifications go with them',
+        tags,
+        security,
+        body: UserIdBody,
+        response: { 200: MessageResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (request.body.userId === session.userId) return fail(reply, 400, USER_MESSAGES.notYourself('delete'));
+      const user = await targetUser(request, reply, request.body.userId, 'remove');
+      if (!user) return reply;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        await recordAudit(
+          trx,
+          { actorId: session.userId, action: 'delete', entity: 'user', entityId: user.id, summary: `Deleted user ${user.email}`, address: request.ip },
+          now(),
+        );
+      });
+      await endSessionsOf(request, user.id);
+      return { message: USER_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/Users/GetAuditTrail',
+    {
+      schema: {
+        summary: 'Every create, edit, delete and deactivation in the management area, newest first',
+        tags,
+        security,
+        querystring: AuditTrailQuery,
+        response: { 200: AuditTrail, 401: ErrorResponse, 403: ErrorResponse },
+      },
+      config: { access: 'canAdminister' },
+    },
+    async (request) => readAudit(db, request.query.page ?? 1, request.query.size ?? 100),
+  );
+};
