@@ -1,4 +1,4 @@
-import type { Role } from 'shared-auth/policy';
+import { assignableRoles, can, ROLES, type Principal, type Role } from 'shared-auth/policy';
 
 /**
  * What a caller of the management area may see and change (DESIGN §4), as pure rules: the routes
@@ -9,12 +9,19 @@ export interface ManagementScope {
   all: boolean;
   /** The caller's operators (meaningful when `all` is false). */
   operatorIds: ReadonlySet<number>;
+  /** Roles the caller may hand out, and so the roles of users they may change. */
+  roles: readonly Role[];
 }
 
-export const EVERYTHING: ManagementScope = { all: true, operatorIds: new Set() };
+export const EVERYTHING: ManagementScope = { all: true, operatorIds: new Set(), roles: ROLES };
 
-export function scopeFor(role: Role, ownOperatorIds: readonly number[]): ManagementScope {
-  return role === 'Administrator' ? EVERYTHING : { all: false, operatorIds: new Set(ownOperatorIds) };
+/** Whether the caller's scope is every operator: their own operators need not be loaded then. */
+export function managesEveryOperator(caller: Principal): boolean {
+  return can(caller, 'canAdminister');
+}
+
+export function scopeFor(caller: Principal, ownOperatorIds: readonly number[]): ManagementScope {
+  return managesEveryOperator(caller) ? EVERYTHING : { all: false, operatorIds: new Set(ownOperatorIds), roles: assignableRoles(caller) };
 }
 
 export function coversOperator(scope: ManagementScope, operatorId: number): boolean {
@@ -29,13 +36,14 @@ export function seesUser(scope: ManagementScope, userOperatorIds: readonly numbe
 export type UserDenial = 'hidden' | 'administrator' | 'foreign-operators' | null;
 
 /**
- * Whether the caller may change a user. Managers never touch Administrators; deleting or deactivating
+ * Whether the caller may change a user. Nobody changes a user whose role they could not assign (a
+ * Manager and an Administrator); deleting or deactivating
  * also needs every operator of the user to be the manager's, since it takes the user away from all of them.
  */
 export function userDenial(scope: ManagementScope, target: { role: Role; operatorIds: readonly number[] }, change: 'edit' | 'remove'): UserDenial {
   if (scope.all) return null;
   if (!seesUser(scope, target.operatorIds)) return 'hidden';
-  if (target.role === 'Administrator') return 'administrator';
+  if (!scope.roles.includes(target.role)) return 'administrator';
   if (change === 'remove' && target.operatorIds.some((id) => !scope.operatorIds.has(id))) return 'foreign-operators';
   return null;
 }

@@ -19,7 +19,7 @@ import {
 } from '../contracts/management';
 import { recordAudit } from '../management/audit';
 import { isPng, listOperators, MAX_PICTURE_BYTES, operatorDetails, remainingOf } from '../management/operators';
-import { coversOperator, scopeFor, type ManagementScope } from '../management/scope';
+import { coversOperator, managesEveryOperator, scopeFor, type ManagementScope } from '../management/scope';
 import { operatorIdsOf } from '../management/users';
 
 export const OPERATOR_MESSAGES = {
@@ -78,7 +78,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function scopeOfRequest(request: FastifyRequest): Promise<ManagementScope> {
     const session = sessionOf(request);
-    return scopeFor(session.principal.role, session.principal.role === 'Administrator' ? [] : await operatorIdsOf(db, session.userId));
+    return scopeFor(session.principal, managesEveryOperator(session.principal) ? [] : await operatorIdsOf(db, session.userId));
   }
 
   /** The operator if it exists and is the caller's to manage; otherwise the answer is sent and null comes back. */

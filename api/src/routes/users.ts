@@ -23,7 +23,7 @@ import {
   UserStats,
 } from '../contracts/management';
 import { readAudit, recordAudit } from '../management/audit';
-import { coversOperator, mergeMemberships, scopeFor, userDenial, type ManagementScope } from '../management/scope';
+import { coversOperator, managesEveryOperator, mergeMemberships, scopeFor, userDenial, type ManagementScope } from '../management/scope';
 import { detailsOf, listUsers, loadUser, operatorIdsOf, setMemberships, userStats, type ManagedUser } from '../management/users';
 
 export const USER_MESSAGES = {
@@ -82,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function scopeOfRequest(request: FastifyRequest): Promise<ManagementScope> {
     const session = sessionOf(request);
-    return scopeFor(session.principal.role, session.principal.role === 'Administrator' ? [] : await operatorIdsOf(db, session.userId));
+    return scopeFor(session.principal, managesEveryOperator(session.principal) ? [] : await operatorIdsOf(db, session.userId));
   }
 
   async function onlineUsers(): Promise<Set<number>> {
