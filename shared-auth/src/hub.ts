@@ -9,7 +9,12 @@ export interface HubHandlers<N> {
   onNotification: (notification: N) => void;
   /** Called after every (re)connection, so the caller can fetch what it missed. */
   onConnected: () => void;
+  /** The server ended this user's sessions (deactivated, deleted): the console should sign out. */
+  onSessionEnded?: () => void;
 }
+
+/** Hub event of the API's NotificationService.endSessions. */
+export const SESSION_ENDED_EVENT = 'SessionEnded';
 
 /**
  * One connection to the notification hub, owned by the shell (one per tab). It retries 5 s after
@@ -26,6 +31,7 @@ export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () 
     .configureLogging(LogLevel.Warning)
     .build();
   connection.on('NewNotification', (notification: N) => handlers.onNotification(notification));
+  connection.on(SESSION_ENDED_EVENT, () => handlers.onSessionEnded?.());
 
   const schedule = () => {
     if (stopped) return;

@@ -11,3 +11,4 @@ export * from './federation/StandaloneFrame';
 export * from './federation/manifestProblems';
 export * from './widgets/forms';
 export * from './widgets/NotificationList';
+export * from './hooks/useApiGet';

@@ -18,3 +18,29 @@ if (typeof globalThis.TextEncoder === 'undefined') {
   globalThis.TextEncoder = TextEncoder;
   globalThis.TextDecoder = TextDecoder;
 }
+if (typeof globalThis.window !== 'undefined') {
+  // antd tables and tabs measure themselves with ResizeObserver; jsdom has no layout, so nothing ever resizes.
+  if (!globalThis.window.ResizeObserver) {
+    globalThis.window.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    globalThis.ResizeObserver = globalThis.window.ResizeObserver;
+  }
+  // rc-table asks for a pseudo-element's style (scrollbar size), which jsdom reports as "not implemented".
+  const computedStyle = globalThis.window.getComputedStyle.bind(globalThis.window);
+  globalThis.window.getComputedStyle = (element) => computedStyle(element);
+}
+// antd's Select schedules through MessageChannel, which the jsdom environment does not expose; timers do the same job here.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  globalThis.MessageChannel = class {
+    constructor() {
+      const port = () => ({ onmessage: null, close() {}, start() {} });
+      this.port1 = port();
+      this.port2 = port();
+      this.port1.postMessage = (data) => setTimeout(() => this.port2.onmessage?.({ data }));
+      this.port2.postMessage = (data) => setTimeout(() => this.port1.onmessage?.({ data }));
+    }
+  };
+}

@@ -1,10 +1,13 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { connectNotificationHub, isTokenLive, useSession } from 'shared-auth';
+import { connectNotificationHub, isTokenLive, loadUserInfo, useSession } from 'shared-auth';
 import type { NotificationItem } from 'shared-ui';
 import { toastVariant, useNotifications } from './store';
 
-/** Keeps one hub connection while signed in: fetch on connect and on each NewNotification, toast each new one. */
+/**
+ * Keeps one hub connection while signed in: fetch on connect and on each NewNotification, toast each new
+ * one, and sign out when the server says the session was ended (deactivation, deletion).
+ */
 export function NotificationHub() {
   const { notification } = App.useApp();
   const signedIn = useSession((s) => isTokenLive(s.token));
@@ -14,6 +17,8 @@ export function NotificationHub() {
     const { refresh } = useNotifications.getState();
     const hub = connectNotificationHub<NotificationItem>({
       onConnected: () => void refresh(),
+      // Asking the server settles it: a refused token clears the session and the guard shows the login page.
+      onSessionEnded: () => void loadUserInfo(),
       onNotification: (item) => {
         notification[toastVariant(item.icon)]({ title: item.title });
         void refresh();

@@ -1,20 +1,111 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty } from 'antd';
-import { PageContainer } from 'shared-ui';
+import { DeleteOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Empty, Flex, Row, Spin, Statistic, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { OperatorSummary } from 'api/contracts';
+import { api, can, principalOf, useSession } from 'shared-auth';
+import { PageContainer, useApiGet } from 'shared-ui';
+import { NameDialog } from '../../operators/NameDialog';
+import { OperatorPicture } from '../../operators/OperatorPicture';
 
+/**
+ * /management/operators — one card per operator the caller manages. Creating and deleting operators
+ * is for Administrators; a Manager opens the details of their own.
+ */
 export default function OperatorsPage() {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
+  const operators = useApiGet<OperatorSummary[]>('Operators/GetOperators', []);
+  const [adding, setAdding] = useState(false);
+  const { reload } = operators;
+  const closeAdd = useCallback(() => setAdding(false), []);
+
+  const create = async (name: string) => {
+    try {
+      await api.post('Operators/CreateOperator', { name });
+      void message.success('New operator created!');
+      reload();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const confirmDelete = (operator: OperatorSummary) =>
+    modal.confirm({
+      title: `Delete ${operator.name}?`,
+      content:
+        operator.users + operator.projects > 0
+          ? `${operator.name} still has ${operator.users} users and ${operator.projects} projects; the deletion will be refused until they are removed.`
+          : 'The operator has no users and no projects. This cannot be undone.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const { data } = await api.delete<{ message: string }>('Operators/DeleteOperator', { data: { id: operator.id } });
+          void message.success(data.message);
+        } catch {
+          /* shown by the API client, e.g. how many users and projects are left */
+        }
+        reload();
+      },
+    });
+
+  const openDetails = (operatorId: number) => navigate('/management/operators/details/overview', { state: { operatorId } });
+
   return (
     <PageContainer
       title="Operators"
       actions={
-        <Button type="primary" icon={<PlusOutlined />} disabled>
-          Add
-        </Button>
+        isAdministrator ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            Add
+          </Button>
+        ) : null
       }
     >
-      <Card>
-        <Empty description="No operators yet" />
-      </Card>
+      {operators.loading && operators.data.length === 0 ? (
+        <Spin />
+      ) : operators.data.length === 0 ? (
+        <Card>
+          <Empty description="No operators yet" />
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]}>
+          {operators.data.map((operator) => (
+            <Col key={operator.id} xs={24} sm={12} lg={8} xl={6}>
+              <Card
+                aria-label={operator.name}
+                actions={[
+                  <Button key="details" type="link" icon={<ProfileOutlined />} onClick={() => openDetails(operator.id)}>
+                    Details
+                  </Button>,
+                  ...(isAdministrator
+                    ? [
+                        <Button key="delete" type="link" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(operator)}>
+                          Delete
+                        </Button>,
+                      ]
+                    : []),
+                ]}
+              >
+                <Flex vertical align="center" gap={12}>
+                  <OperatorPicture operatorId={operator.id} name={operator.name} version={operator.avatar} />
+                  <Typography.Title level={5} style={{ margin: 0 }}>
+                    {operator.name}
+                  </Typography.Title>
+                  <Flex gap={32}>
+                    <Statistic title="Users" value={operator.users} />
+                    <Statistic title="Projects" value={operator.projects} />
+                  </Flex>
+                </Flex>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+      {adding ? <NameDialog title="Add operator" onSave={create} onClose={closeAdd} /> : null}
     </PageContainer>
   );
 }

@@ -1,49 +1,189 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Statistic } from 'antd';
-import { DataTable, PageContainer, type DataColumn } from 'shared-ui';
+import { App, Button, Card, Col, Flex, Row, Statistic, Tabs, Tag } from 'antd';
+import { useCallback, useState } from 'react';
+import type { AuditTrail, UserListRow, UserStats } from 'api/contracts';
+import { api, can, principalOf, useSession } from 'shared-auth';
+import { DataTable, PageContainer, useApiGet, type DataColumn } from 'shared-ui';
+import { UserDialog } from '../../users/UserDialog';
 
-interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  operators: string;
-  status: boolean;
-  online: boolean;
-}
+type UserRow = UserListRow & { actions?: never };
+type AuditRow = AuditTrail['rows'][number];
 
-const columns: Array<DataColumn<UserRow>> = [
-  { key: 'id', title: 'Id', hidden: true },
-  { key: 'name', title: 'Name' },
-  { key: 'email', title: 'Email' },
-  { key: 'role', title: 'Role' },
-  { key: 'operators', title: 'Operators' },
-  { key: 'status', title: 'Status', render: (r) => (r.status ? 'Email confirmed' : 'Email not confirmed') },
-  { key: 'online', title: 'Online', render: (r) => (r.online ? 'Online' : 'Offline') },
+const STATS: Array<{ key: keyof UserStats; label: string }> = [
+  { key: 'online', label: 'Online' },
+  { key: 'active', label: 'Active' },
+  { key: 'client', label: 'Client' },
+  { key: 'registered', label: 'Registered' },
 ];
 
-const STATS = ['Online', 'Active', 'Client', 'Registered'];
+const auditColumns: Array<DataColumn<AuditRow>> = [
+  { key: 'id', title: 'Id', hidden: true },
+  { key: 'at', title: 'When', kind: 'date' },
+  { key: 'actor', title: 'Who' },
+  { key: 'action', title: 'Action' },
+  { key: 'entity', title: 'Entity' },
+  { key: 'summary', title: 'What' },
+  { key: 'address', title: 'Address' },
+];
 
+/** The dialog: closed, adding (null) or editing a user. */
+type DialogState = { open: false } | { open: true; userId: number | null };
+
+/** /management/users — stats, the All Users table and, for Administrators, the audit trail. */
 export default function UsersPage() {
+  const { message, modal } = App.useApp();
+  const role = useSession((s) => s.user.role);
+  const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
+  const users = useApiGet<UserListRow[]>(`Users/GetUsers?role=${encodeURIComponent(role)}`, []);
+  const stats = useApiGet<UserStats | null>('Users/GetUsersStats', null);
+  const audit = useApiGet<AuditTrail>(isAdministrator ? 'Users/GetAuditTrail?size=500' : null, { rows: [], total: 0 });
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+
+  const { reload: reloadUsers } = users;
+  const { reload: reloadStats } = stats;
+  const { reload: reloadAudit } = audit;
+  const reload = useCallback(() => {
+    reloadUsers();
+    reloadStats();
+    reloadAudit();
+  }, [reloadUsers, reloadStats, reloadAudit]);
+  const closeDialog = useCallback(() => setDialog({ open: false }), []);
+  const saved = useCallback(() => {
+    setDialog({ open: false });
+    reload();
+  }, [reload]);
+
+  /** Runs a row action; the API client shows failures, the table reloads either way. */
+  const act = async (call: () => Promise<{ data: { message: string } }>, success?: string) => {
+    try {
+      const { data } = await call();
+      void message.success(success ?? data.message);
+    } catch {
+      /* shown by the API client */
+    }
+    reload();
+  };
+
+  const confirmDeactivate = (row: UserRow) =>
+    modal.confirm({
+      title: `Deactivate ${row.name}?`,
+      content: 'They can no longer sign in, and their open sessions end now.',
+      okText: 'Deactivate',
+      okButtonProps: { danger: true },
+      onOk: () => act(() => api.post('Users/DeactivateUser', { userId: row.id })),
+    });
+
+  const confirmDelete = (row: UserRow) =>
+    modal.confirm({
+      title: `Delete ${row.name}?`,
+      content: `${row.email} is removed with their memberships and notifications; their open sessions end now. This cannot be undone.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: () => act(() => api.delete('Users/DeleteUser', { data: { userId: row.id } })),
+    });
+
+  const columns: Array<DataColumn<UserRow>> = [
+    { key: 'id', title: 'Id', hidden: true },
+    { key: 'name', title: 'Name' },
+    { key: 'email', title: 'Email' },
+    { key: 'role', title: 'Role' },
+    {
+      key: 'operators',
+      title: 'Operators',
+      render: (row) => (
+        <Flex vertical>
+          {row.operators
+            .split(', ')
+            .filter((name) => name !== '')
+            .map((name) => (
+              <span key={name}>{name}</span>
+            ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      filter: false,
+      render: (row) => (
+        <Flex gap={4} wrap>
+          <Tag color={row.status ? 'green' : 'gold'}>{row.status ? 'Email confirmed' : 'Email not confirmed'}</Tag>
+          {row.deactivated ? <Tag color="red">Deactivated</Tag> : null}
+        </Flex>
+      ),
+    },
+    { key: 'online', title: 'Online', filter: false, render: (row) => <Tag color={row.online ? 'green' : undefined}>{row.online ? 'Online' : 'Offline'}</Tag> },
+    {
+      key: 'actions',
+      title: 'Actions',
+      filter: false,
+      render: (row) => (
+        <Flex gap={4} wrap>
+          {row.status ? (
+            row.deactivated ? null : (
+              <Button size="small" onClick={() => confirmDeactivate(row)}>
+                Deactivate
+              </Button>
+            )
+          ) : (
+            <Button size="small" onClick={() => void act(() => api.post('Users/ResendConfirmationEmail', { userId: row.id }), 'Confirmation email sent!')}>
+              Resend confirmation email
+            </Button>
+          )}
+          <Button size="small" onClick={() => setDialog({ open: true, userId: row.id })}>
+            Edit
+          </Button>
+          <Button size="small" danger onClick={() => confirmDelete(row)}>
+            Delete
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  const usersTable = <DataTable caption="All Users" columns={columns} rows={users.data} rowKey="id" loading={users.loading} />;
+
   return (
     <PageContainer
       title="Users"
       actions={
-        <Button type="primary" icon={<PlusOutlined />} disabled>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, userId: null })}>
           Add
         </Button>
       }
     >
-      <Row gutter={16}>
-        {STATS.map((label) => (
-          <Col key={label} xs={12} md={6}>
+      <Row gutter={[16, 16]}>
+        {STATS.map(({ key, label }) => (
+          <Col key={key} xs={12} md={6}>
             <Card>
-              <Statistic title={label} value="–" />
+              <Statistic title={label} value={stats.data ? stats.data[key] : '–'} loading={stats.loading && stats.data === null} />
             </Card>
           </Col>
         ))}
       </Row>
-      <DataTable caption="All Users" columns={columns} rows={[]} rowKey="id" />
+      {isAdministrator ? (
+        <Tabs
+          items={[
+            { key: 'users', label: 'All Users', children: usersTable },
+            {
+              key: 'audit',
+              label: 'Audit trail',
+              children: (
+                <DataTable
+                  caption={`Audit trail (latest ${audit.data.rows.length} of ${audit.data.total})`}
+                  columns={auditColumns}
+                  rows={audit.data.rows}
+                  rowKey="id"
+                  loading={audit.loading}
+                />
+              ),
+            },
+          ]}
+        />
+      ) : (
+        usersTable
+      )}
+      {dialog.open ? <UserDialog userId={dialog.userId} onClose={closeDialog} onSaved={saved} /> : null}
     </PageContainer>
   );
 }

@@ -1,0 +1,163 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { AxiosResponse } from 'axios';
+import { MemoryRouter } from 'react-router-dom';
+import type { UserListRow } from 'api/contracts';
+import { api, setToken, setUser } from 'shared-auth';
+import { ConsoleProviders } from 'shared-ui';
+import UsersPage from './users';
+
+const ROWS: UserListRow[] = [
+  {
+    id: 1,
+    name: 'Ana Admin',
+    email: 'ana@example.pt',
+    role: 'Administrator',
+    operators: 'MEO, NOS, Vodafone PT',
+    status: true,
+    online: true,
+    deactivated: false,
+  },
+  { id: 2, name: 'Nuno Novo', email: 'nuno@example.pt', role: 'CellwiseOS', operators: 'NOS', status: false, online: false, deactivated: false },
+  { id: 3, name: 'Dora Gone', email: 'dora@example.pt', role: 'Client', operators: 'NOS', status: true, online: false, deactivated: true },
+];
+
+const answer = <T,>(data: T) => Promise.resolve({ data } as AxiosResponse<T>);
+
+/** The API as the page sees it: answers by path, records what was sent. */
+function fakeApi(role: 'Administrator' | 'Manager') {
+  const sent: Array<{ method: string; url: string; body?: unknown }> = [];
+  jest.spyOn(api, 'get').mockImplementation((url: string) => {
+    if (url.startsWith('Users/GetUsers?')) return answer(ROWS);
+    if (url === 'Users/GetUsersStats') return answer({ online: 1, active: 1, client: 1, registered: 3 });
+    if (url.startsWith('Users/GetAuditTrail')) return answer({ rows: [], total: 0 });
+    if (url.startsWith('Users/GetRoles'))
+      return answer(
+        role === 'Administrator'
+          ? [
+              { id: 1, name: 'Administrator' },
+              { id: 5, name: 'Client' },
+            ]
+          : [{ id: 5, name: 'Client' }],
+      );
+    if (url === 'Users/GetOperators') return answer([{ id: 7, name: 'NOS' }]);
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  jest.spyOn(api, 'post').mockImplementation((url: string, body?: unknown) => {
+    sent.push({ method: 'POST', url, body });
+    return answer({ message: url === 'Users/DeactivateUser' ? 'User deactivated.' : 'ok', id: 9 });
+  });
+  jest.spyOn(api, 'delete').mockImplementation((url: string, config?: { data?: unknown }) => {
+    sent.push({ method: 'DELETE', url, body: config?.data });
+    return answer({ message: 'User deleted.' });
+  });
+  return sent;
+}
+
+/** A token the session store accepts as live (its signature is the server's business). */
+function liveToken(): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
+}
+
+function renderAs(role: 'Administrator' | 'Manager') {
+  setToken(liveToken());
+  setUser({ id: 1, firstname: 'Ana', lastname: 'Admin', role, operator: { id: 7, name: 'NOS' }, projects: ['Operations'], avatar: null });
+  const sent = fakeApi(role);
+  render(
+    <ConsoleProviders>
+      <MemoryRouter>
+        <UsersPage />
+      </MemoryRouter>
+    </ConsoleProviders>,
+  );
+  return sent;
+}
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+// antd tables and dialogs are slow to render in jsdom, the more so on a busy 2-core machine.
+jest.setTimeout(30_000);
+afterEach(() => jest.restoreAllMocks());
+
+describe('/management/users', () => {
+  test('the four stats, and one row per user with status, presence and operators one per line', async () => {
+    renderAs('Administrator');
+    for (const label of ['Online', 'Active', 'Client', 'Registered'])
+      expect(await screen.findByText(label, { selector: '.ant-statistic-title' })).toBeInTheDocument();
+    const ana = await rowOf('Ana Admin');
+    expect(within(ana).getByText('Email confirmed')).toBeInTheDocument();
+    expect(within(ana).getByText('Online')).toBeInTheDocument();
+    expect(within(ana).getByText('MEO').tagName).toBe('SPAN');
+    expect(within(ana).getByText('Vodafone PT')).toBeInTheDocument();
+    expect(within(await rowOf('Nuno Novo')).getByText('Email not confirmed')).toBeInTheDocument();
+    expect(within(await rowOf('Dora Gone')).getByText('Deactivated')).toBeInTheDocument();
+    expect(screen.queryByText('ana@example.pt')).toBeInTheDocument();
+    // The id column is hidden.
+    expect(screen.queryByRole('columnheader', { name: 'Id' })).not.toBeInTheDocument();
+  });
+
+  test('Deactivate only for confirmed users, Resend confirmation email only for the others', async () => {
+    const sent = renderAs('Administrator');
+    const ana = await rowOf('Ana Admin');
+    const nuno = await rowOf('Nuno Novo');
+    const dora = await rowOf('Dora Gone');
+    expect(within(ana).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(within(ana).queryByRole('button', { name: 'Resend confirmation email' })).not.toBeInTheDocument();
+    expect(within(nuno).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+    expect(within(dora).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(nuno).getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText('Confirmation email sent!')).toBeInTheDocument();
+    expect(sent).toContainEqual({ method: 'POST', url: 'Users/ResendConfirmationEmail', body: { userId: 2 } });
+  });
+
+  test('Delete asks first, then deletes', async () => {
+    const sent = renderAs('Administrator');
+    fireEvent.click(within(await rowOf('Nuno Novo')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Nuno Novo?' });
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sent).toContainEqual({ method: 'DELETE', url: 'Users/DeleteUser', body: { userId: 2 } }));
+    expect(await screen.findByText('User deleted.')).toBeInTheDocument();
+  });
+
+  test('Add user: is required under each required field once touched; Save sends the form', async () => {
+    const sent = renderAs('Manager');
+    fireEvent.click(await screen.findByRole('button', { name: /Add/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Add user')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getAllByText('is required')).toHaveLength(4));
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Nova' } });
+    fireEvent.change(within(dialog).getByLabelText('Last name'), { target: { value: 'Pessoa' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'nova@example.pt' } });
+    fireEvent.mouseDown(within(dialog).getByLabelText('Role'));
+    // A Manager is offered what the server says they may assign: no Administrator.
+    const option = (title: string) => document.querySelector(`.ant-select-item-option[title="${title}"]`);
+    await waitFor(() => expect(option('Client')).not.toBeNull());
+    expect(option('Administrator')).toBeNull();
+    fireEvent.click(option('Client') as Element);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent).toContainEqual({
+        method: 'POST',
+        url: 'Users/CreateUser',
+        body: { firstname: 'Nova', lastname: 'Pessoa', email: 'nova@example.pt', roleId: 5, operatorIds: [], projectIds: [] },
+      }),
+    );
+    expect(await screen.findByText('New user created!')).toBeInTheDocument();
+  });
+
+  test('the audit trail is a tab for Administrators only', async () => {
+    renderAs('Administrator');
+    expect(await screen.findByRole('tab', { name: 'Audit trail' })).toBeInTheDocument();
+  });
+
+  test('a Manager has no audit trail tab', async () => {
+    renderAs('Manager');
+    await rowOf('Ana Admin');
+    expect(screen.queryByRole('tab', { name: 'Audit trail' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from 'shared-auth';
+
+export interface ApiGet<T> {
+  data: T;
+  /** True until the answer for the current path (and reload) has arrived; the previous data stays meanwhile. */
+  loading: boolean;
+  /** True when the last request failed (the API client has already shown why). */
+  failed: boolean;
+  reload: () => void;
+}
+
+/**
+ * GETs `path` (query string included) through the API client and keeps the answer; a new path or a
+ * `reload()` fetches again. `null` fetches nothing. Answers that arrive after the path changed are
+ * dropped, so a slow response never overwrites a newer one.
+ */
+export function useApiGet<T>(path: string | null, initial: T): ApiGet<T> {
+  const [version, setVersion] = useState(0);
+  const requestKey = path === null ? null : `${version}:${path}`;
+  const [result, setResult] = useState<{ key: string | null; data: T; failed: boolean }>({ key: null, data: initial, failed: false });
+
+  useEffect(() => {
+    if (path === null || requestKey === null) return;
+    let current = true;
+    api
+      .get<T>(path)
+      .then(({ data }) => {
+        if (current) setResult({ key: requestKey, data, failed: false });
+      })
+      .catch(() => {
+        if (current) setResult((previous) => ({ ...previous, key: requestKey, failed: true }));
+      });
+    return () => {
+      current = false;
+    };
+  }, [path, requestKey]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { data: result.data, loading: requestKey !== null && result.key !== requestKey, failed: result.failed, reload };
+}
