@@ -21,6 +21,15 @@ const ROWS: UserListRow[] = [
   { id: 3, name: 'Dora Gone', email: 'dora@example.pt', role: 'Client', operators: 'NOS', status: true, online: false, deactivated: true },
 ];
 
+/** What the server offers each caller in the role select. */
+const ROLES_OFFERED = {
+  Administrator: [
+    { id: 1, name: 'Administrator' },
+    { id: 5, name: 'Client' },
+  ],
+  Manager: [{ id: 5, name: 'Client' }],
+};
+
 const answer = <T,>(data: T) => Promise.resolve({ data } as AxiosResponse<T>);
 
 /** The API as the page sees it: answers by path, records what was sent. */
@@ -30,15 +39,7 @@ function fakeApi(role: 'Administrator' | 'Manager') {
     if (url.startsWith('Users/GetUsers?')) return answer(ROWS);
     if (url === 'Users/GetUsersStats') return answer({ online: 1, active: 1, client: 1, registered: 3 });
     if (url.startsWith('Users/GetAuditTrail')) return answer({ rows: [], total: 0 });
-    if (url.startsWith('Users/GetRoles'))
-      return answer(
-        role === 'Administrator'
-          ? [
-              { id: 1, name: 'Administrator' },
-              { id: 5, name: 'Client' },
-            ]
-          : [{ id: 5, name: 'Client' }],
-      );
+    if (url.startsWith('Users/GetRoles')) return answer(ROLES_OFFERED[role]);
     if (url === 'Users/GetOperators') return answer([{ id: 7, name: 'NOS' }]);
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
