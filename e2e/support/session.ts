@@ -10,6 +10,32 @@ export const DEMO_USERS = {
   Client: 'client@cellwise.local',
 } as const;
 
+/** The side menu of engineering roles in project Operations (specification §6), in order. */
+export const ENGINEERING_MENU = [
+  'Planning',
+  'Parameter Planning',
+  'Tracking',
+  'Commissioning Plan',
+  'Tracker',
+  'Work Order Status',
+  'Validation',
+  'Cpich Validation',
+  'Nbr Relations Validation',
+  'RanShare Nbr Relations Validation',
+  'Health Checks',
+  'Optimization',
+  'Nbr Relations Optimization',
+  'Monitoring',
+  'Upload Logs',
+  'Fault Management',
+  'Configuration Management',
+  'Overall Site Summary',
+  'Site Report',
+  'Dashboards',
+  'Dashboard Rollout',
+];
+export const MANAGEMENT_MENU = ['Management', 'Operators', 'Users'];
+
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

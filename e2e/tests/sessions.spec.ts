@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startConsole, type RunningConsole } from '../support/console';
-import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, fillLogin, menuLabels, signIn } from '../support/session';
+import { outboxFiles, mailedLink } from '../support/mail';
+import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, ENGINEERING_MENU, fillLogin, MANAGEMENT_MENU, menuLabels, signIn } from '../support/session';
 
 let app: RunningConsole;
 test.beforeAll(async () => {
@@ -14,31 +13,6 @@ test.afterAll(async () => {
 test.beforeEach(async ({ context }) => {
   await acceptCookies(context, app.url);
 });
-
-const ENGINEERING_MENU = [
-  'Planning',
-  'Parameter Planning',
-  'Tracking',
-  'Commissioning Plan',
-  'Tracker',
-  'Work Order Status',
-  'Validation',
-  'Cpich Validation',
-  'Nbr Relations Validation',
-  'RanShare Nbr Relations Validation',
-  'Health Checks',
-  'Optimization',
-  'Nbr Relations Optimization',
-  'Monitoring',
-  'Upload Logs',
-  'Fault Management',
-  'Configuration Management',
-  'Overall Site Summary',
-  'Site Report',
-  'Dashboards',
-  'Dashboard Rollout',
-];
-const MANAGEMENT_MENU = ['Management', 'Operators', 'Users'];
 
 /** Specification §6, role by role (demo users are in project Operations, the Client is not). */
 const EXPECTED_MENUS: Array<[string, string, string, string[]]> = [
@@ -129,27 +103,14 @@ test('settings: unknown tab → 404, empty tab → /home, profile save, change p
 });
 
 test('recover: the mailed link sets a new password once; the old password stops working', async ({ page }) => {
-  const outbox = path.join(app.dataDir, 'outbox');
-  const before = fs.existsSync(outbox) ? new Set(fs.readdirSync(outbox)) : new Set<string>();
+  const before = outboxFiles(app.dataDir);
   await page.goto(app.url + '/auth/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByLabel('Email').fill(DEMO_USERS.Manager);
   await page.getByRole('button', { name: 'Send recovery link' }).click();
   await expect(page).toHaveURL(/\/auth\/resetpassword$/);
   await expect(page.getByText('Check your email')).toBeVisible();
-
-  let mail = '';
-  await expect
-    .poll(() => {
-      const fresh = fs.readdirSync(outbox).filter((f) => !before.has(f) && f.endsWith('.eml'));
-      mail = fresh.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).find((m) => m.includes(DEMO_USERS.Manager)) ?? '';
-      return mail !== '';
-    })
-    .toBe(true);
-  const unfolded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const link = /https?:\/\/[^\s"<>]+\/auth\/recoverconfirmation\?[^\s"<>]+/.exec(unfolded)?.[0];
-  expect(link).toBeTruthy();
-  const target = app.url + new URL(link!).pathname + new URL(link!).search;
+  const target = await mailedLink(app.dataDir, before, DEMO_USERS.Manager, 'recoverconfirmation', app.url);
 
   await page.goto(target);
   await page.getByLabel('New password').fill('Recovered-Pass-77');

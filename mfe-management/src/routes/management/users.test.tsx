@@ -62,7 +62,7 @@ function liveToken(): string {
 
 function renderAs(role: 'Administrator' | 'Manager') {
   setToken(liveToken());
-  setUser({ id: 1, firstname: 'Ana', lastname: 'Admin', role, operator: { id: 7, name: 'NOS' }, projects: ['Operations'], avatar: null });
+  setUser({ id: 99, firstname: 'Eva', lastname: 'Editor', role, operator: { id: 7, name: 'NOS' }, projects: ['Operations'], avatar: null });
   const sent = fakeApi(role);
   render(
     <ConsoleProviders>
@@ -161,4 +161,13 @@ describe('/management/users', () => {
     await rowOf('Ana Admin');
     expect(screen.queryByRole('tab', { name: 'Audit trail' })).not.toBeInTheDocument();
   });
+});
+
+test('nobody is offered to deactivate or delete their own account', async () => {
+  renderAs('Administrator');
+  setUser({ id: 1, firstname: 'Ana', lastname: 'Admin', role: 'Administrator', operator: null, projects: ['Operations'], avatar: null });
+  const ana = await rowOf('Ana Admin');
+  await waitFor(() => expect(within(ana).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument());
+  expect(within(ana).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+  expect(within(ana).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
 });

@@ -33,6 +33,7 @@ type DialogState = { open: false } | { open: true; userId: number | null };
 export default function UsersPage() {
   const { message, modal } = App.useApp();
   const role = useSession((s) => s.user.role);
+  const myId = useSession((s) => s.user.id);
   const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
   const users = useApiGet<UserListRow[]>(`Users/GetUsers?role=${encodeURIComponent(role)}`, []);
   const stats = useApiGet<UserStats | null>('Users/GetUsersStats', null);
@@ -120,7 +121,7 @@ export default function UsersPage() {
       render: (row) => (
         <Flex gap={4} wrap>
           {row.status ? (
-            row.deactivated ? null : (
+            row.deactivated || row.id === myId ? null : (
               <Button size="small" onClick={() => confirmDeactivate(row)}>
                 Deactivate
               </Button>
@@ -133,9 +134,12 @@ export default function UsersPage() {
           <Button size="small" onClick={() => setDialog({ open: true, userId: row.id })}>
             Edit
           </Button>
-          <Button size="small" danger onClick={() => confirmDelete(row)}>
-            Delete
-          </Button>
+          {/* Nobody deactivates or deletes their own account (the API refuses it too). */}
+          {row.id === myId ? null : (
+            <Button size="small" danger onClick={() => confirmDelete(row)}>
+              Delete
+            </Button>
+          )}
         </Flex>
       ),
     },
