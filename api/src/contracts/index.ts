@@ -4,3 +4,5 @@ export * from './common';
 export * from './account';
 export * from './network';
 export * from './notifications';
+export * from './files';
+export * from './tracking';
