@@ -16,6 +16,8 @@ import { VERSION } from './lib/version';
 import { createMailer, type Mailer } from './mail';
 import { registerNotifications, type RealtimeOptions } from './notifications';
 import { accountRoutes } from './routes/account';
+import { fileRoutes } from './routes/files';
+import { trackingRoutes } from './routes/tracking';
 import { healthRoutes } from './routes/health';
 import { networkRoutes } from './routes/network';
 import { registerFrontends } from './web/frontends';
@@ -130,6 +132,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(networkRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(fileRoutes, { prefix: '/api' });
+  await app.register(trackingRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_platform';
 import * as m0002 from './migrations/0002_accounts';
 import * as m0003 from './migrations/0003_network';
 import * as m0004 from './migrations/0004_notifications';
+import * as m0006 from './migrations/0006_tracking';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_accounts': m0002,
   '0003_network': m0003,
   '0004_notifications': m0004,
+  '0006_tracking': m0006,
 };
 
 class StaticProvider implements MigrationProvider {
