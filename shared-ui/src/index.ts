@@ -11,3 +11,8 @@ export * from './federation/StandaloneFrame';
 export * from './federation/manifestProblems';
 export * from './widgets/forms';
 export * from './widgets/NotificationList';
+export * from './widgets/ImportDialog';
+export * from './widgets/ExportButton';
+export * from './files/transfer';
+export * from './data/useApiGet';
+export * from './data/listFetcher';
