@@ -130,7 +130,7 @@ export function parseWeek(value: CellValue): Parsed<number | null> {
   let week: number | null = null;
   if (typeof value === 'number') week = value;
   else if (typeof value === 'string') {
-    const match = /^(?:\d{4}-?)?W?(\d{1,2})$/i.exec(value);
+    const match = /^(?:\d{4}-?W|W)?(\d{1,2})$/i.exec(value);
     if (match) week = Number(match[1]);
   }
   if (week === null || !Number.isInteger(week) || week < 1 || week > 53) return bad(`Not a week: ${describe(value)} (use 1–53 or YYYY-Www).`);
