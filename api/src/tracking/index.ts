@@ -4,3 +4,4 @@ export { IMPORT_MESSAGES, importDataSet, TrackingImportError, writeErrorWorkbook
 export { listRows, readStamp } from './queries';
 export { recomputeDelta, syncTracker, type SyncResult } from './sync';
 export { NOT_A_WORKBOOK, readFirstSheet, WorkbookReadError } from './workbook';
+export { importDemoTrackingIfEmpty, type DemoTrackingResult } from './demo';
