@@ -20,7 +20,26 @@ if (!fs.existsSync(path.join(DIST, 'tracking/index.js'))) {
 const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
 const ExcelJS = requireApi('exceljs');
 
-const FIELDS = ['localId', 'technology', 'equipCode', 'equipName', 'supplier', 'workType', 'commDate', 'week', 'mkOwner', 'impOwner', 'btsArea', 'btsTech', 'project', 'comments', 'statResponse', 'bssTech', 'workOrder', 'localType'];
+const FIELDS = [
+  'localId',
+  'technology',
+  'equipCode',
+  'equipName',
+  'supplier',
+  'workType',
+  'commDate',
+  'week',
+  'mkOwner',
+  'impOwner',
+  'btsArea',
+  'btsTech',
+  'project',
+  'comments',
+  'statResponse',
+  'bssTech',
+  'workOrder',
+  'localType',
+];
 
 function planRow(i) {
   return [
@@ -67,7 +86,13 @@ async function rawWrite(file) {
 
 async function rawRead(file) {
   let rows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
+  });
   for await (const sheet of reader) {
     for await (const row of sheet) if (row.values.length > 0) rows++;
     break;
@@ -97,11 +122,24 @@ async function phase(name, file, dbFile) {
   if (name === 'export') {
     const { exportTable, COMMISSIONING_PLAN_TABLE } = requireApi('./dist/tracking/index.js');
     const handle = await openDb(dbFile);
-    await handle.db.insertInto('roles').values({ name: 'Bench' }).onConflict((c) => c.doNothing()).execute();
+    await handle.db
+      .insertInto('roles')
+      .values({ name: 'Bench' })
+      .onConflict((c) => c.doNothing())
+      .execute();
     const role = await handle.db.selectFrom('roles').select('id').where('name', '=', 'Bench').executeTakeFirstOrThrow();
     const user = await handle.db
       .insertInto('users')
-      .values({ firstname: 'B', lastname: 'B', email: `bench-${Date.now()}@x.local`, password_hash: null, role_id: role.id, operator_id: null, avatar: null, created_at: new Date().toISOString() })
+      .values({
+        firstname: 'B',
+        lastname: 'B',
+        email: `bench-${Date.now()}@x.local`,
+        password_hash: null,
+        role_id: role.id,
+        operator_id: null,
+        avatar: null,
+        created_at: new Date().toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     result = await measured(() => exportTable(handle.db, path.dirname(dbFile), user.id, COMMISSIONING_PLAN_TABLE));
@@ -142,7 +180,12 @@ if (process.argv[2] === '--phase') {
 }
 
 const run = (name, file, dbFile = '') =>
-  JSON.parse(execFileSync(process.execPath, [import.meta.filename, '--phase', name, file, dbFile], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
+  JSON.parse(
+    execFileSync(process.execPath, [import.meta.filename, '--phase', name, file, dbFile], { encoding: 'utf8', maxBuffer: 1 << 20 })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
 const mb = (bytes) => (bytes / 1e6).toFixed(0);
 const perSecond = (ms) => Math.round(ROWS / (ms / 1000)).toLocaleString('en-US');
 
@@ -158,10 +201,14 @@ try {
   const list = run('list', file, dbFile).value;
 
   console.log(`(a) exceljs raw streaming read:   ${perSecond(read.ms)} rows/s (${(read.ms / 1000).toFixed(1)} s), peak RSS ${mb(read.peak)} MB`);
-  console.log(`    import (validate + SQLite):    ${perSecond(imported.ms)} rows/s (${(imported.ms / 1000).toFixed(1)} s), peak RSS ${mb(imported.peak)} MB, ${imported.value} rows`);
+  console.log(
+    `    import (validate + SQLite):    ${perSecond(imported.ms)} rows/s (${(imported.ms / 1000).toFixed(1)} s), peak RSS ${mb(imported.peak)} MB, ${imported.value} rows`,
+  );
   console.log(`    import / raw read:             ${((read.ms / imported.ms) * 100).toFixed(0)} % (goal >= 65 %)`);
   console.log(`(b) exceljs raw streaming write:  ${perSecond(write.ms)} rows/s (${(write.ms / 1000).toFixed(1)} s), peak RSS ${mb(write.peak)} MB`);
-  console.log(`    export (SQLite + writer):      ${perSecond(exported.ms)} rows/s (${(exported.ms / 1000).toFixed(1)} s), peak RSS ${mb(exported.peak)} MB, ${(exported.value / 1e6).toFixed(1)} MB`);
+  console.log(
+    `    export (SQLite + writer):      ${perSecond(exported.ms)} rows/s (${(exported.ms / 1000).toFixed(1)} s), peak RSS ${mb(exported.peak)} MB, ${(exported.value / 1e6).toFixed(1)} MB`,
+  );
   console.log(`    export / raw write:            ${((write.ms / exported.ms) * 100).toFixed(0)} % (goal >= 65 %)`);
   const ms = (t) => `median ${t.median.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`;
   console.log(`(c) list at ${ROWS.toLocaleString('en-US')} rows (SQLite, page of 10):`);

@@ -62,7 +62,8 @@ describe.each(TEST_DATABASES)('file service on $name', (kind) => {
     const body = multipart(parts);
     return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...auth(who) } });
   };
-  const upload = (filename: string, content: Buffer | string, who: keyof typeof tokens = 'admin') => send('/api/File/Upload', [{ name: 'file', filename, content }], who);
+  const upload = (filename: string, content: Buffer | string, who: keyof typeof tokens = 'admin') =>
+    send('/api/File/Upload', [{ name: 'file', filename, content }], who);
   const storedDirs = () => (fs.existsSync(uploadsDir(config.dataDir)) ? fs.readdirSync(uploadsDir(config.dataDir)) : []);
 
   it('stores an xlsx under an opaque id and a name that is not the user’s', async () => {

@@ -8,7 +8,19 @@ import type { CommissioningPlanPage, ImportErrorResponse, ImportResponse, Tracke
 import { seed } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
-import { emptyWorkbook, largePlanFile, multipart, PLAN_HEADER, planRow, removeTempDirs, storedZip, tempDir, workbook, WOW_HEADER, type Cell } from './fixtures/tracking/workbooks';
+import {
+  emptyWorkbook,
+  largePlanFile,
+  multipart,
+  PLAN_HEADER,
+  planRow,
+  removeTempDirs,
+  storedZip,
+  tempDir,
+  workbook,
+  WOW_HEADER,
+  type Cell,
+} from './fixtures/tracking/workbooks';
 
 type Who = 'admin' | 'os' | 'client';
 
@@ -45,7 +57,8 @@ describe.each(TEST_DATABASES)('tracking routes on $name', (kind) => {
     expect(res.statusCode).toBe(200);
     return res.json<UploadedFile>().uploadId;
   }
-  const importFile = async (route: string, content: Buffer, who: Who = 'admin') => get(`/api/Tracker/${route}?filePath=${await upload(content, 'book.xlsx', who)}`, who);
+  const importFile = async (route: string, content: Buffer, who: Who = 'admin') =>
+    get(`/api/Tracker/${route}?filePath=${await upload(content, 'book.xlsx', who)}`, who);
   const download = async (url: string) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
@@ -129,14 +142,25 @@ describe.each(TEST_DATABASES)('tracking routes on $name', (kind) => {
   it('reports every problem of a row and a missing required id', async () => {
     const res = await importFile('CommissioningPlanUpload', await workbook(PLAN_HEADER, [planRow(1, { localId: null, week: 60, commDate: 'soon' })]));
     expect(res.statusCode).toBe(400);
-    expect(res.json<ImportErrorResponse>().errors.map((e) => e.column).sort()).toEqual(['commDate', 'localId', 'week']);
+    expect(
+      res
+        .json<ImportErrorResponse>()
+        .errors.map((e) => e.column)
+        .sort(),
+    ).toEqual(['commDate', 'localId', 'week']);
   });
 
   it('refuses empty workbooks, header-only workbooks, missing columns and non-workbooks with a clear message', async () => {
     const cases: Array<[Buffer, RegExp]> = [
       [await emptyWorkbook(), /workbook is empty/],
       [await workbook(PLAN_HEADER, []), /no data rows/],
-      [await workbook(PLAN_HEADER.filter((h) => h !== 'localId' && h !== 'week'), [['x']]), /^Missing columns: localId, week\.$/],
+      [
+        await workbook(
+          PLAN_HEADER.filter((h) => h !== 'localId' && h !== 'week'),
+          [['x']],
+        ),
+        /^Missing columns: localId, week\.$/,
+      ],
       [await workbook(['something', 'else'], [['x', 'y']]), /first row must name the columns/],
       [storedZip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': 'not xml at all <<<' }), /could not be read as an Excel workbook/],
     ];
@@ -186,9 +210,13 @@ describe.each(TEST_DATABASES)('tracking routes on $name', (kind) => {
     const filtered = (await get(`/api/Tracker/GetCommissioningPlan?filters=${filters}&size=100`)).json<CommissioningPlanPage>();
     expect(filtered.total).toBe(5);
     expect(filtered.rows.every((r) => r.supplier === 'Ericsson' && r.technology === '4G')).toBe(true);
-    const byDate = (await get(`/api/Tracker/GetCommissioningPlan?filters=${encodeURIComponent(JSON.stringify({ commDate: '02-02-2024' }))}`)).json<CommissioningPlanPage>();
+    const byDate = (
+      await get(`/api/Tracker/GetCommissioningPlan?filters=${encodeURIComponent(JSON.stringify({ commDate: '02-02-2024' }))}`)
+    ).json<CommissioningPlanPage>();
     expect(byDate.rows.map((r) => r.localId)).toEqual(['LX0001']);
-    const wildcard = (await get(`/api/Tracker/GetCommissioningPlan?filters=${encodeURIComponent(JSON.stringify({ localId: '%' }))}`)).json<CommissioningPlanPage>();
+    const wildcard = (
+      await get(`/api/Tracker/GetCommissioningPlan?filters=${encodeURIComponent(JSON.stringify({ localId: '%' }))}`)
+    ).json<CommissioningPlanPage>();
     expect(wildcard.total).toBe(0);
     expect((await get('/api/Tracker/GetCommissioningPlan?sort=nope')).statusCode).toBe(400);
     expect((await get('/api/Tracker/GetCommissioningPlan?filters=%7Bbad')).statusCode).toBe(400);

@@ -6,7 +6,15 @@ import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { MAX_UPLOAD_BYTES, type UploadExtension, type UploadedFile } from '../contracts/files';
 import type { Database } from '../db/schema';
-import { contentProblem, displayName as displayNameOf, tooLargeMessage, uploadExtension, unsupportedTypeMessage, zipEntryNames, ZIP_TAIL_BYTES } from './content';
+import {
+  contentProblem,
+  displayName as displayNameOf,
+  tooLargeMessage,
+  uploadExtension,
+  unsupportedTypeMessage,
+  zipEntryNames,
+  ZIP_TAIL_BYTES,
+} from './content';
 
 /** A refusal the caller caused; the error handler answers `{ message }` with this status. */
 export class FileServiceError extends Error {

@@ -62,7 +62,9 @@ const DownloadBody = Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format
 export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped here: the dump import has its own, far larger limit. The +1s let the handler answer in its own
   // words: the store sees the byte past the limit (413), and the file past the count ("one at a time").
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_FILES_PER_REQUEST + 1, fields: 1, parts: MAX_FILES_PER_REQUEST + 2 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_FILES_PER_REQUEST + 1, fields: 1, parts: MAX_FILES_PER_REQUEST + 2 },
+  });
   const tags = ['files'];
   const dataDir = app.services.config.dataDir;
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse };

@@ -60,29 +60,47 @@ export const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/Tracker/GetCommissioningPlan',
     {
-      schema: { summary: `Commissioning plan rows${listHelp}`, tags, security, querystring: CommissioningPlanQuery, response: { 200: CommissioningPlanPage, ...listResponse } },
+      schema: {
+        summary: `Commissioning plan rows${listHelp}`,
+        tags,
+        security,
+        querystring: CommissioningPlanQuery,
+        response: { 200: CommissioningPlanPage, ...listResponse },
+      },
       config: { access: 'canTrack' },
     },
     async (request) => listRows<CommissioningPlanRow>(db, COMMISSIONING_PLAN_TABLE, request.query),
   );
   app.get(
     '/Tracker/GetTracker',
-    { schema: { summary: `Tracker rows${listHelp}`, tags, security, querystring: TrackerQuery, response: { 200: TrackerPage, ...listResponse } }, config: { access: 'canTrack' } },
+    {
+      schema: { summary: `Tracker rows${listHelp}`, tags, security, querystring: TrackerQuery, response: { 200: TrackerPage, ...listResponse } },
+      config: { access: 'canTrack' },
+    },
     async (request) => listRows<TrackerRow>(db, TRACKER_TABLE, request.query),
   );
   app.get(
     '/Tracker/GetWorkOrderStatusDelta',
     {
-      schema: { summary: `Work order delta rows${listHelp}`, tags, security, querystring: WorkOrderDeltaQuery, response: { 200: WorkOrderDeltaPage, ...listResponse } },
+      schema: {
+        summary: `Work order delta rows${listHelp}`,
+        tags,
+        security,
+        querystring: WorkOrderDeltaQuery,
+        response: { 200: WorkOrderDeltaPage, ...listResponse },
+      },
       config: { access: 'canTrack' },
     },
     async (request) => listRows<WorkOrderDeltaRow>(db, DELTA_TABLE, request.query),
   );
 
   const stamp = (url: string, summary: string, key: string) =>
-    app.get(url, { schema: { summary, tags, security, response: { 200: LastImportDate, ...denied } }, config: { access: 'canTrack' } }, async (_request, reply: FastifyReply) =>
-      // A bare string would go out as text/plain; the contract is a JSON string.
-      reply.type('application/json; charset=utf-8').send(JSON.stringify((await readStamp(db, key)) ?? '')),
+    app.get(
+      url,
+      { schema: { summary, tags, security, response: { 200: LastImportDate, ...denied } }, config: { access: 'canTrack' } },
+      async (_request, reply: FastifyReply) =>
+        // A bare string would go out as text/plain; the contract is a JSON string.
+        reply.type('application/json; charset=utf-8').send(JSON.stringify((await readStamp(db, key)) ?? '')),
     );
   stamp('/Tracker/GetCommissioningPlanLastImport', 'Date of the last commissioning plan import (ISO-8601), or an empty string', STAMPS.commissioningPlan);
   stamp('/Tracker/GetTrackerLastUpdate', 'Date the tracker was last synced or imported (ISO-8601), or an empty string', STAMPS.tracker);
@@ -167,8 +185,16 @@ export const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(url, { schema: { summary, tags, security, response: { 200: FileResponse, ...denied } }, config: { access: 'canTrack' } }, async (request) => ({
       file: await exportTable(db, dataDir, userIdOf(request), spec),
     }));
-  exportRoute('/Tracker/GetCommissioningPlanExcel', 'Export the commissioning plan (re-importable workbook); download with File/Download', COMMISSIONING_PLAN_TABLE);
+  exportRoute(
+    '/Tracker/GetCommissioningPlanExcel',
+    'Export the commissioning plan (re-importable workbook); download with File/Download',
+    COMMISSIONING_PLAN_TABLE,
+  );
   exportRoute('/Tracker/DownloadTracker', 'Export the tracker (re-importable workbook); download with File/Download', TRACKER_TABLE);
-  exportRoute('/Tracker/GetWorkOrderStatusExcel', 'Export the work order status (the WOW import columns); download with File/Download', WORK_ORDER_STATUS_TABLE);
+  exportRoute(
+    '/Tracker/GetWorkOrderStatusExcel',
+    'Export the work order status (the WOW import columns); download with File/Download',
+    WORK_ORDER_STATUS_TABLE,
+  );
   exportRoute('/Tracker/GetWorkOrderStatusDeltaExcel', 'Export the work order delta; download with File/Download', DELTA_TABLE);
 };

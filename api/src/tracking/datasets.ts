@@ -1,10 +1,4 @@
-import {
-  COMMISSIONING_PLAN_FIELDS,
-  TRACKER_FIELDS,
-  WORK_ORDER_DELTA_FIELDS,
-  WORK_ORDER_STATUS_FIELDS,
-  TRACKING_MESSAGES,
-} from '../contracts/tracking';
+import { COMMISSIONING_PLAN_FIELDS, TRACKER_FIELDS, WORK_ORDER_DELTA_FIELDS, WORK_ORDER_STATUS_FIELDS, TRACKING_MESSAGES } from '../contracts/tracking';
 import type { DataSetKind } from '../domain/tracking';
 import type { TrackingTables } from './tables';
 
@@ -92,7 +86,17 @@ export interface ImportSpec {
 }
 
 export const IMPORTS: Record<DataSetKind, ImportSpec> = {
-  commissioningPlan: { kind: 'commissioningPlan', table: COMMISSIONING_PLAN_TABLE, label: 'Commissioning Plan', successMessage: TRACKING_MESSAGES.commissioningPlanImported },
+  commissioningPlan: {
+    kind: 'commissioningPlan',
+    table: COMMISSIONING_PLAN_TABLE,
+    label: 'Commissioning Plan',
+    successMessage: TRACKING_MESSAGES.commissioningPlanImported,
+  },
   tracker: { kind: 'tracker', table: TRACKER_TABLE, label: 'Tracker', successMessage: TRACKING_MESSAGES.trackerImported },
-  workOrderStatus: { kind: 'workOrderStatus', table: WORK_ORDER_STATUS_TABLE, label: 'Work Order Status', successMessage: TRACKING_MESSAGES.workOrderStatusImported },
+  workOrderStatus: {
+    kind: 'workOrderStatus',
+    table: WORK_ORDER_STATUS_TABLE,
+    label: 'Work Order Status',
+    successMessage: TRACKING_MESSAGES.workOrderStatusImported,
+  },
 };

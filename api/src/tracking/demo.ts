@@ -96,7 +96,15 @@ export async function importDemoTrackingIfEmpty(db: Kysely<Database>, now = new 
     }
   });
   // A site that only the WOW knows, as happens when the plan lags behind.
-  workOrders.push({ siteId: 'LX9999', woType: 'Installation', woId: 'WO-LX9999-INS', wowStatus: 'Open', wowCloseDate: null, wowLastChange: stamp, wowLastUpdate: stamp });
+  workOrders.push({
+    siteId: 'LX9999',
+    woType: 'Installation',
+    woId: 'WO-LX9999-INS',
+    wowStatus: 'Open',
+    wowCloseDate: null,
+    wowLastChange: stamp,
+    wowLastUpdate: stamp,
+  });
 
   await db.transaction().execute(async (trx) => {
     const planWriter = new RowWriter(trx, 'tracking_commissioning_plan', COMMISSIONING_PLAN_TABLE.rowFields);

@@ -7,7 +7,11 @@ import { openSheetWriter, type SafeCell } from './workbook';
 
 /** 20240305-143000: sortable, and safe in every file system. */
 export function fileStamp(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, '').replace(/[-:]/g, '').replace('T', '-');
+  return now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
 }
 
 /**

@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { MAX_REPORTED_PROBLEMS, type ImportProblem } from '../contracts/tracking';
 import type { Database } from '../db/schema';
-import { headerProblem, IMPORT_SPECS, isBlankRow, matchHeaders, normalizeCell, validateRow, type DataSetKind, type HeaderMatch } from '../domain/tracking';
+import {
+  headerProblem,
+  IMPORT_SPECS,
+  isBlankRow,
+  matchHeaders,
+  normalizeCell,
+  rowValidator,
+  type DataSetKind,
+  type HeaderMatch,
+  type RowResult,
+} from '../domain/tracking';
 import { IMPORTS, STAMPS } from './datasets';
 import { RowWriter, writeStamp } from './queries';
 import { isoNow, recomputeDelta } from './sync';
@@ -57,6 +67,7 @@ export async function importDataSet(db: Kysely<Database>, kind: DataSetKind, fil
     if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${TRACKING_LOCK_KEY})`.execute(trx);
     const writer = new RowWriter(trx, spec.table.table, fields);
     let header: HeaderMatch | null = null;
+    let validate: ((rowNumber: number, cells: readonly unknown[]) => RowResult<Record<string, unknown>>) | null = null;
     const problems: ImportProblem[] = [];
     const rowProblems = new Map<number, string>();
     let dataRows = 0;
@@ -64,15 +75,19 @@ export async function importDataSet(db: Kysely<Database>, kind: DataSetKind, fil
     for await (const { number, cells } of readFirstSheet(file)) {
       if (!header) {
         if (cells.every((c) => normalizeCell(c) === null)) continue;
-        header = matchHeaders(cells, specs.map((s) => s.field));
+        header = matchHeaders(
+          cells,
+          specs.map((s) => s.field),
+        );
         const problem = headerProblem(header);
         if (problem) throw new TrackingImportError(problem);
+        validate = rowValidator(header, specs);
         await trx.deleteFrom(spec.table.table).execute();
         continue;
       }
       if (isBlankRow(cells, header)) continue;
       dataRows += 1;
-      const result = validateRow<Record<string, unknown>>(number, cells, header, specs);
+      const result = validate!(number, cells);
       if (!result.ok) {
         rowProblems.set(number, result.problems.map((p) => `${p.column}: ${p.problem}`).join('; '));
         for (const p of result.problems) if (problems.length < MAX_REPORTED_PROBLEMS) problems.push(p);
@@ -103,7 +118,13 @@ export async function writeErrorWorkbook(source: string, target: string, error: 
       const values: SafeCell[] = [];
       for (let i = 1; i < cells.length; i += 1) {
         const value = normalizeCell(cells[i]);
-        values.push(typeof value === 'boolean' ? String(value).toUpperCase() : value !== null && typeof value === 'object' && !(value instanceof Date) ? value.error : value);
+        values.push(
+          typeof value === 'boolean'
+            ? String(value).toUpperCase()
+            : value !== null && typeof value === 'object' && !(value instanceof Date)
+              ? value.error
+              : value,
+        );
       }
       if (!writer) {
         if (values.every((v) => v === null)) continue;

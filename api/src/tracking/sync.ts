@@ -17,9 +17,7 @@ const readWorkOrders = (db: Kysely<Database>) => collect(allRows<WorkOrderStatus
 
 /** Rebuilds the work order delta from the tracker and the WOW as stored now (call inside the transaction that changed either). */
 export async function recomputeDelta(db: Kysely<Database>): Promise<number> {
-  const tracker = await collect(
-    allRows<TrackerSide>(db, 'tracking_tracker', ['localId', 'currentStatus', 'deliveredDate', 'scheduleStatus', 'lastUpdate']),
-  );
+  const tracker = await collect(allRows<TrackerSide>(db, 'tracking_tracker', ['localId', 'currentStatus', 'deliveredDate', 'scheduleStatus', 'lastUpdate']));
   const delta = computeDelta(tracker, await readWorkOrders(db));
   await db.deleteFrom('tracking_wo_delta').execute();
   const writer = new RowWriter(db, 'tracking_wo_delta', DELTA_TABLE.rowFields);

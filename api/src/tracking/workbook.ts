@@ -23,7 +23,13 @@ export interface SheetRow {
  */
 export async function* readFirstSheet(file: string): AsyncGenerator<SheetRow> {
   const input = fs.createReadStream(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
+  });
   try {
     let sheets: AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader>;
     try {

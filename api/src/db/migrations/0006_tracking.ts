@@ -44,16 +44,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const texts = (t: CreateTableBuilder<string>, names: string[]) => names.reduce((acc, n) => acc.addColumn(n, text), t);
 
   await table('tracking_commissioning_plan', (t) =>
-    texts(t.addColumn('local_id', text, (c) => c.notNull()), ['technology', 'equip_code', 'equip_name', 'supplier', 'work_type'])
+    texts(
+      t.addColumn('local_id', text, (c) => c.notNull()),
+      ['technology', 'equip_code', 'equip_name', 'supplier', 'work_type'],
+    )
       .addColumn('comm_date', 'varchar(30)')
       .addColumn('week', 'integer')
-      .$call((b) =>
-        texts(b, ['mk_owner', 'imp_owner', 'bts_area', 'bts_tech', 'project', 'comments', 'stat_response', 'bss_tech', 'work_order', 'local_type']),
-      )
+      .$call((b) => texts(b, ['mk_owner', 'imp_owner', 'bts_area', 'bts_tech', 'project', 'comments', 'stat_response', 'bss_tech', 'work_order', 'local_type']))
       .addColumn('last_update', 'varchar(30)'),
   );
   await table('tracking_tracker', (t) =>
-    texts(t.addColumn('local_id', text, (c) => c.notNull()), ['equip_name', 'supplier'])
+    texts(
+      t.addColumn('local_id', text, (c) => c.notNull()),
+      ['equip_name', 'supplier'],
+    )
       .addColumn('comm_date', 'varchar(30)')
       .$call((b) => texts(b, ['mk_owner', 'imp_owner', 'project', 'comments', 'bss_tech', 'local_type', 'schedule_status']))
       .addColumn('date_entry', 'varchar(30)')
@@ -64,13 +68,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('last_update', 'varchar(30)'),
   );
   await table('tracking_work_orders', (t) =>
-    texts(t.addColumn('site_id', text, (c) => c.notNull()), ['wo_type', 'wo_id', 'wow_status'])
+    texts(
+      t.addColumn('site_id', text, (c) => c.notNull()),
+      ['wo_type', 'wo_id', 'wow_status'],
+    )
       .addColumn('wow_close_date', 'varchar(30)')
       .addColumn('wow_last_change', 'varchar(30)')
       .addColumn('wow_last_update', 'varchar(30)'),
   );
   await table('tracking_wo_delta', (t) =>
-    texts(t.addColumn('site_id', text, (c) => c.notNull()), ['wo_type', 'wo_id', 'tracker_status', 'wow_status'])
+    texts(
+      t.addColumn('site_id', text, (c) => c.notNull()),
+      ['wo_type', 'wo_id', 'tracker_status', 'wow_status'],
+    )
       .addColumn('wow_close_date', 'varchar(30)')
       .addColumn('wow_last_change', 'varchar(30)')
       .addColumn('tracker_last_update', 'varchar(30)')

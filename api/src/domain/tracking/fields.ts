@@ -20,7 +20,11 @@ export type DataSetKind = 'commissioningPlan' | 'tracker' | 'workOrderStatus';
 
 export type CommissioningPlanImportRow = Omit<CommissioningPlanRow, 'id' | 'LastUpdate'>;
 export type TrackerImportRow = Omit<TrackerRow, 'id'>;
-export type RowOf<K extends DataSetKind> = K extends 'commissioningPlan' ? CommissioningPlanImportRow : K extends 'tracker' ? TrackerImportRow : WorkOrderStatusRow;
+export type RowOf<K extends DataSetKind> = K extends 'commissioningPlan'
+  ? CommissioningPlanImportRow
+  : K extends 'tracker'
+    ? TrackerImportRow
+    : WorkOrderStatusRow;
 
 const DATE_FIELDS = new Set(['commDate', 'dateEntry', 'deliveredDate', 'wowCloseDate', 'wowLastChange', 'wowLastUpdate']);
 const REQUIRED = new Set(['localId', 'siteId', 'woType', 'woId', 'wowStatus']);

@@ -19,7 +19,8 @@ export function parseFilters(text: string | undefined, fields: readonly string[]
   } catch {
     throw new ListQueryError('filters must be JSON text of an object { field: text }.');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ListQueryError('filters must be JSON text of an object { field: text }.');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ListQueryError('filters must be JSON text of an object { field: text }.');
   const result: Array<[string, string]> = [];
   for (const [field, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (!fields.includes(field)) throw new ListQueryError(`Unknown filter field "${field.slice(0, 50)}".`);

@@ -20,17 +20,27 @@ export function isBlankRow(cells: readonly unknown[], header: HeaderMatch): bool
 
 /** Validates one data row against the specs; every problem of the row is reported, not just the first. */
 export function validateRow<T>(rowNumber: number, cells: readonly unknown[], header: HeaderMatch, specs: readonly FieldSpec[]): RowResult<T> {
+  return rowValidator<T>(header, specs)(rowNumber, cells);
+}
+
+/** validateRow with the header's columns resolved once: what an import of 100,000 rows calls per row. */
+export function rowValidator<T>(header: HeaderMatch, specs: readonly FieldSpec[]): (rowNumber: number, cells: readonly unknown[]) => RowResult<T> {
   const bySpec = new Map(specs.map((s) => [s.field, s]));
-  const value: Record<string, unknown> = {};
-  const problems: RowProblem[] = [];
-  for (const [column, field] of header.columns) {
+  const columns = [...header.columns].flatMap(([column, field]) => {
     const spec = bySpec.get(field);
-    if (!spec) continue;
-    const parsed = spec.parse(normalizeCell(cells[column]));
-    if (parsed.ok) value[field] = parsed.value;
-    else problems.push({ row: rowNumber, column: header.labels.get(column) ?? field, problem: parsed.problem });
-  }
-  if (problems.length > 0) return { ok: false, problems };
-  for (const spec of specs) if (!(spec.field in value)) value[spec.field] = null;
-  return { ok: true, value: value as T };
+    return spec ? [{ column, spec, label: header.labels.get(column) ?? field }] : [];
+  });
+  const unread = specs.filter((s) => !columns.some((c) => c.spec === s)).map((s) => s.field);
+  return (rowNumber, cells) => {
+    const value: Record<string, unknown> = {};
+    let problems: RowProblem[] | null = null;
+    for (const { column, spec, label } of columns) {
+      const parsed = spec.parse(normalizeCell(cells[column]));
+      if (parsed.ok) value[spec.field] = parsed.value;
+      else (problems ??= []).push({ row: rowNumber, column: label, problem: parsed.problem });
+    }
+    if (problems) return { ok: false, problems };
+    for (const field of unread) value[field] = null;
+    return { ok: true, value: value as T };
+  };
 }

@@ -51,7 +51,20 @@ describe('cell values', () => {
   });
 
   it('refuses what is not a date, with a hint', () => {
-    for (const bad of ['31-02-2024', '2024-13-01', 'tomorrow', '05-03-24', '25:00', '05-03-2024 24:00', 12, -1, 3_000_000, true, { error: '#VALUE!' }, new Date(Number.NaN)]) {
+    for (const bad of [
+      '31-02-2024',
+      '2024-13-01',
+      'tomorrow',
+      '05-03-24',
+      '25:00',
+      '05-03-2024 24:00',
+      12,
+      -1,
+      3_000_000,
+      true,
+      { error: '#VALUE!' },
+      new Date(Number.NaN),
+    ]) {
       const parsed = parseDate(normalizeCell(bad));
       expect({ bad, ok: parsed.ok }).toEqual({ bad, ok: false });
     }
@@ -90,7 +103,9 @@ describe('headers and rows', () => {
     expect(match.missing).toEqual([]);
     expect([...match.columns.values()]).toEqual(fields);
     expect(headerProblem(match)).toBeNull();
-    expect(headerProblem(matchHeaders([undefined, 'siteId', 'woType'], fields))).toBe('Missing columns: woId, wowStatus, wowCloseDate, wowLastChange, wowLastUpdate.');
+    expect(headerProblem(matchHeaders([undefined, 'siteId', 'woType'], fields))).toBe(
+      'Missing columns: woId, wowStatus, wowCloseDate, wowLastChange, wowLastUpdate.',
+    );
     expect(headerProblem(matchHeaders([undefined, 'a', 'b'], fields))).toMatch(/^The first row must name the columns/);
     expect(headerProblem(matchHeaders([undefined, ...fields, 'SiteId'], fields))).toBe('Column named twice: siteId.');
     expect(matchHeaders([], fields).missing).toEqual(fields);
@@ -98,10 +113,23 @@ describe('headers and rows', () => {
 
   it('validates a row, reporting each problem with the header as written', () => {
     const header = matchHeaders([undefined, 'Site Id', 'woType', 'woId', 'wowStatus', 'wowCloseDate', 'wowLastChange', 'wowLastUpdate'], fields);
-    const good = validateRow<WorkOrderStatusRow>(2, [undefined, 'S1', 'Install', 'WO-1', 'Open', null, '01-01-2024', undefined], header, IMPORT_SPECS.workOrderStatus);
+    const good = validateRow<WorkOrderStatusRow>(
+      2,
+      [undefined, 'S1', 'Install', 'WO-1', 'Open', null, '01-01-2024', undefined],
+      header,
+      IMPORT_SPECS.workOrderStatus,
+    );
     expect(good).toEqual({
       ok: true,
-      value: { siteId: 'S1', woType: 'Install', woId: 'WO-1', wowStatus: 'Open', wowCloseDate: null, wowLastChange: '2024-01-01T00:00:00Z', wowLastUpdate: null },
+      value: {
+        siteId: 'S1',
+        woType: 'Install',
+        woId: 'WO-1',
+        wowStatus: 'Open',
+        wowCloseDate: null,
+        wowLastChange: '2024-01-01T00:00:00Z',
+        wowLastUpdate: null,
+      },
     });
     const bad = validateRow(7, [undefined, '', 'Install', 'WO-1', 'Open', 'never'], header, IMPORT_SPECS.workOrderStatus);
     expect(bad).toEqual({
