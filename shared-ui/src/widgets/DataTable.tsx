@@ -21,6 +21,8 @@ export interface DataColumn<Row> {
   hidden?: boolean;
   render?: (row: Row) => React.ReactNode;
   filter?: boolean;
+  /** Long text that must be read whole (e.g. a problem description): wraps instead of being cut. */
+  wrap?: boolean;
   /** Server-side tables sort every column unless told otherwise. */
   sortable?: boolean;
 }
@@ -115,7 +117,7 @@ function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean): Ar
       key: c.key,
       dataIndex: c.key,
       title: c.title,
-      ellipsis: true,
+      ellipsis: !c.wrap,
       align: c.kind === 'number' ? 'right' : undefined,
       onCell: () => ({ style: { maxWidth: CELL_MAX_WIDTH } }),
       onHeaderCell: () => ({ style: { maxWidth: CELL_MAX_WIDTH } }),

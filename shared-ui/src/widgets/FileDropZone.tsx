@@ -99,7 +99,10 @@ export function FileDropZone({
         <p>
           Drop {acceptedTypes.join(', ')} {kind} here, or click or press Enter to choose
         </p>
-        <Typography.Text type="secondary">Up to {formatSize(maxSize)} each</Typography.Text>
+        <Typography.Text type="secondary">
+          Up to {formatSize(maxSize)}
+          {multiple ? ' each' : ''}
+        </Typography.Text>
       </Upload.Dragger>
       {files.length > 0 && (
         <ul

@@ -35,7 +35,7 @@ interface ProblemRow extends ImportProblem {
 const problemColumns: Array<DataColumn<ProblemRow>> = [
   { key: 'row', title: 'Row', kind: 'number' },
   { key: 'column', title: 'Column' },
-  { key: 'problem', title: 'Problem' },
+  { key: 'problem', title: 'Problem', wrap: true },
 ];
 
 /** The body of a 400 answer, read from the API client's error without tying this package to axios. */
@@ -60,7 +60,7 @@ function ImportFailure({ failure }: { failure: Failure }) {
             ? undefined
             : count >= REPORTED_PROBLEMS
               ? `The first ${count} problems are listed below; the error workbook marks every row.`
-              : `${count === 1 ? 'One problem' : `${count} problems`} listed below. Nothing was imported.`
+              : `${count === 1 ? 'One problem' : `${count} problems`} listed below.`
         }
         action={
           failure.errorFile ? (
