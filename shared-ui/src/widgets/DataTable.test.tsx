@@ -149,3 +149,23 @@ describe('DataTable, in the browser', () => {
     expect(bodyRows().map((r) => r[0])).toEqual(['LX0025']);
   });
 });
+
+describe('DataTable, keyboard', () => {
+  test('a filter opens from the keyboard without sorting the column', async () => {
+    const fetchPage = fakeServer();
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+    const trigger = within(header).getByRole('button', { name: 'Filter Site Id' });
+    expect(trigger).toHaveAttribute('tabindex', '0');
+    await act(async () => {
+      fireEvent.keyDown(trigger, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    });
+    expect(await screen.findByRole('textbox', { name: 'Filter Site Id' })).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+});

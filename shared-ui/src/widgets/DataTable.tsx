@@ -78,7 +78,24 @@ function cellText<Row>(column: DataColumn<Row>, row: Row): string {
 
 function textFilter<Row>(column: DataColumn<Row>, inBrowser: boolean): Partial<ColumnType<Row>> {
   return {
-    filterIcon: (filtered: boolean) => <SearchOutlined aria-label={`Filter ${column.title}`} style={{ color: filtered ? '#0b6e79' : undefined }} />,
+    // antd's own trigger is out of the tab order; this one is reachable and opens on Enter or Space
+    // without the header cell taking the key as a sort.
+    filterIcon: (filtered: boolean) => (
+      <span
+        role="button"
+        tabIndex={0}
+        aria-label={`Filter ${column.title}`}
+        aria-pressed={filtered}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          event.stopPropagation();
+          event.currentTarget.click();
+        }}
+      >
+        <SearchOutlined style={{ color: filtered ? '#0b6e79' : undefined }} />
+      </span>
+    ),
     filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
       <Space orientation="vertical" style={{ padding: 8 }}>
         <Input
