@@ -16,6 +16,8 @@ import { VERSION } from './lib/version';
 import { createMailer, type Mailer } from './mail';
 import { registerNotifications, type RealtimeOptions } from './notifications';
 import { accountRoutes } from './routes/account';
+import { fileRoutes } from './routes/files';
+import { trackingRoutes } from './routes/tracking';
 import { healthRoutes } from './routes/health';
 import { networkRoutes } from './routes/network';
 import { operatorRoutes } from './routes/operators';
@@ -134,6 +136,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(operatorRoutes, { prefix: '/api' });
+  await app.register(fileRoutes, { prefix: '/api' });
+  await app.register(trackingRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { importDemoNetworkIfEmpty } from './network/demo';
 import { DEMO_CREDENTIALS, seed } from './seed';
+import { importDemoTrackingIfEmpty } from './tracking';
 
 async function start(config: Config): Promise<void> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
@@ -17,6 +18,9 @@ async function start(config: Config): Promise<void> {
     // The demo network goes through the real importer, so a fresh console exercises the real path.
     const demo = await importDemoNetworkIfEmpty(handle.db, { dataDir: config.dataDir });
     if (demo) app.log.info({ file: demo.file, counts: demo.counts }, 'demo network imported');
+    // After the network: the plan and work orders name the demo network's sites.
+    const tracking = await importDemoTrackingIfEmpty(handle.db);
+    if (tracking) app.log.info(tracking, 'demo tracking data written');
   }
   if (!config.publicUrl) app.log.warn('PUBLIC_URL is not set: links in mails use the Host header of the request that caused them');
   const shutdown = async (signal: string) => {

@@ -2,6 +2,9 @@
 const path = require('node:path');
 const root = path.resolve(__dirname, '../..');
 
+// Dates in the browser packages' tests are written for UTC; the workers inherit this.
+process.env.TZ = 'UTC';
+
 module.exports = (displayName, packageDir, overrides = {}) => ({
   displayName,
   rootDir: packageDir,

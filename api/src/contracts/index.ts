@@ -5,3 +5,5 @@ export * from './account';
 export * from './network';
 export * from './notifications';
 export * from './management';
+export * from './files';
+export * from './tracking';

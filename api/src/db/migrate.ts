@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_accounts';
 import * as m0003 from './migrations/0003_network';
 import * as m0004 from './migrations/0004_notifications';
 import * as m0005 from './migrations/0005_management';
+import * as m0006 from './migrations/0006_tracking';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_network': m0003,
   '0004_notifications': m0004,
   '0005_management': m0005,
+  '0006_tracking': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { FileTables } from '../files/tables';
 import type { NetworkTables } from '../network/tables';
+import type { TrackingTables } from '../tracking/tables';
 
 /** Row types of every table, as the queries see them. Migrations under ./migrations create them. */
 export interface AppMetaTable {
@@ -113,8 +115,8 @@ export interface AuditTrailTable {
   address: string;
 }
 
-/** The network inventory tables (migration 0003) are declared next to their importer. */
-export interface Database extends NetworkTables {
+/** The network inventory (0003), file (0006) and tracking (0006) tables are declared next to their code. */
+export interface Database extends NetworkTables, FileTables, TrackingTables {
   app_meta: AppMetaTable;
   roles: RolesTable;
   operators: OperatorsTable;

@@ -1,12 +1,17 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Table } from 'antd';
-import type { ColumnType } from 'antd/es/table';
+import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
+import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { formatDate } from '../format';
 
 /** Table rules of the specification (§2, §9): 10 rows a page, body 30em high, cells at most 250 px, text filters, dates DD-MM-YYYY HH:mm:ss. */
 export const TABLE_PAGE_SIZE = 10;
 export const TABLE_BODY_HEIGHT = '30em';
 export const CELL_MAX_WIDTH = 250;
+
+export const NO_ROWS = 'No data yet.';
+export const NO_MATCHING_ROWS = 'No rows match the filters.';
 
 export interface DataColumn<Row> {
   key: keyof Row & string;
@@ -16,24 +21,87 @@ export interface DataColumn<Row> {
   hidden?: boolean;
   render?: (row: Row) => React.ReactNode;
   filter?: boolean;
+  /** Long text that must be read whole (e.g. a problem description): wraps instead of being cut. */
+  wrap?: boolean;
+  /** Server-side tables sort every column unless told otherwise. */
+  sortable?: boolean;
 }
 
-export interface DataTableProps<Row> {
-  columns: Array<DataColumn<Row>>;
+export type SortOrder = 'ascend' | 'descend';
+
+/** What a server-side table asks for: one page, sorted and filtered by the server (1-based page). */
+export interface TableQuery {
+  page: number;
+  size: number;
+  sort?: string;
+  order?: SortOrder;
+  /** Field → the text its cells must contain. */
+  filters: Record<string, string>;
+}
+
+export interface TablePage<Row> {
   rows: Row[];
-  rowKey: keyof Row & string;
-  loading?: boolean;
-  caption?: string;
+  total: number;
 }
 
-function textFilter<Row>(column: DataColumn<Row>): Partial<ColumnType<Row>> {
+interface CommonProps<Row> {
+  columns: Array<DataColumn<Row>>;
+  rowKey: (keyof Row & string) | ((row: Row) => string);
+  caption?: string;
+  /** Text when there is nothing to show and no filter is set. */
+  emptyText?: string;
+}
+
+export interface ClientTableProps<Row> extends CommonProps<Row> {
+  /** Every row, paged and filtered in the browser: for short lists. */
+  rows: Row[];
+  loading?: boolean;
+  fetchPage?: never;
+  reloadKey?: never;
+}
+
+export interface ServerTableProps<Row> extends CommonProps<Row> {
+  /** Pages, sorts and filters on the server, so only one page is ever in the browser. */
+  fetchPage: (query: TableQuery) => Promise<TablePage<Row>>;
+  /** Change it to fetch the current page again (after an import, a sync …). */
+  reloadKey?: string | number;
+  rows?: never;
+  loading?: never;
+}
+
+export type DataTableProps<Row> = ClientTableProps<Row> | ServerTableProps<Row>;
+
+function cellText<Row>(column: DataColumn<Row>, row: Row): string {
+  const cell = row[column.key];
+  return column.kind === 'date' ? formatDate(cell as string) : String(cell ?? '');
+}
+
+function textFilter<Row>(column: DataColumn<Row>, inBrowser: boolean): Partial<ColumnType<Row>> {
   return {
-    filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? '#0b6e79' : undefined }} />,
+    // antd's own trigger is out of the tab order; this one is reachable and opens on Enter or Space
+    // without the header cell taking the key as a sort.
+    filterIcon: (filtered: boolean) => (
+      <span
+        role="button"
+        tabIndex={0}
+        aria-label={`Filter ${column.title}`}
+        aria-pressed={filtered}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          event.stopPropagation();
+          event.currentTarget.click();
+        }}
+      >
+        <SearchOutlined style={{ color: filtered ? '#0b6e79' : undefined }} />
+      </span>
+    ),
     filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
-      <Space direction="vertical" style={{ padding: 8 }}>
+      <Space orientation="vertical" style={{ padding: 8 }}>
         <Input
           autoFocus
-          placeholder={`Filter ${column.title}`}
+          aria-label={`Filter ${column.title}`}
+          placeholder={column.kind === 'date' && !inBrowser ? `${column.title}, e.g. 05-03-2024 or 2024-03` : `Filter ${column.title}`}
           value={String(selectedKeys[0] ?? '')}
           onChange={(e) => setSelectedKeys(e.target.value ? [e.target.value] : [])}
           onPressEnter={() => confirm()}
@@ -54,36 +122,132 @@ function textFilter<Row>(column: DataColumn<Row>): Partial<ColumnType<Row>> {
         </Space>
       </Space>
     ),
-    onFilter: (value, row) => {
-      const cell = row[column.key];
-      const text = column.kind === 'date' ? formatDate(cell as string) : String(cell ?? '');
-      return text.toLowerCase().includes(String(value).toLowerCase());
-    },
+    // A server-side table must not filter its one page again in the browser.
+    ...(inBrowser ? { onFilter: (value, row) => cellText(column, row).toLowerCase().includes(String(value).toLowerCase()) } : {}),
   };
 }
 
-export function DataTable<Row extends object>({ columns, rows, rowKey, loading, caption }: DataTableProps<Row>) {
-  const antColumns: Array<ColumnType<Row>> = columns
+function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean): Array<ColumnType<Row>> {
+  return columns
     .filter((c) => !c.hidden)
     .map((c) => ({
       key: c.key,
       dataIndex: c.key,
       title: c.title,
-      ellipsis: true,
+      ellipsis: !c.wrap,
+      align: c.kind === 'number' ? 'right' : undefined,
       onCell: () => ({ style: { maxWidth: CELL_MAX_WIDTH } }),
-      render: (_: unknown, row: Row) => (c.render ? c.render(row) : c.kind === 'date' ? formatDate(row[c.key] as string) : String(row[c.key] ?? '')),
-      ...(c.filter === false ? {} : textFilter(c)),
+      onHeaderCell: () => ({ style: { maxWidth: CELL_MAX_WIDTH } }),
+      render: (_: unknown, row: Row) => (c.render ? c.render(row) : cellText(c, row)),
+      ...(server && c.sortable !== false ? { sorter: true, sortDirections: ['ascend', 'descend'] as SortOrder[] } : {}),
+      ...(c.filter === false ? {} : textFilter(c, !server)),
     }));
+}
+
+function renderTable<Row extends object>(props: {
+  columns: Array<ColumnType<Row>>;
+  rows: readonly Row[];
+  rowKey: CommonProps<Row>['rowKey'];
+  caption?: string;
+  loading: boolean;
+  emptyText: ReactNode;
+  pagination: TablePaginationConfig;
+  onChange?: (
+    pagination: TablePaginationConfig,
+    filters: Record<string, FilterValue | null>,
+    sorter: SorterResult<Row> | Array<SorterResult<Row>>,
+    extra: TableCurrentDataSource<Row>,
+  ) => void;
+}) {
   return (
     <Table<Row>
       size="middle"
-      columns={antColumns}
-      dataSource={rows}
-      rowKey={rowKey}
-      loading={loading}
-      title={caption ? () => <strong>{caption}</strong> : undefined}
+      columns={props.columns}
+      dataSource={props.rows}
+      rowKey={props.rowKey}
+      loading={props.loading}
+      title={props.caption ? () => <strong>{props.caption}</strong> : undefined}
       scroll={{ y: TABLE_BODY_HEIGHT, x: 'max-content' }}
-      pagination={{ pageSize: TABLE_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false }}
+      locale={{ emptyText: props.emptyText }}
+      pagination={{ pageSize: TABLE_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false, ...props.pagination }}
+      onChange={props.onChange}
     />
   );
+}
+
+function ClientTable<Row extends object>({ columns, rows, rowKey, loading, caption, emptyText = NO_ROWS }: ClientTableProps<Row>) {
+  const antColumns = useMemo(() => toAntColumns(columns, false), [columns]);
+  return renderTable<Row>({ columns: antColumns, rows, rowKey, caption, loading: Boolean(loading), emptyText, pagination: {} });
+}
+
+interface Loaded<Row> {
+  /** The request these rows answer; while it differs from the current one, the table is loading. */
+  key: string;
+  page: TablePage<Row>;
+  failed: boolean;
+}
+
+function ServerTable<Row extends object>({ columns, fetchPage, reloadKey = 0, rowKey, caption, emptyText = NO_ROWS }: ServerTableProps<Row>) {
+  const antColumns = useMemo(() => toAntColumns(columns, true), [columns]);
+  const [query, setQuery] = useState<TableQuery>({ page: 1, size: TABLE_PAGE_SIZE, filters: {} });
+  const [loaded, setLoaded] = useState<Loaded<Row>>({ key: '', page: { rows: [], total: 0 }, failed: false });
+  const requestKey = JSON.stringify([query, reloadKey]);
+
+  useEffect(() => {
+    let live = true;
+    fetchPage(query).then(
+      (page) => {
+        if (!live) return;
+        // A reload after an import can shrink the data set under the current page: go to the last page that exists.
+        const lastPage = Math.max(1, Math.ceil(page.total / query.size));
+        if (page.rows.length === 0 && query.page > lastPage) setQuery({ ...query, page: lastPage });
+        else setLoaded({ key: requestKey, page, failed: false });
+      },
+      // The API client has already told the user why; the table says it has nothing to show.
+      () => live && setLoaded((prev) => ({ key: requestKey, page: { rows: [], total: prev.page.total }, failed: true })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [fetchPage, query, requestKey]);
+
+  const filtered = Object.keys(query.filters).length > 0;
+  return renderTable<Row>({
+    columns: antColumns,
+    rows: loaded.page.rows,
+    rowKey,
+    caption,
+    loading: loaded.key !== requestKey,
+    emptyText: loaded.failed ? 'The rows could not be loaded.' : filtered ? NO_MATCHING_ROWS : emptyText,
+    pagination: {
+      current: query.page,
+      total: loaded.page.total,
+      showTotal: (total, [from, to]) => (total === 0 ? '' : `${from}-${to} of ${total.toLocaleString('en-GB')}`),
+    },
+    onChange: (pagination, filters, sorter, extra) => {
+      const single = Array.isArray(sorter) ? sorter[0] : sorter;
+      const textFilters: Record<string, string> = {};
+      for (const [field, values] of Object.entries(filters)) {
+        const text = values?.[0];
+        if (text !== undefined && String(text).trim() !== '') textFilters[field] = String(text).trim();
+      }
+      const order = single?.order ?? undefined;
+      setQuery({
+        // A new sort or filter starts again at the first page.
+        page: extra.action === 'paginate' ? (pagination.current ?? 1) : 1,
+        size: TABLE_PAGE_SIZE,
+        ...(order && single?.columnKey ? { sort: String(single.columnKey), order } : {}),
+        filters: textFilters,
+      });
+    },
+  });
+}
+
+/**
+ * The one table of the console. With `rows` it pages and filters in the browser; with `fetchPage`
+ * it asks the server for one page at a time, so 100,000 rows cost the browser one page.
+ */
+export function DataTable<Row extends object>(props: DataTableProps<Row>) {
+  if (props.fetchPage) return <ServerTable<Row> {...props} />;
+  return <ClientTable<Row> {...(props as ClientTableProps<Row>)} />;
 }

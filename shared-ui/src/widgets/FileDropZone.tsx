@@ -1,52 +1,95 @@
 import { DeleteOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, List, Upload } from 'antd';
+import { App, Button, Flex, Progress, Typography, Upload, theme } from 'antd';
 import { useState } from 'react';
+import { MAX_UPLOAD_BYTES, fileSizeWarning } from '../files/transfer';
 import { formatSize } from '../format';
 
-/** Largest file the console accepts (specification §9). */
-export const MAX_UPLOAD_BYTES = 10_000_000;
-
-export function fileSizeWarning(name: string): string {
-  return `File ${name} not valid. Please check file size.`;
+export function fileTypeWarning(name: string, acceptedTypes: string[]): string {
+  return `File ${name} is not a ${acceptedTypes.join(' or ')} file.`;
 }
+
+/** Reports how much of the chosen files has been sent, 0 to 1. */
+export type ProgressReporter = (fraction: number) => void;
 
 export interface FileDropZoneProps {
   multiple?: boolean;
   /** Extensions with the dot, e.g. ['.xlsx']. */
   acceptedTypes: string[];
   maxSize?: number;
-  /** Sends the chosen files. Without it the Upload button stays disabled. */
-  onUpload?: (files: File[]) => Promise<void>;
+  /**
+   * Sends the chosen files, reporting progress as it goes. Without it the Upload button stays
+   * disabled. A rejection keeps the files listed so the user can retry; the caller shows why.
+   */
+  onUpload?: (files: File[], onProgress: ProgressReporter) => Promise<unknown>;
+  /** Label of the send button. */
+  uploadLabel?: string;
+  /** Shown under the bar once every byte is sent and the caller is still working (e.g. 'Importing…'). */
+  processingLabel?: string;
+  disabled?: boolean;
+}
+
+function hasAcceptedType(file: File, acceptedTypes: string[]): boolean {
+  const lower = file.name.toLowerCase();
+  return acceptedTypes.some((t) => lower.endsWith(t.toLowerCase()));
 }
 
 /**
- * Drop zone with Remove and Upload buttons. The size check runs for single and multi-file
- * selections alike, before anything is sent.
+ * Drop zone with Remove and Upload buttons. Type and size are checked file by file as they are
+ * chosen, for single and multi-file selections alike, so nothing oversized is ever sent (the legacy
+ * check never ran for multi-file uploads).
  */
-export function FileDropZone({ multiple, acceptedTypes, maxSize = MAX_UPLOAD_BYTES, onUpload }: FileDropZoneProps) {
-  const { message } = App.useApp();
+export function FileDropZone({
+  multiple,
+  acceptedTypes,
+  maxSize = MAX_UPLOAD_BYTES,
+  onUpload,
+  uploadLabel = 'Upload',
+  processingLabel = 'Processing…',
+  disabled,
+}: FileDropZoneProps) {
+  const { notification } = App.useApp();
+  const { token } = theme.useToken();
   const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const accept = (file: File): boolean => {
-    const lower = file.name.toLowerCase();
-    if (!acceptedTypes.some((t) => lower.endsWith(t.toLowerCase()))) {
-      void message.warning(`File ${file.name} is not a ${acceptedTypes.join(' or ')} file.`);
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null;
+  const locked = busy || Boolean(disabled);
+
+  const admit = (file: File): boolean => {
+    if (!hasAcceptedType(file, acceptedTypes)) {
+      notification.warning({ title: fileTypeWarning(file.name, acceptedTypes) });
       return false;
     }
     if (file.size > maxSize) {
-      void message.warning(fileSizeWarning(file.name));
+      notification.warning({ title: fileSizeWarning(file.name) });
       return false;
     }
     return true;
   };
+
+  const send = () => {
+    if (!onUpload || files.length === 0) return;
+    setProgress(0);
+    onUpload(files, (fraction) => setProgress(Math.max(0, Math.min(1, fraction))))
+      .then(
+        () => setFiles([]),
+        // The caller reports the failure (toast or inline); the files stay for another try.
+        () => undefined,
+      )
+      .finally(() => setProgress(null));
+  };
+
+  const percent = Math.round((progress ?? 0) * 100);
+  const kind = multiple ? 'files' : 'file';
   return (
     <Flex vertical gap={8}>
       <Upload.Dragger
         multiple={multiple}
         accept={acceptedTypes.join(',')}
         showUploadList={false}
+        disabled={locked}
         beforeUpload={(file) => {
-          if (accept(file)) setFiles((prev) => (multiple ? [...prev, file] : [file]));
+          if (admit(file)) setFiles((prev) => (multiple ? [...prev.filter((f) => f.name !== file.name), file] : [file]));
+          // Nothing is sent by antd itself: the Upload button sends through the console's API client.
           return Upload.LIST_IGNORE;
         }}
       >
@@ -54,45 +97,52 @@ export function FileDropZone({ multiple, acceptedTypes, maxSize = MAX_UPLOAD_BYT
           <InboxOutlined />
         </p>
         <p>
-          Drop {acceptedTypes.join(', ')} {multiple ? 'files' : 'file'} here or click to choose
+          Drop {acceptedTypes.join(', ')} {kind} here, or click or press Enter to choose
         </p>
-        <p style={{ color: '#888' }}>Up to {formatSize(maxSize)} each</p>
+        <Typography.Text type="secondary">
+          Up to {formatSize(maxSize)}
+          {multiple ? ' each' : ''}
+        </Typography.Text>
       </Upload.Dragger>
       {files.length > 0 && (
-        <List
-          size="small"
-          bordered
-          dataSource={files}
-          renderItem={(file) => (
-            <List.Item
-              actions={[
-                <Button key="remove" size="small" icon={<DeleteOutlined />} onClick={() => setFiles((prev) => prev.filter((f) => f !== file))}>
+        <ul
+          aria-label={`Chosen ${kind}`}
+          style={{ listStyle: 'none', margin: 0, padding: 0, border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius }}
+        >
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} style={{ borderTop: index === 0 ? undefined : `1px solid ${token.colorSplit}`, padding: '6px 12px' }}>
+              <Flex align="center" gap={8}>
+                <span title={file.name} style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {file.name}
+                </span>
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {formatSize(file.size)}
+                </Typography.Text>
+                <Button
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  disabled={busy}
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => setFiles((prev) => prev.filter((f) => f !== file))}
+                >
                   Remove
-                </Button>,
-              ]}
-            >
-              {file.name} ({formatSize(file.size)})
-            </List.Item>
-          )}
-        />
+                </Button>
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      )}
+      {busy && (
+        <div role="status" aria-live="polite">
+          <Progress percent={percent} size="small" status="active" aria-label="Upload progress" />
+          <Typography.Text type="secondary">{percent < 100 ? `Uploading… ${percent}%` : processingLabel}</Typography.Text>
+        </div>
       )}
       <Flex gap={8}>
-        <Button
-          type="primary"
-          icon={<UploadOutlined />}
-          disabled={!onUpload || files.length === 0}
-          loading={busy}
-          onClick={() => {
-            if (!onUpload) return;
-            setBusy(true);
-            onUpload(files)
-              .then(() => setFiles([]))
-              .finally(() => setBusy(false));
-          }}
-        >
-          Upload
+        <Button type="primary" icon={<UploadOutlined />} disabled={!onUpload || files.length === 0 || Boolean(disabled)} loading={busy} onClick={send}>
+          {uploadLabel}
         </Button>
-        <Button disabled={files.length === 0} onClick={() => setFiles([])}>
+        <Button disabled={files.length === 0 || locked} onClick={() => setFiles([])}>
           Remove
         </Button>
       </Flex>

@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Skeleton } from 'antd';
 import { formatDate } from '../format';
 
 export interface InfoBannerProps {
@@ -7,9 +7,18 @@ export interface InfoBannerProps {
   date: string | null | undefined;
   /** Shown when there is no date yet (specification §8 fallback banners). */
   fallback: string;
+  /** While the date is on its way, neither the date nor the fallback is known. */
+  loading?: boolean;
 }
 
-export function InfoBanner({ label, date, fallback }: InfoBannerProps) {
+export function InfoBanner({ label, date, fallback, loading }: InfoBannerProps) {
   const formatted = formatDate(date);
-  return <Alert type="info" showIcon title={formatted ? `${label}: ${formatted}` : fallback} />;
+  const title = loading ? (
+    <Skeleton.Input active size="small" style={{ width: 280, verticalAlign: 'middle' }} aria-label={`${label}: loading`} />
+  ) : formatted ? (
+    `${label}: ${formatted}`
+  ) : (
+    fallback
+  );
+  return <Alert type="info" showIcon title={title} role="status" aria-busy={loading ? true : undefined} />;
 }

@@ -76,8 +76,6 @@ function renderAs(role: 'Administrator' | 'Manager') {
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
-// antd tables and dialogs are slow to render in jsdom, the more so on a busy 2-core machine.
-jest.setTimeout(30_000);
 afterEach(() => jest.restoreAllMocks());
 
 describe('/management/users', () => {

@@ -1,29 +1,8 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { DataTable, InfoBanner, PageContainer, type DataColumn } from 'shared-ui';
-
-interface CommissioningPlanRow {
-  id: number;
-  localId: string;
-  technology: string;
-  equipCode: string;
-  equipName: string;
-  supplier: string;
-  workType: string;
-  commDate: string;
-  week: string;
-  mkOwner: string;
-  impOwner: string;
-  btsArea: string;
-  btsTech: string;
-  project: string;
-  comments: string;
-  statResponse: string;
-  bssTech: string;
-  workOrder: string;
-  localType: string;
-  LastUpdate: string;
-}
+import { useState } from 'react';
+import type { CommissioningPlanRow } from 'api/contracts';
+import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 
 const columns: Array<DataColumn<CommissioningPlanRow>> = [
   { key: 'id', title: 'Id', hidden: true },
@@ -34,7 +13,7 @@ const columns: Array<DataColumn<CommissioningPlanRow>> = [
   { key: 'supplier', title: 'Supplier' },
   { key: 'workType', title: 'Work Type' },
   { key: 'commDate', title: 'Comm Date', kind: 'date' },
-  { key: 'week', title: 'Week' },
+  { key: 'week', title: 'Week', kind: 'number' },
   { key: 'mkOwner', title: 'MK Owner' },
   { key: 'impOwner', title: 'Imp Owner' },
   { key: 'btsArea', title: 'BTS Area' },
@@ -48,23 +27,34 @@ const columns: Array<DataColumn<CommissioningPlanRow>> = [
   { key: 'LastUpdate', title: 'Last Update', kind: 'date' },
 ];
 
+const fetchPlan = listFetcher<CommissioningPlanRow>('Tracker/GetCommissioningPlan');
+
 export default function CommissioningPlanPage() {
+  // Bumped after an import: the table and the banner fetch again.
+  const [version, setVersion] = useState(0);
+  const [importing, setImporting] = useState(false);
+  const lastImport = useApiGet<string | null>('Tracker/GetCommissioningPlanLastImport', null, version);
   return (
     <PageContainer
       title="Commissioning Plan"
       actions={
         <>
-          <Button icon={<UploadOutlined />} disabled>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             Import
           </Button>
-          <Button icon={<DownloadOutlined />} disabled>
-            Export
-          </Button>
+          <ExportButton path="Tracker/GetCommissioningPlanExcel">Export</ExportButton>
         </>
       }
     >
-      <InfoBanner label="Last import" date={null} fallback="Last import unavailable!" />
-      <DataTable columns={columns} rows={[]} rowKey="id" />
+      <InfoBanner label="Last import" date={lastImport.data} loading={lastImport.loading} fallback="Last import unavailable!" />
+      <DataTable columns={columns} fetchPage={fetchPlan} rowKey="id" reloadKey={version} emptyText="No commissioning plan imported yet." />
+      <ImportDialog
+        title="Import Commissioning Plan"
+        open={importing}
+        onClose={() => setImporting(false)}
+        importPath="Tracker/CommissioningPlanUpload"
+        onImported={() => setVersion((v) => v + 1)}
+      />
     </PageContainer>
   );
 }

@@ -1,27 +1,12 @@
-import { DownloadOutlined, MoreOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
-import { DataTable, InfoBanner, PageContainer, type DataColumn } from 'shared-ui';
-
-interface TrackerRow {
-  localId: string;
-  equipName: string;
-  supplier: string;
-  commDate: string;
-  mkOwner: string;
-  impOwner: string;
-  project: string;
-  comments: string;
-  bssTech: string;
-  localType: string;
-  scheduleStatus: string;
-  dateEntry: string;
-  week: string;
-  dayCount: number;
-  currentStatus: string;
-  deliveredDate: string;
-}
+import { MoreOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import type { MessageResponse, TrackerRow } from 'api/contracts';
+import { api } from 'shared-auth';
+import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 
 const columns: Array<DataColumn<TrackerRow>> = [
+  { key: 'id', title: 'Id', hidden: true },
   { key: 'localId', title: 'Local Id' },
   { key: 'equipName', title: 'Equip Name' },
   { key: 'supplier', title: 'Supplier' },
@@ -34,32 +19,74 @@ const columns: Array<DataColumn<TrackerRow>> = [
   { key: 'localType', title: 'Local Type' },
   { key: 'scheduleStatus', title: 'Schedule Status' },
   { key: 'dateEntry', title: 'Date Entry', kind: 'date' },
-  { key: 'week', title: 'Week' },
+  { key: 'week', title: 'Week', kind: 'number' },
   { key: 'dayCount', title: 'Day Count', kind: 'number' },
   { key: 'currentStatus', title: 'Current Status' },
   { key: 'deliveredDate', title: 'Delivered Date', kind: 'date' },
 ];
 
+const fetchTracker = listFetcher<TrackerRow>('Tracker/GetTracker');
+
 export default function TrackerPage() {
+  const { notification } = App.useApp();
+  // Bumped after an import or a sync: the table and the banner fetch again.
+  const [version, setVersion] = useState(0);
+  const [importing, setImporting] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const lastUpdate = useApiGet<string | null>('Tracker/GetTrackerLastUpdate', null, version);
+
+  const sync = async () => {
+    setSyncing(true);
+    try {
+      const { data } = await api.get<MessageResponse>('Tracker/TrackerUpload');
+      notification.success({ title: data.message });
+      setVersion((v) => v + 1);
+    } catch {
+      // The API client has told the user why.
+    } finally {
+      setSyncing(false);
+    }
+  };
+
   return (
     <PageContainer
       title="Tracker"
       actions={
         <>
-          <Dropdown menu={{ items: [{ key: 'sync', label: 'Sync Tracker', disabled: true }] }} trigger={['click']}>
-            <Button icon={<MoreOutlined />} aria-label="More options" />
+          <Dropdown
+            trigger={['click']}
+            disabled={syncing}
+            menu={{
+              items: [{ key: 'sync', label: 'Sync Tracker', icon: <SyncOutlined spin={syncing} /> }],
+              onClick: ({ key }) => {
+                if (key === 'sync') void sync();
+              },
+            }}
+          >
+            <Button icon={<MoreOutlined />} aria-label="More options" loading={syncing} />
           </Dropdown>
-          <Button icon={<UploadOutlined />} disabled>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             Import
           </Button>
-          <Button icon={<DownloadOutlined />} disabled>
-            Export
-          </Button>
+          <ExportButton path="Tracker/DownloadTracker">Export</ExportButton>
         </>
       }
     >
-      <InfoBanner label="Tracker date" date={null} fallback="Tracker date unavailable!" />
-      <DataTable columns={columns} rows={[]} rowKey="localId" />
+      <InfoBanner label="Tracker date" date={lastUpdate.data} loading={lastUpdate.loading} fallback="Tracker date unavailable!" />
+      <DataTable
+        columns={columns}
+        fetchPage={fetchTracker}
+        rowKey="id"
+        reloadKey={version}
+        emptyText="The tracker is empty: import it, or sync it from the commissioning plan."
+      />
+      <ImportDialog
+        title="Import Tracker"
+        open={importing}
+        onClose={() => setImporting(false)}
+        importPath="Tracker/ImportTracker"
+        onImported={() => setVersion((v) => v + 1)}
+      />
     </PageContainer>
   );
 }

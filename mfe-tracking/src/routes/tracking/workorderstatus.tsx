@@ -1,21 +1,11 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { DataTable, InfoBanner, PageContainer, type DataColumn } from 'shared-ui';
-
-interface WorkOrderDeltaRow {
-  siteId: string;
-  woType: string;
-  woId: string;
-  trackerStatus: string;
-  wowStatus: string;
-  wowCloseDate: string;
-  wowLastChange: string;
-  trackerLastUpdate: string;
-  wowLastUpdate: string;
-  action: string;
-}
+import { useState } from 'react';
+import type { WorkOrderDeltaRow } from 'api/contracts';
+import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 
 const columns: Array<DataColumn<WorkOrderDeltaRow>> = [
+  { key: 'id', title: 'Id', hidden: true },
   { key: 'siteId', title: 'Site Id' },
   { key: 'woType', title: 'WO Type' },
   { key: 'woId', title: 'WO Id' },
@@ -28,26 +18,42 @@ const columns: Array<DataColumn<WorkOrderDeltaRow>> = [
   { key: 'action', title: 'Action' },
 ];
 
+const fetchDelta = listFetcher<WorkOrderDeltaRow>('Tracker/GetWorkOrderStatusDelta');
+
 export default function WorkOrderStatusPage() {
+  // Bumped after an import: the delta and the banner fetch again.
+  const [version, setVersion] = useState(0);
+  const [importing, setImporting] = useState(false);
+  const lastImport = useApiGet<string | null>('Tracker/GetWorkOrderStatusLastImport', null, version);
   return (
     <PageContainer
       title="Work Order Status"
       actions={
         <>
-          <Button icon={<UploadOutlined />} disabled>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             Import Status
           </Button>
-          <Button icon={<DownloadOutlined />} disabled>
-            Export Status
-          </Button>
-          <Button icon={<DownloadOutlined />} disabled>
-            Export Delta
-          </Button>
+          <ExportButton path="Tracker/GetWorkOrderStatusExcel">Export Status</ExportButton>
+          <ExportButton path="Tracker/GetWorkOrderStatusDeltaExcel">Export Delta</ExportButton>
         </>
       }
     >
-      <InfoBanner label="Last import" date={null} fallback="Last import unavailable!" />
-      <DataTable columns={columns} rows={[]} rowKey="woId" />
+      <InfoBanner label="Last import" date={lastImport.data} loading={lastImport.loading} fallback="Last import unavailable!" />
+      <DataTable
+        caption="Work Order Delta"
+        columns={columns}
+        fetchPage={fetchDelta}
+        rowKey="id"
+        reloadKey={version}
+        emptyText="No differences between the tracker and the work order status."
+      />
+      <ImportDialog
+        title="Import Work Order Status"
+        open={importing}
+        onClose={() => setImporting(false)}
+        importPath="Tracker/WorkOrderStatusUpload"
+        onImported={() => setVersion((v) => v + 1)}
+      />
     </PageContainer>
   );
 }

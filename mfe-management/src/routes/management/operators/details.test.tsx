@@ -32,7 +32,6 @@ function renderAt(path: string, state?: unknown) {
   return get;
 }
 
-jest.setTimeout(30_000);
 afterEach(() => jest.restoreAllMocks());
 
 describe('/management/operators/details/:tab', () => {
@@ -56,7 +55,7 @@ describe('/management/operators/details/:tab', () => {
     const get = renderAt('/management/operators/details/projects', { operatorId: 7 });
     expect(await screen.findByText('All projects')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Add project/ })).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('Operators/GetOperator?operatorId=7');
+    expect(get).toHaveBeenCalledWith('Operators/GetOperator?operatorId=7', expect.anything());
     expect(screen.getByRole('tab', { name: 'Overview' })).toBeInTheDocument();
   });
 

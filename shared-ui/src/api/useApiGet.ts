@@ -11,20 +11,21 @@ export interface ApiGet<T> {
 }
 
 /**
- * GETs `path` (query string included) through the API client and keeps the answer; a new path or a
- * `reload()` fetches again. `null` fetches nothing. Answers that arrive after the path changed are
- * dropped, so a slow response never overwrites a newer one.
+ * GETs `path` (query string included) through the API client and keeps the answer; a new path, a new
+ * `reloadKey` or `reload()` fetches again, and `null` fetches nothing. Answers that arrive after the
+ * path changed are dropped, so a slow response never overwrites a newer one. The page shows its own
+ * loading state (tables, banners, statistics), so the full-screen overlay stays off.
  */
-export function useApiGet<T>(path: string | null, initial: T): ApiGet<T> {
+export function useApiGet<T>(path: string | null, initial: T, reloadKey: string | number = 0): ApiGet<T> {
   const [version, setVersion] = useState(0);
-  const requestKey = path === null ? null : `${version}:${path}`;
+  const requestKey = path === null ? null : `${version}:${reloadKey}:${path}`;
   const [result, setResult] = useState<{ key: string | null; data: T; failed: boolean }>({ key: null, data: initial, failed: false });
 
   useEffect(() => {
     if (path === null || requestKey === null) return;
     let current = true;
     api
-      .get<T>(path)
+      .get<T>(path, { skipLoading: true })
       .then(({ data }) => {
         if (current) setResult({ key: requestKey, data, failed: false });
       })

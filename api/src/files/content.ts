@@ -1,0 +1,122 @@
+import { UPLOAD_EXTENSIONS, type UploadExtension } from '../contracts/files';
+
+/**
+ * Pure checks of what a user sends: the name shown back to them, and whether the bytes are what the
+ * extension claims. No I/O here; the store reads the bytes these functions judge.
+ */
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const EOCD_SIZE = 22;
+/** The end-of-central-directory record sits within the last 22 + 65,535 (comment) bytes. */
+export const ZIP_TAIL_BYTES = EOCD_SIZE + 0xffff;
+
+/**
+ * The name to display and record: only the last path segment (browsers on Windows once sent whole
+ * paths), without control characters, bounded. Never used as a path on disk.
+ */
+export function displayName(filename: string | undefined, fallback = 'file'): string {
+  // eslint-disable-next-line no-control-regex -- control characters (NUL included) are exactly what is removed
+  const cleaned = (filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  const last = cleaned.split(/[\\/]/).pop()?.trim() ?? '';
+  const name = last === '' || last === '.' || last === '..' ? fallback : last;
+  return name.slice(-255);
+}
+
+/** The lower-case extension the service accepts, or null. */
+export function uploadExtension(name: string): UploadExtension | null {
+  const match = /\.([A-Za-z0-9]+)$/.exec(name);
+  const ext = match?.[1]?.toLowerCase();
+  return ext !== undefined && (UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? (ext as UploadExtension) : null;
+}
+
+export function isPng(head: Buffer): boolean {
+  return head.length >= PNG_SIGNATURE.length && head.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE);
+}
+
+/**
+ * Entry names from a zip's central directory, given the file's last bytes (at most ZIP_TAIL_BYTES) and a
+ * way to read the directory itself. Null when the bytes are not a zip (no end record, a directory
+ * outside the file, a broken entry). The names are only compared, never used as paths.
+ */
+export function zipEntryNames(tail: Buffer, fileSize: number, readAt: (offset: number, length: number) => Buffer): string[] | null {
+  let eocd = -1;
+  for (let i = tail.length - EOCD_SIZE; i >= 0; i -= 1) {
+    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const entries = tail.readUInt16LE(eocd + 10);
+  const dirSize = tail.readUInt32LE(eocd + 12);
+  const dirOffset = tail.readUInt32LE(eocd + 16);
+  // ZIP64 markers: no file the service accepts (10 MB) needs them.
+  if (entries === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff) return null;
+  if (dirOffset + dirSize > fileSize) return null;
+  const dir = readAt(dirOffset, dirSize);
+  if (dir.length !== dirSize) return null;
+  const names: string[] = [];
+  let at = 0;
+  for (let n = 0; n < entries; n += 1) {
+    if (at + 46 > dir.length || dir.readUInt32LE(at) !== CENTRAL_SIGNATURE) return null;
+    const nameLength = dir.readUInt16LE(at + 28);
+    const extraLength = dir.readUInt16LE(at + 30);
+    const commentLength = dir.readUInt16LE(at + 32);
+    if (at + 46 + nameLength > dir.length) return null;
+    names.push(dir.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+export interface ContentFacts {
+  /** The first bytes of the file (at least 8). */
+  head: Buffer;
+  /** Entry names when the file is a zip, null otherwise. */
+  zipEntries: string[] | null;
+}
+
+/** Why the bytes do not match the extension, or null when they do. */
+export function contentProblem(name: string, ext: UploadExtension, facts: ContentFacts): string | null {
+  switch (ext) {
+    case 'png':
+      return isPng(facts.head) ? null : `File ${name} is not a PNG image.`;
+    case 'zip':
+      return facts.zipEntries ? null : `File ${name} is not a zip archive.`;
+    case 'xlsx':
+      return facts.zipEntries?.includes('[Content_Types].xml') ? null : `File ${name} is not an Excel workbook (.xlsx).`;
+  }
+}
+
+export function unsupportedTypeMessage(name: string): string {
+  return `File ${name} is not accepted: send ${UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(', ')} files only.`;
+}
+
+export function tooLargeMessage(name: string): string {
+  return `File ${name} not valid. Please check file size.`;
+}
+
+/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export function contentTypeOf(fileName: string): string {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  switch (ext) {
+    case 'xlsx':
+      return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    case 'zip':
+      return 'application/zip';
+    case 'png':
+      return 'image/png';
+    case 'csv':
+      return 'text/csv; charset=utf-8';
+    default:
+      return 'application/octet-stream';
+  }
+}

@@ -1,0 +1,102 @@
+import { COMMISSIONING_PLAN_FIELDS, TRACKER_FIELDS, WORK_ORDER_DELTA_FIELDS, WORK_ORDER_STATUS_FIELDS, TRACKING_MESSAGES } from '../contracts/tracking';
+import type { DataSetKind } from '../domain/tracking';
+import type { TrackingTables } from './tables';
+
+/** camelCase field → snake_case column (LastUpdate → last_update). */
+export function columnOf(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/^_/, '');
+}
+
+export const DATE_FIELDS: ReadonlySet<string> = new Set([
+  'commDate',
+  'LastUpdate',
+  'dateEntry',
+  'deliveredDate',
+  'wowCloseDate',
+  'wowLastChange',
+  'trackerLastUpdate',
+  'wowLastUpdate',
+]);
+export const NUMBER_FIELDS: ReadonlySet<string> = new Set(['id', 'week', 'dayCount']);
+
+export type TableName = keyof TrackingTables;
+
+/** A list the pages show (and an export writes). */
+export interface TableSpec {
+  table: TableName;
+  /** Fields the list answers, in order (row key `id` first where the contract has it). */
+  rowFields: readonly string[];
+  /** Columns an export writes, in order: exactly the table's columns. */
+  exportFields: readonly string[];
+  sheetName: string;
+  /** Download name, before the timestamp. */
+  filePrefix: string;
+  exportKind: string;
+}
+
+export const COMMISSIONING_PLAN_TABLE: TableSpec = {
+  table: 'tracking_commissioning_plan',
+  rowFields: COMMISSIONING_PLAN_FIELDS,
+  exportFields: COMMISSIONING_PLAN_FIELDS,
+  sheetName: 'Commissioning Plan',
+  filePrefix: 'CommissioningPlan',
+  exportKind: 'tracking.commissioningPlan',
+};
+
+export const TRACKER_TABLE: TableSpec = {
+  table: 'tracking_tracker',
+  rowFields: ['id', ...TRACKER_FIELDS],
+  exportFields: TRACKER_FIELDS,
+  sheetName: 'Tracker',
+  filePrefix: 'Tracker',
+  exportKind: 'tracking.tracker',
+};
+
+export const WORK_ORDER_STATUS_TABLE: TableSpec = {
+  table: 'tracking_work_orders',
+  rowFields: ['id', ...WORK_ORDER_STATUS_FIELDS],
+  exportFields: WORK_ORDER_STATUS_FIELDS,
+  sheetName: 'Work Order Status',
+  filePrefix: 'WorkOrderStatus',
+  exportKind: 'tracking.workOrderStatus',
+};
+
+export const DELTA_TABLE: TableSpec = {
+  table: 'tracking_wo_delta',
+  rowFields: ['id', ...WORK_ORDER_DELTA_FIELDS],
+  exportFields: WORK_ORDER_DELTA_FIELDS,
+  sheetName: 'Work Order Delta',
+  filePrefix: 'WorkOrderDelta',
+  exportKind: 'tracking.workOrderDelta',
+};
+
+/** app_meta keys of the last-update stamps (specification §3). */
+export const STAMPS = {
+  commissioningPlan: 'tracking.commissioningPlan.importedAt',
+  tracker: 'tracking.tracker.updatedAt',
+  workOrderStatus: 'tracking.workOrderStatus.importedAt',
+} as const satisfies Record<DataSetKind, string>;
+
+export interface ImportSpec {
+  kind: DataSetKind;
+  table: TableSpec;
+  /** Name for messages and notifications. */
+  label: string;
+  successMessage: string;
+}
+
+export const IMPORTS: Record<DataSetKind, ImportSpec> = {
+  commissioningPlan: {
+    kind: 'commissioningPlan',
+    table: COMMISSIONING_PLAN_TABLE,
+    label: 'Commissioning Plan',
+    successMessage: TRACKING_MESSAGES.commissioningPlanImported,
+  },
+  tracker: { kind: 'tracker', table: TRACKER_TABLE, label: 'Tracker', successMessage: TRACKING_MESSAGES.trackerImported },
+  workOrderStatus: {
+    kind: 'workOrderStatus',
+    table: WORK_ORDER_STATUS_TABLE,
+    label: 'Work Order Status',
+    successMessage: TRACKING_MESSAGES.workOrderStatusImported,
+  },
+};

@@ -1,0 +1,117 @@
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { ListQuery } from '../contracts/tracking';
+import type { Database } from '../db/schema';
+import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
+import { columnOf, DATE_FIELDS, NUMBER_FIELDS, type TableName, type TableSpec } from './datasets';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+/** `col as "field"` for every field: rows come back in the contract's shape. */
+function selection(fields: readonly string[]) {
+  return sql.join(fields.map((f) => sql`${sql.ref(columnOf(f))} as ${sql.id(f)}`));
+}
+
+/**
+ * One page of a tracking list: filtered ("contains", any case), sorted (nulls last, then file order)
+ * and paged in SQL, plus the count of every matching row.
+ */
+export async function listRows<T>(db: Kysely<Database>, spec: TableSpec, query: ListQuery): Promise<{ rows: T[]; total: number }> {
+  const page = query.page ?? 1;
+  const size = Math.min(query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const sortField = query.sort ?? 'id';
+  if (!spec.rowFields.includes(sortField)) throw new ListQueryError(`Unknown sort field "${sortField.slice(0, 50)}".`);
+  const filters = parseFilters(query.filters, spec.rowFields).map(([field, needle]) => {
+    const column = sql.ref(columnOf(field));
+    const text = NUMBER_FIELDS.has(field) ? sql`cast(${column} as text)` : column;
+    return sql<boolean>`lower(${text}) like ${containsPattern(DATE_FIELDS.has(field) ? dateFilterText(needle) : needle)} escape '\\'`;
+  });
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const table = sql.table(spec.table);
+  const direction = query.order === 'descend' ? sql`desc` : sql`asc`;
+  const sortColumn = sql.ref(columnOf(sortField));
+  const orderBy =
+    sortField === 'id' ? sql`order by id ${direction}` : sql`order by case when ${sortColumn} is null then 1 else 0 end, ${sortColumn} ${direction}, id asc`;
+
+  const [count, rows] = await Promise.all([
+    sql<{ total: number | string }>`select count(*) as total from ${table} ${where}`.execute(db),
+    sql<T>`select ${selection(spec.rowFields)} from ${table} ${where} ${orderBy} limit ${size} offset ${(page - 1) * size}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/**
+ * Every row of a table in id order, a block at a time (keyset paging: constant cost per block, and
+ * the same on both dialects), for exports and the sync.
+ */
+export async function* allRows<T>(db: Kysely<Database>, table: TableName, fields: readonly string[], blockSize = 5000): AsyncGenerator<T> {
+  let after = -1;
+  for (;;) {
+    const { rows } = await sql<T & { id: number }>`select ${selection(['id', ...fields.filter((f) => f !== 'id')])} from ${sql.table(table)}
+      where id > ${after} order by id limit ${blockSize}`.execute(db);
+    for (const row of rows) yield row as Awaited<T>;
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < blockSize) return;
+    after = last.id;
+  }
+}
+
+export async function readStamp(db: Kysely<Database>, key: string): Promise<string | null> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function writeStamp(db: Kysely<Database>, key: string, value: string): Promise<void> {
+  await db.deleteFrom('app_meta').where('key', '=', key).execute();
+  await db.insertInto('app_meta').values({ key, value }).execute();
+}
+
+/** Rows per INSERT: under every dialect's parameter limit (SQLite 32,766; PostgreSQL 65,535). */
+export function batchSizeFor(columns: number): number {
+  return Math.max(1, Math.floor(30_000 / columns));
+}
+
+/** Inserts rows given by field name (id included) into a tracking table, in batches. */
+export class RowWriter {
+  private params: unknown[] = [];
+  private rows = 0;
+  private readonly size: number;
+  private readonly postgres: boolean;
+  private readonly head: string;
+  written = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    table: TableName,
+    private readonly fields: readonly string[],
+  ) {
+    this.size = batchSizeFor(fields.length);
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    // Built as text once: at 100,000 rows the query builder's per-value nodes cost more than SQLite's inserts.
+    // Table and column names are constants of this module, never input.
+    this.head = `insert into "${table}" (${fields.map((f) => `"${columnOf(f)}"`).join(', ')}) values `;
+  }
+
+  async add(row: Record<string, unknown>): Promise<void> {
+    for (const field of this.fields) this.params.push(row[field] ?? null);
+    this.rows += 1;
+    this.written += 1;
+    if (this.rows >= this.size) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.rows === 0) return;
+    const params = this.params;
+    const rows = this.rows;
+    this.params = [];
+    this.rows = 0;
+    const width = this.fields.length;
+    const tuples: string[] = [];
+    for (let r = 0; r < rows; r += 1) {
+      const marks: string[] = [];
+      for (let c = 1; c <= width; c += 1) marks.push(this.postgres ? `$${r * width + c}` : '?');
+      tuples.push(`(${marks.join(', ')})`);
+    }
+    await this.db.executeQuery(CompiledQuery.raw(this.head + tuples.join(', '), params));
+  }
+}

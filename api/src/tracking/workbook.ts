@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+
+/** The file is not a workbook exceljs can read (corrupt zip, missing parts, not spreadsheet XML). */
+export class WorkbookReadError extends Error {
+  override readonly name = 'WorkbookReadError';
+  readonly statusCode = 400;
+}
+
+export const NOT_A_WORKBOOK = 'The file could not be read as an Excel workbook (.xlsx).';
+
+export interface SheetRow {
+  /** Sheet row number, 1-based. */
+  number: number;
+  /** exceljs' `row.values`: 1-based, sparse. */
+  cells: unknown[];
+}
+
+/**
+ * The rows of the workbook's first sheet, streamed (exceljs' streaming reader: one row in memory at a
+ * time, shared strings cached). Styles are read so that date-formatted cells arrive as dates. Failures
+ * of the reader become WorkbookReadError; the file handle is closed however the caller stops.
+ */
+export async function* readFirstSheet(file: string): AsyncGenerator<SheetRow> {
+  const input = fs.createReadStream(file);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
+  });
+  try {
+    let sheets: AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader>;
+    try {
+      sheets = reader[Symbol.asyncIterator]();
+    } catch {
+      throw new WorkbookReadError(NOT_A_WORKBOOK);
+    }
+    let first: IteratorResult<ExcelJS.stream.xlsx.WorksheetReader>;
+    try {
+      first = await sheets.next();
+    } catch {
+      throw new WorkbookReadError(NOT_A_WORKBOOK);
+    }
+    if (first.done) return;
+    const rows = first.value[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<ExcelJS.Row>;
+      try {
+        next = await rows.next();
+      } catch {
+        throw new WorkbookReadError(NOT_A_WORKBOOK);
+      }
+      if (next.done) return;
+      yield { number: next.value.number, cells: next.value.values as unknown[] };
+    }
+  } finally {
+    input.destroy();
+  }
+}
+
+/** Cell values the writer accepts: never an object, so nothing a user typed can become a formula or a link. */
+export type SafeCell = string | number | Date | null;
+
+/**
+ * Formula injection: a text value is always written as a text cell (exceljs only writes a formula for
+ * a `{ formula }` object, which this type rules out), so '=HYPERLINK(…)' stays the characters a user
+ * typed; Excel shows it, never evaluates it.
+ */
+export function safeCell(value: unknown): SafeCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return String(value);
+}
+
+export const DATE_FORMAT = 'dd-mm-yyyy hh:mm:ss';
+
+export interface SheetWriter {
+  addRow(values: readonly SafeCell[]): void;
+  finish(): Promise<void>;
+}
+
+/**
+ * A streaming workbook writer (rows are flushed as they are added): one sheet, a header row, dates in
+ * the tables' format. `dateColumns` are 0-based positions in `headers`.
+ */
+export function openSheetWriter(file: string, sheetName: string, headers: readonly string[], dateColumns: ReadonlySet<number>): SheetWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = headers.map((header, i) => ({ header, key: String(i), width: dateColumns.has(i) ? 20 : Math.max(12, Math.min(40, header.length + 4)) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const dateStyle = { numFmt: DATE_FORMAT };
+  return {
+    addRow(values) {
+      const row = sheet.addRow(values.map(safeCell));
+      for (const i of dateColumns) if (values[i] instanceof Date) row.getCell(i + 1).style = dateStyle;
+      row.commit();
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}

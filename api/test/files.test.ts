@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../src/config';
+import type { UploadedFile, UploadedFiles } from '../src/contracts/files';
+import { newExport, recordExport, resolveUpload, uploadsDir } from '../src/files';
+import { contentDisposition, displayName, zipEntryNames } from '../src/files/content';
+import { seed } from '../src/seed';
+import { testApp } from './support/app';
+import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { emptyWorkbook, JPEG_BYTES, multipart, PNG_BYTES, storedZip } from './fixtures/tracking/workbooks';
+
+describe('file content checks (pure)', () => {
+  it('keeps only the last path segment of a name, without control characters', () => {
+    expect(displayName('../../x.xlsx')).toBe('x.xlsx');
+    expect(displayName('C:\\a\\b.xlsx')).toBe('b.xlsx');
+    expect(displayName('a\u0000b.xlsx')).toBe('ab.xlsx');
+    expect(displayName('..')).toBe('file');
+    expect(displayName('dir/')).toBe('file');
+    expect(displayName(undefined)).toBe('file');
+  });
+  it('reads zip entry names from the central directory and refuses what is not a zip', () => {
+    const zip = storedZip({ 'a.txt': 'x', '[Content_Types].xml': '<Types/>' });
+    const readAt = (o: number, l: number) => zip.subarray(o, o + l);
+    expect(zipEntryNames(zip, zip.length, readAt)).toEqual(['a.txt', '[Content_Types].xml']);
+    const text = Buffer.from('not a zip at all, just some text that is long enough');
+    expect(zipEntryNames(text, text.length, (o, l) => text.subarray(o, o + l))).toBeNull();
+    // A truncated central directory.
+    const broken = Buffer.from(zip);
+    broken.writeUInt32LE(0, zip.readUInt32LE(zip.length - 6));
+    expect(zipEntryNames(broken, broken.length, (o, l) => broken.subarray(o, o + l))).toBeNull();
+  });
+  it('writes both content-disposition forms', () => {
+    expect(contentDisposition('Relatório "Q1".xlsx')).toBe(`attachment; filename="Relat_rio _Q1_.xlsx"; filename*=UTF-8''Relat%C3%B3rio%20%22Q1%22.xlsx`);
+  });
+});
+
+describe.each(TEST_DATABASES)('file service on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let config: Config;
+  const ids = { admin: 0, os: 0, client: 0 };
+  const tokens = { admin: '', os: '', client: '' };
+
+  beforeAll(async () => {
+    database = await kind.open();
+    ({ app, config } = await testApp(database));
+    await seed(database.db, config);
+    const idOf = async (email: string) => (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    ids.admin = await idOf(config.adminEmail);
+    ids.os = await idOf('os@cellwise.local');
+    ids.client = await idOf('client@cellwise.local');
+    for (const who of ['admin', 'os', 'client'] as const) tokens[who] = (await app.auth.issueToken(ids[who]))!;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  const auth = (who: keyof typeof tokens) => ({ authorization: `Bearer ${tokens[who]}` });
+  const send = (url: string, parts: Parameters<typeof multipart>[0], who: keyof typeof tokens = 'admin') => {
+    const body = multipart(parts);
+    return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...auth(who) } });
+  };
+  const upload = (filename: string, content: Buffer | string, who: keyof typeof tokens = 'admin') =>
+    send('/api/File/Upload', [{ name: 'file', filename, content }], who);
+  const storedDirs = () => (fs.existsSync(uploadsDir(config.dataDir)) ? fs.readdirSync(uploadsDir(config.dataDir)) : []);
+
+  it('stores an xlsx under an opaque id and a name that is not the user’s', async () => {
+    const content = await emptyWorkbook();
+    const res = await upload('plan.xlsx', content);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<UploadedFile>();
+    expect(body).toEqual({ uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'plan.xlsx', size: content.length });
+    expect(fs.readdirSync(path.join(uploadsDir(config.dataDir), body.uploadId))).toEqual(['content']);
+    const resolved = await resolveUpload(database.db, config.dataDir, body.uploadId, ids.admin, 'xlsx');
+    expect(fs.readFileSync(resolved.file)).toEqual(content);
+  });
+
+  it('never turns path tricks in a name into a path', async () => {
+    const before = storedDirs().length;
+    for (const name of ['../../evil.xlsx', 'C:\\Windows\\evil.xlsx', '/etc/evil.xlsx', 'ev\u0000il.xlsx']) {
+      const res = await upload(name, await emptyWorkbook());
+      expect(res.statusCode).toBe(200);
+      expect(res.json<UploadedFile>().name).toMatch(/^evil\.xlsx$/);
+    }
+    expect(storedDirs().length).toBe(before + 4);
+    expect(fs.existsSync(path.join(config.dataDir, 'files', 'evil.xlsx'))).toBe(false);
+    expect(fs.existsSync(path.join(config.dataDir, 'evil.xlsx'))).toBe(false);
+  });
+
+  it('checks the content against the extension', async () => {
+    const before = storedDirs().length;
+    const cases: Array<[string, Buffer | string, RegExp]> = [
+      ['text.xlsx', 'just text pretending to be a workbook', /not an Excel workbook/],
+      ['archive.xlsx', storedZip({ 'readme.txt': 'a zip, not a workbook' }), /not an Excel workbook/],
+      ['photo.png', JPEG_BYTES, /not a PNG image/],
+      ['logs.zip', 'not a zip', /not a zip archive/],
+      ['script.exe', 'MZ', /not accepted/],
+      ['noextension', 'x', /not accepted/],
+    ];
+    for (const [name, content, message] of cases) {
+      const res = await upload(name, content);
+      expect({ name, status: res.statusCode }).toEqual({ name, status: 400 });
+      expect(res.json<{ message: string }>().message).toMatch(message);
+    }
+    expect(storedDirs().length).toBe(before);
+    expect((await upload('logo.png', PNG_BYTES)).statusCode).toBe(200);
+    expect((await upload('logs.zip', storedZip({ 'node.log': 'x' }))).statusCode).toBe(200);
+  });
+
+  it('accepts exactly 10,000,000 bytes and refuses 10,000,001 with 413, keeping nothing', async () => {
+    const before = storedDirs().length;
+    // One stored entry 'pad.bin': 30 + 7 (local header) + 46 + 7 (directory) + 22 (end record) = 112 bytes around its data.
+    const zipOf = (size: number) => storedZip({ 'pad.bin': 'x'.repeat(size - 112) });
+    const tooBig = await upload('big.zip', zipOf(10_000_001));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ message: 'File big.zip not valid. Please check file size.' });
+    expect(storedDirs().length).toBe(before);
+    const exact = await upload('exact.zip', zipOf(10_000_000));
+    expect(exact.statusCode).toBe(200);
+    expect(exact.json<UploadedFile>().size).toBe(10_000_000);
+  });
+
+  it('uploads several files at once, all or nothing', async () => {
+    const ok = await send('/api/File/UploadMultiple', [
+      { name: 'files', filename: 'a.xlsx', content: await emptyWorkbook() },
+      { name: 'files', filename: 'b.xlsx', content: await emptyWorkbook() },
+    ]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<UploadedFiles>().uploads.map((u) => u.name)).toEqual(['a.xlsx', 'b.xlsx']);
+
+    const before = storedDirs().length;
+    const refused = await send('/api/File/UploadMultiple', [
+      { name: 'files', filename: 'good.xlsx', content: await emptyWorkbook() },
+      { name: 'files', filename: 'bad.xlsx', content: 'text' },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(storedDirs().length).toBe(before);
+  });
+
+  it('refuses a second file on File/Upload and a request without a file', async () => {
+    const two = await send('/api/File/Upload', [
+      { name: 'file', filename: 'a.png', content: PNG_BYTES },
+      { name: 'file', filename: 'b.png', content: PNG_BYTES },
+    ]);
+    expect(two.statusCode).toBe(400);
+    const none = await app.inject({ method: 'POST', url: '/api/File/Upload', payload: {}, headers: auth('admin') });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('resolves an upload id only for its owner and only for the expected type', async () => {
+    const mine = (await upload('plan.xlsx', await emptyWorkbook(), 'os')).json<UploadedFile>().uploadId;
+    await expect(resolveUpload(database.db, config.dataDir, mine, ids.admin, 'xlsx')).rejects.toMatchObject({ statusCode: 404, message: 'Upload not found.' });
+    await expect(resolveUpload(database.db, config.dataDir, 'nope', ids.os, 'xlsx')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(resolveUpload(database.db, config.dataDir, '../../etc/passwd', ids.os, 'xlsx')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(resolveUpload(database.db, config.dataDir, mine, ids.os, 'zip')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(resolveUpload(database.db, config.dataDir, mine, ids.os, 'xlsx')).resolves.toMatchObject({ name: 'plan.xlsx' });
+  });
+
+  it('downloads an export only for its owner, with its name in content-disposition', async () => {
+    const pending = newExport(config.dataDir, 'test', 'Plano de comissionamento ç.xlsx');
+    fs.writeFileSync(pending.file, await emptyWorkbook());
+    const id = await recordExport(database.db, ids.os, pending);
+
+    const res = await app.inject({ url: `/api/File/Download?file=${id}`, headers: auth('os') });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe(contentDisposition('Plano de comissionamento ç.xlsx'));
+    expect(res.rawPayload).toEqual(fs.readFileSync(pending.file));
+
+    expect((await app.inject({ url: `/api/File/Download?file=${id}`, headers: auth('admin') })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/File/Download?file=00000000-0000-0000-0000-000000000000', headers: auth('os') })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/File/Download?file=..%2F..%2Fcellwise.sqlite', headers: auth('os') })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/File/Download?file=${id}` })).statusCode).toBe(401);
+  });
+
+  it('lets any signed-in user upload (Client included), nobody anonymous', async () => {
+    expect((await upload('logo.png', PNG_BYTES, 'client')).statusCode).toBe(200);
+    const body = multipart([{ name: 'file', filename: 'logo.png', content: PNG_BYTES }]);
+    expect((await app.inject({ method: 'POST', url: '/api/File/Upload', payload: body.payload, headers: body.headers })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,171 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConsoleProviders } from './ConsoleProviders';
+import { DataTable, NO_MATCHING_ROWS, NO_ROWS, type DataColumn, type TablePage, type TableQuery } from './DataTable';
+
+interface Site {
+  id: number;
+  siteId: string;
+  commDate: string | null;
+}
+
+const columns: Array<DataColumn<Site>> = [
+  { key: 'id', title: 'Id', hidden: true },
+  { key: 'siteId', title: 'Site Id' },
+  { key: 'commDate', title: 'Comm Date', kind: 'date' },
+];
+
+/** 25 rows on a fake server that pages, sorts and filters like the API. */
+const all: Site[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, siteId: `LX${String(i + 1).padStart(4, '0')}`, commDate: '2026-03-05T14:07:09Z' }));
+function fakeServer() {
+  return jest.fn(async (q: TableQuery): Promise<TablePage<Site>> => {
+    let rows = all.filter((r) =>
+      Object.entries(q.filters).every(([field, text]) =>
+        String(r[field as keyof Site])
+          .toLowerCase()
+          .includes(text.toLowerCase()),
+      ),
+    );
+    if (q.sort === 'siteId' && q.order === 'descend') rows = [...rows].reverse();
+    return { rows: rows.slice((q.page - 1) * q.size, q.page * q.size), total: rows.length };
+  });
+}
+
+const bodyRows = () =>
+  screen
+    .getAllByRole('row')
+    .filter((r) => r.classList.contains('ant-table-row'))
+    .map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
+
+async function filterBy(title: string, text: string) {
+  // The visible header: a fixed-header table also renders a hidden measuring copy of it.
+  const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes(title))!;
+  fireEvent.click(within(header).getByLabelText(`Filter ${title}`));
+  const input = await screen.findByRole('textbox', { name: `Filter ${title}` });
+  fireEvent.change(input, { target: { value: text } });
+  // Enter confirms, as a keyboard user would (the key goes up again before the next filter).
+  await act(async () => {
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  });
+}
+
+describe('DataTable, server-side', () => {
+  test('asks for one page of 10, then the page the user picks; dates read DD-MM-YYYY HH:mm:ss', async () => {
+    const fetchPage = fakeServer();
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, filters: {} });
+    expect(bodyRows()[0]).toEqual(['LX0001', '05-03-2026 14:07:09']);
+    expect(screen.getByText('1-10 of 25')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.click(screen.getByTitle('3'));
+    });
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 3, size: 10, filters: {} });
+    await waitFor(() => expect(bodyRows().map((r) => r[0])).toEqual(['LX0021', 'LX0022', 'LX0023', 'LX0024', 'LX0025']));
+  });
+
+  test('a filter or a sort goes to the server and starts again at page 1', async () => {
+    const fetchPage = fakeServer();
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    await act(async () => {
+      fireEvent.click(screen.getByTitle('2'));
+    });
+    await filterBy('Site Id', 'lx001');
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, filters: { siteId: 'lx001' } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    await act(async () => {
+      fireEvent.click(screen.getAllByText('Site Id')[0]!);
+    });
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: 'siteId', order: 'ascend', filters: { siteId: 'lx001' } });
+    await act(async () => {
+      fireEvent.click(screen.getAllByText('Site Id')[0]!);
+    });
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: 'siteId', order: 'descend', filters: { siteId: 'lx001' } });
+    await filterBy('Site Id', 'nothing-like-it');
+    expect(await screen.findByText(NO_MATCHING_ROWS)).toBeInTheDocument();
+  });
+
+  test('a new reloadKey fetches the current page again; an empty data set says so', async () => {
+    const fetchPage = jest.fn(async (): Promise<TablePage<Site>> => ({ rows: [], total: 0 }));
+    const view = (reloadKey: number) => (
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" reloadKey={reloadKey} />
+      </ConsoleProviders>
+    );
+    const { rerender } = render(view(0));
+    expect(await screen.findByText(NO_ROWS)).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      rerender(view(1));
+    });
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  test('a data set that shrank under the current page falls back to its last page', async () => {
+    let size = 25;
+    const fetchPage = jest.fn(async (q: TableQuery): Promise<TablePage<Site>> => ({
+      rows: all.slice(0, size).slice((q.page - 1) * 10, q.page * 10),
+      total: size,
+    }));
+    const view = (reloadKey: number) => (
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" reloadKey={reloadKey} />
+      </ConsoleProviders>
+    );
+    const { rerender } = render(view(0));
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    await act(async () => {
+      fireEvent.click(screen.getByTitle('3'));
+    });
+    size = 12;
+    await act(async () => {
+      rerender(view(1));
+    });
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ page: 2, size: 10, filters: {} }));
+    await waitFor(() => expect(bodyRows().map((r) => r[0])).toEqual(['LX0011', 'LX0012']));
+  });
+});
+
+describe('DataTable, in the browser', () => {
+  test('pages by 10 and filters the rows it holds, dates as shown', async () => {
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} rows={all} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    expect(bodyRows()).toHaveLength(10);
+    await filterBy('Comm Date', '05-03-2026');
+    expect(bodyRows()).toHaveLength(10);
+    await filterBy('Site Id', 'LX0025');
+    expect(bodyRows().map((r) => r[0])).toEqual(['LX0025']);
+  });
+});
+
+describe('DataTable, keyboard', () => {
+  test('a filter opens from the keyboard without sorting the column', async () => {
+    const fetchPage = fakeServer();
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+    const trigger = within(header).getByRole('button', { name: 'Filter Site Id' });
+    expect(trigger).toHaveAttribute('tabindex', '0');
+    await act(async () => {
+      fireEvent.keyDown(trigger, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    });
+    expect(await screen.findByRole('textbox', { name: 'Filter Site Id' })).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+});

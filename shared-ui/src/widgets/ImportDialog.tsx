@@ -1,0 +1,147 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Modal } from 'antd';
+import { useState } from 'react';
+import type { ImportErrorResponse, ImportProblem, ImportResponse, MAX_REPORTED_PROBLEMS } from 'api/contracts';
+import { api, errorMessage } from 'shared-auth';
+import { downloadExport, uploadFiles } from '../files/transfer';
+import { DataTable, type DataColumn } from './DataTable';
+import { FileDropZone, type ProgressReporter } from './FileDropZone';
+
+/** The API lists at most this many problems; the error workbook has every row. */
+const REPORTED_PROBLEMS: typeof MAX_REPORTED_PROBLEMS = 200;
+
+export interface ImportDialogProps {
+  /** E.g. 'Import Commissioning Plan'. */
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  /** The import call; it receives the upload id as `filePath` (specification §7 import flow). */
+  importPath: string;
+  acceptedTypes?: string[];
+  /** Called after a successful import, so the page reloads its table and banner. */
+  onImported?: (result: ImportResponse) => void;
+}
+
+interface Failure {
+  message: string;
+  problems: ImportProblem[];
+  errorFile?: string;
+}
+
+interface ProblemRow extends ImportProblem {
+  key: number;
+}
+
+const problemColumns: Array<DataColumn<ProblemRow>> = [
+  { key: 'row', title: 'Row', kind: 'number' },
+  { key: 'column', title: 'Column' },
+  { key: 'problem', title: 'Problem', wrap: true },
+];
+
+/** The body of a 400 answer, read from the API client's error without tying this package to axios. */
+function refusalOf(error: unknown): ImportErrorResponse | null {
+  const response = (error as { response?: { status?: number; data?: unknown } } | null)?.response;
+  if (response?.status !== 400) return null;
+  const data = response.data;
+  return data && typeof data === 'object' && 'message' in data ? (data as ImportErrorResponse) : null;
+}
+
+function ImportFailure({ failure }: { failure: Failure }) {
+  const [downloading, setDownloading] = useState(false);
+  const count = failure.problems.length;
+  return (
+    <Flex vertical gap={8} data-testid="import-problems">
+      <Alert
+        type="error"
+        showIcon
+        title={failure.message}
+        description={
+          count === 0
+            ? undefined
+            : count >= REPORTED_PROBLEMS
+              ? `The first ${count} problems are listed below; the error workbook marks every row.`
+              : `${count === 1 ? 'One problem' : `${count} problems`} listed below.`
+        }
+        action={
+          failure.errorFile ? (
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              loading={downloading}
+              onClick={() => {
+                setDownloading(true);
+                downloadExport(failure.errorFile!)
+                  .catch(() => undefined)
+                  .finally(() => setDownloading(false));
+              }}
+            >
+              Download error workbook
+            </Button>
+          ) : undefined
+        }
+      />
+      {count > 0 && (
+        <DataTable<ProblemRow> caption="Problems" columns={problemColumns} rows={failure.problems.map((p, i) => ({ ...p, key: i }))} rowKey="key" />
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * Upload → import → close: the file goes to the file service with progress, its upload id to the
+ * import call; success shows the server's message and closes, a refused file keeps the dialog open
+ * with the row-by-row problems. Every opening starts clean.
+ */
+export function ImportDialog({ title, open, onClose, importPath, acceptedTypes = ['.xlsx'], onImported }: ImportDialogProps) {
+  const { notification } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+
+  const run = async (files: File[], onProgress: ProgressReporter) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const [upload] = await uploadFiles(files, { onProgress });
+      // The import reports its own progress in the dialog; the overlay would hide it.
+      const { data } = await api.get<ImportResponse>(importPath, { params: { filePath: upload!.uploadId }, skipLoading: true });
+      notification.success({ title: data.message });
+      setFailure(null);
+      onImported?.(data);
+      onClose();
+    } catch (error) {
+      const refusal = refusalOf(error);
+      setFailure({ message: refusal?.message ?? errorMessage(error), problems: refusal?.errors ?? [], errorFile: refusal?.errorFile });
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onCancel={close}
+      destroyOnHidden
+      closable={!busy}
+      mask={{ closable: !busy }}
+      keyboard={!busy}
+      width={failure && failure.problems.length > 0 ? 880 : 560}
+      footer={
+        <Button onClick={close} disabled={busy}>
+          Close
+        </Button>
+      }
+    >
+      <Flex vertical gap={16}>
+        <FileDropZone acceptedTypes={acceptedTypes} onUpload={run} processingLabel="Importing…" />
+        {failure && <ImportFailure failure={failure} />}
+      </Flex>
+    </Modal>
+  );
+}
