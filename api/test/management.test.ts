@@ -498,17 +498,20 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
   });
 
   describe('Operators/UpdateImage', () => {
-    const upload = (operator: number, filename: string, content: Buffer, who = 'admin') => {
-      const body = multipart([
-        { name: 'id', content: String(operator) },
-        { name: 'file', filename, content },
-      ]);
-      return app.inject({ method: 'POST', url: '/api/Operators/UpdateImage', payload: body.payload, headers: { ...body.headers, ...as(who) } });
+    /** Sends the file through the file service, as the console does; answers the File/Upload response. */
+    const send = (filename: string, content: Buffer, who = 'admin') => {
+      const body = multipart([{ name: 'file', filename, content }]);
+      return app.inject({ method: 'POST', url: '/api/File/Upload', payload: body.payload, headers: { ...body.headers, ...as(who) } });
+    };
+    const setPicture = async (operator: number, filename: string, content: Buffer, who = 'admin') => {
+      const sent = await send(filename, content, who);
+      expect(sent.statusCode).toBe(200);
+      return post('/api/Operators/UpdateImage', { id: operator, uploadId: sent.json<{ uploadId: string }>().uploadId }, who);
     };
 
     test('a PNG is stored and served; the grid carries its version; removing it brings the initials back', async () => {
       const nos = operatorId('NOS');
-      const res = await upload(nos, 'nos.png', PNG, 'manager');
+      const res = await setPicture(nos, 'nos.png', PNG, 'manager');
       expect(res.statusCode).toBe(200);
       const { avatar } = res.json<{ message: string; avatar: string }>();
       expect(res.json()).toMatchObject({ message: 'Operator updated!' });
@@ -520,38 +523,36 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
       expect(image.headers['cache-control']).toContain('immutable');
       expect(image.rawPayload.equals(PNG)).toBe(true);
 
-      const removed = await post('/api/Operators/UpdateImage', { id: nos, avatar: null });
+      const removed = await post('/api/Operators/UpdateImage', { id: nos, uploadId: null });
       expect(removed.json()).toEqual({ message: 'Operator updated!', avatar: null });
       expect((await get(`/api/Operators/GetImage?operatorId=${nos}`)).statusCode).toBe(404);
     });
 
-    test('checked by content: a JPEG named .png, or a PNG named otherwise, is refused and nothing changes', async () => {
+    test('checked by content: a JPEG named .png is refused by the file service; an upload of another type is refused here', async () => {
       const meo = operatorId('MEO');
-      const jpeg = await upload(meo, 'logo.png', JPEG);
-      expect([jpeg.statusCode, jpeg.json()]).toEqual([400, { message: OPERATOR_MESSAGES.notPng('logo.png') }]);
-      expect((await upload(meo, 'logo.jpg', PNG)).statusCode).toBe(400);
+      const jpeg = await send('logo.png', JPEG);
+      expect([jpeg.statusCode, jpeg.json()]).toEqual([400, { message: 'File logo.png is not a PNG image.' }]);
+      // A PNG signature followed by anything but the header chunk is not a picture either.
+      expect((await send('fake.png', Buffer.concat([PNG.subarray(0, 8), Buffer.from('not a header chunk at all')]))).statusCode).toBe(400);
+      const workbook = await send('plan.xlsx', Buffer.from('PK not really'));
+      expect(workbook.statusCode).toBe(400);
       expect((await get(`/api/Operators/GetImage?operatorId=${meo}`)).statusCode).toBe(404);
     });
 
     test('more than 10,000,000 bytes: 413 with the message of §8; exactly the limit is fine', async () => {
-      const meo = operatorId('MEO');
       const big = Buffer.concat([PNG, Buffer.alloc(10_000_001 - PNG.length)]);
-      const res = await upload(meo, 'C:\\pictures\\huge.png', big);
+      const res = await send('C:\\pictures\\huge.png', big);
       expect([res.statusCode, res.json()]).toEqual([413, { message: 'File huge.png not valid. Please check file size.' }]);
       const limit = Buffer.concat([PNG, Buffer.alloc(10_000_000 - PNG.length)]);
-      expect((await upload(meo, 'limit.png', limit)).statusCode).toBe(200);
+      expect((await setPicture(operatorId('MEO'), 'limit.png', limit)).statusCode).toBe(200);
     });
 
-    test("a Manager cannot change another operator's picture; a bad form is a 400", async () => {
-      expect((await upload(operatorId('MEO'), 'x.png', PNG, 'manager')).statusCode).toBe(403);
-      const noFile = multipart([{ name: 'id', content: String(operatorId('NOS')) }]);
-      expect(
-        (
-          await app.inject({ method: 'POST', url: '/api/Operators/UpdateImage', payload: noFile.payload, headers: { ...noFile.headers, ...as('admin') } })
-        ).json(),
-      ).toEqual({
-        message: OPERATOR_MESSAGES.noPicture,
-      });
+    test("only the uploader's own upload, only their own operators", async () => {
+      expect((await setPicture(operatorId('MEO'), 'x.png', PNG, 'manager')).statusCode).toBe(403);
+      const adminUpload = (await send('admin.png', PNG)).json<{ uploadId: string }>().uploadId;
+      const stolen = await post('/api/Operators/UpdateImage', { id: operatorId('NOS'), uploadId: adminUpload }, 'manager');
+      expect([stolen.statusCode, stolen.json()]).toEqual([404, { message: 'Upload not found.' }]);
+      expect((await post('/api/Operators/UpdateImage', { id: operatorId('NOS') })).json()).toEqual({ message: 'uploadId is required' });
     });
   });
 

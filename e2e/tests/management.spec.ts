@@ -66,7 +66,7 @@ test('Administrator: operator, project, user; registration, sign-in, edit, resen
   await card(page, OPERATOR).getByRole('button', { name: 'Details' }).click();
   await expect(page).toHaveURL(/\/management\/operators\/details\/overview$/);
   await page.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: JPEG });
-  await expect(page.getByText('photo.png is not a PNG picture. Only .png files are accepted.')).toBeVisible();
+  await expect(page.getByText('File photo.png is not a PNG image.')).toBeVisible();
   await page.locator('input[type=file]').setInputFiles({ name: 'digi.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Operator updated!')).toBeVisible();
   await expect(page.getByRole('img', { name: `${OPERATOR} picture` })).toBeVisible();

@@ -173,9 +173,15 @@ export type CreateOperatorRequest = Static<typeof CreateOperatorRequest>;
 export const UpdateOperatorRequest = Type.Object({ id: Id, name: Name }, { additionalProperties: false });
 export type UpdateOperatorRequest = Static<typeof UpdateOperatorRequest>;
 
-/** JSON form of Operators/UpdateImage: only removing the picture; a new one comes as multipart (`id`, `file`). */
-export const RemoveImageRequest = Type.Object({ id: Id, avatar: Type.Null() }, { additionalProperties: false });
-export type RemoveImageRequest = Static<typeof RemoveImageRequest>;
+/**
+ * Operators/UpdateImage: `uploadId` of a .png sent through File/Upload sets the picture (the file
+ * service checks size and content once for every upload), null removes it.
+ */
+export const UpdateImageRequest = Type.Object(
+  { id: Id, uploadId: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]) },
+  { additionalProperties: false },
+);
+export type UpdateImageRequest = Static<typeof UpdateImageRequest>;
 
 export const ImageResponse = Type.Object({ message: Type.String(), avatar: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false });
 export type ImageResponse = Static<typeof ImageResponse>;

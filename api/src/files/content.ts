@@ -31,8 +31,9 @@ export function uploadExtension(name: string): UploadExtension | null {
   return ext !== undefined && (UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? (ext as UploadExtension) : null;
 }
 
+/** A PNG by content: the signature, then the IHDR chunk every PNG must start with (a renamed JPEG shows as a broken image). */
 export function isPng(head: Buffer): boolean {
-  return head.length >= PNG_SIGNATURE.length && head.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE);
+  return head.length >= 16 && head.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE) && head.toString('latin1', 12, 16) === 'IHDR';
 }
 
 /**

@@ -5,19 +5,6 @@ import { coversOperator, type ManagementScope } from './scope';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Most pictures are far smaller; this is the specification's upload limit (§9). */
-export const MAX_PICTURE_BYTES = 10_000_000;
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/**
- * A PNG by content: the signature, then the IHDR chunk every PNG starts with. The name alone proves
- * nothing (a renamed JPEG would show as a broken image on every card).
- */
-export function isPng(bytes: Buffer): boolean {
-  return bytes.length >= 33 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.toString('latin1', 12, 16) === 'IHDR';
-}
-
 async function counts(db: Executor, operatorIds: number[]): Promise<{ users: Map<number, number>; projects: Map<number, number> }> {
   if (operatorIds.length === 0) return { users: new Map(), projects: new Map() };
   const [users, projects] = await Promise.all([

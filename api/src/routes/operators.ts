@@ -1,4 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
+import fs from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,11 +14,12 @@ import {
   OperatorDetails,
   OperatorIdQuery,
   OperatorSummaries,
-  RemoveImageRequest,
+  UpdateImageRequest,
   UpdateOperatorRequest,
 } from '../contracts/management';
 import { recordAudit } from '../management/audit';
-import { isPng, listOperators, MAX_PICTURE_BYTES, operatorDetails, remainingOf } from '../management/operators';
+import { resolveUpload } from '../files';
+import { listOperators, operatorDetails, remainingOf } from '../management/operators';
 import { coversOperator, managesEveryOperator, scopeFor, type ManagementScope } from '../management/scope';
 import { operatorIdsOf } from '../management/users';
 
@@ -36,9 +37,6 @@ export const OPERATOR_MESSAGES = {
   notEmpty: (name: string, remaining: string) => `${name} still has ${remaining}. Remove them first, then delete the operator.`,
   projectNotEmpty: (name: string, users: number) =>
     `${name} still has ${users} user${users === 1 ? '' : 's'}. Take them off the project first, then delete it.`,
-  tooLarge: (name: string) => `File ${name} not valid. Please check file size.`,
-  notPng: (name: string) => `${name} is not a PNG picture. Only .png files are accepted.`,
-  noPicture: 'Send the picture as a file part named file, with the operator id in a field named id.',
   noImage: 'This operator has no picture.',
 } as const;
 
@@ -49,12 +47,6 @@ function sessionOf(request: FastifyRequest): Session {
 
 function fail(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ message });
-}
-
-/** Shown in messages and stored: the last path segment a browser sent, bounded. */
-function displayName(filename: string | undefined): string {
-  const last = (filename ?? '').split(/[\\/]/).pop()?.trim() ?? '';
-  return (last === '' ? 'picture' : last).slice(0, 255);
 }
 
 /** PostgreSQL reports a unique-constraint breach as 23505, SQLite as SQLITE_CONSTRAINT_UNIQUE. */
@@ -71,8 +63,6 @@ const security = [{ bearer: [] }];
 
 /** Specification §7 "Operators": Administrators create and delete operators; Managers manage their own. */
 export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Only the picture upload reads multipart, with the specification's 10,000,000-byte limit.
-  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: MAX_PICTURE_BYTES, fields: 2, parts: 3 } });
   const { db } = app.services;
   const now = () => app.auth.clock();
 
@@ -233,54 +223,33 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Set or remove an operator’s picture',
         description:
-          'Set: multipart/form-data with a field `id` and a file part `file` (PNG, checked by content, at most 10,000,000 bytes). ' +
-          'Remove: JSON `{ "id": <operator id>, "avatar": null }`.',
+          'Send the picture through File/Upload first (PNG, checked by content, at most 10,000,000 bytes), then `{ id, uploadId }`; ' +
+          '`{ id, uploadId: null }` removes the picture.',
         tags,
         security,
-        consumes: ['multipart/form-data', 'application/json'],
-        body: { content: { 'application/json': { schema: RemoveImageRequest } } },
-        response: { 200: ImageResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse },
+        body: UpdateImageRequest,
+        response: { 200: ImageResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
       config: { access: 'canManage' },
     },
     async (request, reply) => {
-      let operatorId: number;
-      let picture: { name: string; bytes: Buffer } | null = null;
-      if (request.isMultipart()) {
-        let idText: string | null = null;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              const name = displayName(part.filename);
-              try {
-                picture = { name, bytes: await part.toBuffer() };
-              } catch (error) {
-                if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') return fail(reply, 413, OPERATOR_MESSAGES.tooLarge(name));
-                throw error;
-              }
-            } else if (part.fieldname === 'id') idText = String(part.value);
-            else return fail(reply, 400, OPERATOR_MESSAGES.noPicture);
-          }
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return fail(reply, 400, OPERATOR_MESSAGES.noPicture);
-          throw error;
-        }
-        if (!picture || idText === null || !/^\d{1,10}$/.test(idText.trim())) return fail(reply, 400, OPERATOR_MESSAGES.noPicture);
-        if (!picture.name.toLowerCase().endsWith('.png') || !isPng(picture.bytes)) return fail(reply, 400, OPERATOR_MESSAGES.notPng(picture.name));
-        operatorId = Number(idText.trim());
-      } else {
-        operatorId = (request.body as RemoveImageRequest).id;
-      }
-      const operator = await ownOperator(request, reply, operatorId);
+      const operator = await ownOperator(request, reply, request.body.id);
       if (!operator) return reply;
+      let picture: { name: string; bytes: Buffer } | null = null;
+      if (request.body.uploadId !== null) {
+        const upload = await resolveUpload(db, app.services.config.dataDir, request.body.uploadId, sessionOf(request).userId, 'png');
+        // The file service has checked the size and that the content is a PNG.
+        picture = { name: upload.name, bytes: await fs.promises.readFile(upload.file) };
+      }
       const version = picture ? new Date(now()).toISOString() : null;
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('operator_pictures').where('operator_id', '=', operator.id).execute();
         if (picture && version)
           await trx.insertInto('operator_pictures').values({ operator_id: operator.id, png: picture.bytes, updated_at: version }).execute();
         await trx.updateTable('operators').set({ avatar: version }).where('id', '=', operator.id).execute();
-        const summary = picture ? `Set the picture of ${operator.name} (${picture.bytes.length} bytes)` : `Removed the picture of ${operator.name}`;
+        const summary = picture
+          ? `Set the picture of ${operator.name} (${picture.name}, ${picture.bytes.length} bytes)`
+          : `Removed the picture of ${operator.name}`;
         await recordAudit(trx, audit(request, 'operator', picture ? 'picture' : 'remove picture', operator.id, summary), now());
       });
       return { message: OPERATOR_MESSAGES.updated, avatar: version };

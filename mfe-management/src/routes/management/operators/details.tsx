@@ -1,10 +1,21 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Flex, Form, Row, Spin, Tabs, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Form, Progress, Row, Spin, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ImageResponse, OperatorDetails } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, MAX_UPLOAD_BYTES, PageContainer, TextField, fileSizeWarning, required, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
+import {
+  DataTable,
+  MAX_UPLOAD_BYTES,
+  PageContainer,
+  TextField,
+  fileSizeWarning,
+  required,
+  uploadFiles,
+  useApiGet,
+  useConsoleForm,
+  type DataColumn,
+} from 'shared-ui';
 import * as yup from 'yup';
 import { NameDialog } from '../../../operators/NameDialog';
 import { OperatorPicture } from '../../../operators/OperatorPicture';
@@ -23,8 +34,10 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
+  const [progress, setProgress] = useState<number | null>(null);
+
   const upload = async (file: File) => {
-    // Checked here so a wrong or oversized file is not sent at all; the server checks the content again.
+    // Checked here so a wrong or oversized file is not sent at all; the file service checks the content again.
     if (!file.name.toLowerCase().endsWith('.png')) {
       void message.warning(`File ${file.name} is not a .png picture.`);
       return;
@@ -33,25 +46,25 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
       void message.warning(fileSizeWarning(file.name));
       return;
     }
-    const body = new FormData();
-    body.append('id', String(operator.id));
-    body.append('file', file);
     setBusy(true);
+    setProgress(0);
     try {
-      const { data } = await api.post<ImageResponse>('Operators/UpdateImage', body);
+      const [sent] = await uploadFiles([file], { onProgress: setProgress });
+      const { data } = await api.post<ImageResponse>('Operators/UpdateImage', { id: operator.id, uploadId: sent?.uploadId ?? null });
       void message.success(data.message);
       onChanged();
     } catch {
       /* shown by the API client, e.g. a file that is not really a PNG */
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
 
   const remove = async () => {
     setBusy(true);
     try {
-      const { data } = await api.post<ImageResponse>('Operators/UpdateImage', { id: operator.id, avatar: null });
+      const { data } = await api.post<ImageResponse>('Operators/UpdateImage', { id: operator.id, uploadId: null });
       void message.success(data.message);
       onChanged();
     } catch {
@@ -85,6 +98,7 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
             Remove picture
           </Button>
         </Flex>
+        {progress !== null ? <Progress percent={Math.round(progress * 100)} size="small" style={{ width: 200 }} /> : null}
         <Typography.Text type="secondary">PNG only, at most 10,000,000 bytes.</Typography.Text>
       </Flex>
     </Card>
