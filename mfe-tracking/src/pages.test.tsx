@@ -102,7 +102,7 @@ describe('Commissioning plan page', () => {
 
     imported = true;
     await importWorkbook('Import', 'Import Commissioning Plan');
-    expect(calls('Tracker/CommissioningPlanUpload')[0]![1]).toEqual({ params: { filePath: 'up-1' }, skipLoading: true });
+    expect(calls('Tracker/CommissioningPlanUpload')[0]![1]).toEqual({ params: { filePath: 'up-1' }, skipLoading: true, skipErrorHandling: true });
     expect(await screen.findByText('Commissioning Plan successfully imported!')).toBeInTheDocument();
     expect(await screen.findByText('Last import: 01-05-2026 10:11:12')).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
@@ -177,7 +177,7 @@ describe('Tracker page', () => {
     await renderPage(TrackerPage);
     await importWorkbook('Import', 'Import Tracker');
     expect(await screen.findByText('Tracker successfully imported!')).toBeInTheDocument();
-    expect(calls('Tracker/ImportTracker')[0]![1]).toEqual({ params: { filePath: 'up-2' }, skipLoading: true });
+    expect(calls('Tracker/ImportTracker')[0]![1]).toEqual({ params: { filePath: 'up-2' }, skipLoading: true, skipErrorHandling: true });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Export/ }));
     });

@@ -57,7 +57,7 @@ describe('ImportDialog', () => {
     await uploadPlan(choose);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith('File/Upload', expect.any(FormData), expect.objectContaining({ skipLoading: true }));
-    expect(get).toHaveBeenCalledWith('Tracker/CommissioningPlanUpload', { params: { filePath: 'up-1' }, skipLoading: true });
+    expect(get).toHaveBeenCalledWith('Tracker/CommissioningPlanUpload', { params: { filePath: 'up-1' }, skipLoading: true, skipErrorHandling: true });
     expect(onImported).toHaveBeenCalledWith({ message: 'Commissioning Plan successfully imported!', rows: 12 });
     expect(await screen.findByText('Commissioning Plan successfully imported!')).toBeInTheDocument();
   });

@@ -107,8 +107,8 @@ export function ImportDialog({ title, open, onClose, importPath, acceptedTypes =
     setFailure(null);
     try {
       const [upload] = await uploadFiles(files, { onProgress });
-      // The import reports its own progress in the dialog; the overlay would hide it.
-      const { data } = await api.get<ImportResponse>(importPath, { params: { filePath: upload!.uploadId }, skipLoading: true });
+      // The import reports its own progress and its refusal in the dialog; the overlay and the error toast would repeat them.
+      const { data } = await api.get<ImportResponse>(importPath, { params: { filePath: upload!.uploadId }, skipLoading: true, skipErrorHandling: true });
       notification.success({ title: data.message });
       setFailure(null);
       onImported?.(data);
