@@ -20,26 +20,8 @@ if (!fs.existsSync(path.join(DIST, 'tracking/index.js'))) {
 const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
 const ExcelJS = requireApi('exceljs');
 
-const FIELDS = [
-  'localId',
-  'technology',
-  'equipCode',
-  'equipName',
-  'supplier',
-  'workType',
-  'commDate',
-  'week',
-  'mkOwner',
-  'impOwner',
-  'btsArea',
-  'btsTech',
-  'project',
-  'comments',
-  'statResponse',
-  'bssTech',
-  'workOrder',
-  'localType',
-];
+// The workbook header is the import's own field list, as the built contract states it.
+const { COMMISSIONING_PLAN_IMPORT_FIELDS: FIELDS } = requireApi('./dist/contracts/tracking.js');
 
 function planRow(i) {
   return [

@@ -13,6 +13,7 @@ import {
   largePlanFile,
   multipart,
   PLAN_HEADER,
+  PNG_BYTES,
   planRow,
   removeTempDirs,
   storedZip,
@@ -179,7 +180,7 @@ describe.each(TEST_DATABASES)('tracking routes on $name', (kind) => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Upload not found.' });
     expect((await get('/api/Tracker/CommissioningPlanUpload?filePath=C:%5Cdata%5Cplan.xlsx')).statusCode).toBe(404);
-    const png = await upload(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(8)]), 'a.png');
+    const png = await upload(PNG_BYTES, 'a.png');
     expect((await get(`/api/Tracker/CommissioningPlanUpload?filePath=${png}`)).statusCode).toBe(400);
   });
 

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { isRole, type Role } from 'shared-auth/policy';
 import type { UserDetails, UserListRow } from '../contracts/management';
 import type { Database } from '../db/schema';
-import type { ManagementScope } from './scope';
+import type { Session } from '../auth/runtime';
+import { managesEveryOperator, scopeFor, type ManagementScope } from './scope';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -76,6 +77,11 @@ export function detailsOf(user: ManagedUser): UserDetails {
 export async function operatorIdsOf(db: Executor, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('user_operators').select('operator_id').where('user_id', '=', userId).execute();
   return rows.map((r) => r.operator_id);
+}
+
+/** The management scope of a session: everything, or the operators the caller belongs to. */
+export async function scopeOfSession(db: Executor, session: Session): Promise<ManagementScope> {
+  return scopeFor(session.principal, managesEveryOperator(session.principal) ? [] : await operatorIdsOf(db, session.userId));
 }
 
 /** Ids of the users the scope sees: everyone, or members of at least one of its operators. */

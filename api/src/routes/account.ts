@@ -6,7 +6,6 @@ import { accountEvents } from '../auth/events';
 import { publicBaseUrl, recoveryLink } from '../auth/links';
 import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed } from '../auth/one-time-tokens';
 import { hashPassword, passwordProblem, verifyNothing, verifyPassword } from '../auth/passwords';
-import type { Session } from '../auth/runtime';
 import { lockedMessage } from '../auth/throttle';
 import {
   ChangePasswordRequest,
@@ -23,6 +22,7 @@ import {
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import type { OneTimeTokenPurpose } from '../db/schema';
 import { recoveryMail } from '../mail';
+import { fail, sessionOf } from './support';
 
 export const MESSAGES = {
   invalidLogin: 'Invalid email or password.',
@@ -52,16 +52,6 @@ function hasControlCharacter(text: string): boolean {
 function linkUserId(user: number | string): number | null {
   const id = typeof user === 'number' ? user : /^\d{1,10}$/.test(user.trim()) ? Number(user.trim()) : NaN;
   return isPossibleId(id) ? id : null;
-}
-
-/** Routes with `access` other than 'public' only run with a session; this keeps the compiler convinced. */
-function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw Object.assign(new Error('Please sign in to continue.'), { statusCode: 401 });
-  return request.session;
-}
-
-function fail(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ message });
 }
 
 function tellPasswordChanged(request: FastifyRequest, userId: number): void {

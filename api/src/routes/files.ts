@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../contracts/common';
 import { DownloadQuery, MAX_UPLOAD_BYTES, UploadedFile, UploadedFiles } from '../contracts/files';
 import { contentDisposition, contentTypeOf, findExport, FileServiceError, recordUploads, storeUpload, type StoredUpload } from '../files';
+import { userIdOf } from './support';
 
 /** Most files one UploadMultiple takes (a validation run reads a handful of workbooks). */
 export const MAX_FILES_PER_REQUEST = 20;
@@ -17,12 +18,6 @@ export const FILE_MESSAGES = {
   notMultipart: 'Send the file as multipart/form-data.',
   noFields: 'Send files only, no form fields.',
 } as const;
-
-/** Routes with `access` other than 'public' only run with a session; this keeps the compiler convinced. */
-export function userIdOf(request: FastifyRequest): number {
-  if (!request.session) throw Object.assign(new Error('Please sign in to continue.'), { statusCode: 401 });
-  return request.session.userId;
-}
 
 function multipartProblem(error: unknown): FileServiceError | null {
   const code = (error as { code?: unknown } | null)?.code;

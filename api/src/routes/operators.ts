@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session } from '../auth/runtime';
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import {
   CreatedResponse,
@@ -20,8 +19,9 @@ import {
 import { recordAudit } from '../management/audit';
 import { resolveUpload } from '../files';
 import { listOperators, operatorDetails, remainingOf } from '../management/operators';
-import { coversOperator, managesEveryOperator, scopeFor, type ManagementScope } from '../management/scope';
-import { operatorIdsOf } from '../management/users';
+import { coversOperator } from '../management/scope';
+import { scopeOfSession } from '../management/users';
+import { fail, sessionOf } from './support';
 
 export const OPERATOR_MESSAGES = {
   created: 'New operator created!',
@@ -40,15 +40,6 @@ export const OPERATOR_MESSAGES = {
   noImage: 'This operator has no picture.',
 } as const;
 
-function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw Object.assign(new Error('Please sign in to continue.'), { statusCode: 401 });
-  return request.session;
-}
-
-function fail(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ message });
-}
-
 /** PostgreSQL reports a unique-constraint breach as 23505, SQLite as SQLITE_CONSTRAINT_UNIQUE. */
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -66,11 +57,6 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.services;
   const now = () => app.auth.clock();
 
-  async function scopeOfRequest(request: FastifyRequest): Promise<ManagementScope> {
-    const session = sessionOf(request);
-    return scopeFor(session.principal, managesEveryOperator(session.principal) ? [] : await operatorIdsOf(db, session.userId));
-  }
-
   /** The operator if it exists and is the caller's to manage; otherwise the answer is sent and null comes back. */
   async function ownOperator(request: FastifyRequest, reply: FastifyReply, operatorId: number): Promise<{ id: number; name: string } | null> {
     const operator = await db.selectFrom('operators').select(['id', 'name']).where('id', '=', operatorId).executeTakeFirst();
@@ -78,7 +64,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await fail(reply, 404, OPERATOR_MESSAGES.notFound);
       return null;
     }
-    if (!coversOperator(await scopeOfRequest(request), operator.id)) {
+    if (!coversOperator(await scopeOfSession(db, sessionOf(request)), operator.id)) {
       await fail(reply, 403, OPERATOR_MESSAGES.forbidden);
       return null;
     }
@@ -105,7 +91,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: 'canManage' },
     },
-    async (request) => listOperators(db, await scopeOfRequest(request)),
+    async (request) => listOperators(db, await scopeOfSession(db, sessionOf(request))),
   );
 
   app.get(

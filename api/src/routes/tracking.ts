@@ -37,7 +37,7 @@ import {
   type TableSpec,
 } from '../tracking';
 import { fileStamp } from '../tracking/exporter';
-import { userIdOf } from './files';
+import { userIdOf } from './support';
 
 export const syncedMessage = (sites: number) => `Tracker synced: ${sites} ${sites === 1 ? 'site' : 'sites'}.`;
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { assignableRoles, isRole } from 'shared-auth/policy';
 import { normalizeEmail } from '../auth/accounts';
 import { mailConfirmationLink } from '../auth/links';
-import { revokeSessions, type Session } from '../auth/runtime';
+import { revokeSessions } from '../auth/runtime';
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import {
   AuditTrail,
@@ -23,8 +23,9 @@ import {
   UserStats,
 } from '../contracts/management';
 import { readAudit, recordAudit } from '../management/audit';
-import { coversOperator, managesEveryOperator, mergeMemberships, scopeFor, userDenial, type ManagementScope } from '../management/scope';
-import { detailsOf, listUsers, loadUser, operatorIdsOf, setMemberships, userStats, type ManagedUser } from '../management/users';
+import { coversOperator, mergeMemberships, userDenial, type ManagementScope } from '../management/scope';
+import { detailsOf, listUsers, loadUser, scopeOfSession, setMemberships, userStats, type ManagedUser } from '../management/users';
+import { fail, sessionOf } from './support';
 
 export const USER_MESSAGES = {
   created: 'New user created!',
@@ -54,15 +55,6 @@ export const USER_MESSAGES = {
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-function sessionOf(request: FastifyRequest): Session {
-  if (!request.session) throw Object.assign(new Error('Please sign in to continue.'), { statusCode: 401 });
-  return request.session;
-}
-
-function fail(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ message });
-}
-
 /** Specification §5: these fields are required (non-empty); the first missing one is reported. */
 function missingField(values: Record<string, unknown>, fields: readonly string[]): string | null {
   for (const field of fields) {
@@ -80,11 +72,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.services;
   const now = () => app.auth.clock();
 
-  async function scopeOfRequest(request: FastifyRequest): Promise<ManagementScope> {
-    const session = sessionOf(request);
-    return scopeFor(session.principal, managesEveryOperator(session.principal) ? [] : await operatorIdsOf(db, session.userId));
-  }
-
   async function onlineUsers(): Promise<Set<number>> {
     return new Set(await app.notifications.onlineUserIds());
   }
@@ -96,7 +83,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await fail(reply, 404, USER_MESSAGES.notFound);
       return null;
     }
-    const denial = userDenial(await scopeOfRequest(request), user, change === 'remove' ? 'remove' : 'edit');
+    const denial = userDenial(await scopeOfSession(db, sessionOf(request)), user, change === 'remove' ? 'remove' : 'edit');
     if (denial === 'hidden' || (denial !== null && change !== 'view')) {
       const message =
         denial === 'administrator' ? USER_MESSAGES.administrator : denial === 'foreign-operators' ? USER_MESSAGES.foreignOperators : USER_MESSAGES.hidden;
@@ -156,7 +143,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: 'canManage' },
     },
-    async (request) => listUsers(db, await scopeOfRequest(request), await onlineUsers()),
+    async (request) => listUsers(db, await scopeOfSession(db, sessionOf(request)), await onlineUsers()),
   );
 
   app.get(
@@ -170,7 +157,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: 'canManage' },
     },
-    async (request) => userStats(db, await scopeOfRequest(request), await onlineUsers()),
+    async (request) => userStats(db, await scopeOfSession(db, sessionOf(request)), await onlineUsers()),
   );
 
   app.get(
@@ -199,7 +186,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'canManage' },
     },
     async (request) => {
-      const scope = await scopeOfRequest(request);
+      const scope = await scopeOfSession(db, sessionOf(request));
       const rows = await db.selectFrom('operators').select(['id', 'name']).orderBy('name').execute();
       return rows.filter((o) => coversOperator(scope, o.id));
     },
@@ -224,7 +211,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .map((t) => t.trim())
         .filter((t) => t !== '');
       if (parts.some((t) => !/^\d{1,10}$/.test(t))) return fail(reply, 400, 'operatorIds must be operator ids');
-      const scope = await scopeOfRequest(request);
+      const scope = await scopeOfSession(db, sessionOf(request));
       const ids = [...new Set(parts.map(Number))].filter((id) => coversOperator(scope, id));
       if (ids.length === 0) return [];
       return db
@@ -274,7 +261,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (missing) return fail(reply, 400, missing);
       const email = normalizeEmail(form.email);
       if (!EMAIL.test(email)) return fail(reply, 400, USER_MESSAGES.invalidEmail);
-      const scope = await scopeOfRequest(request);
+      const scope = await scopeOfSession(db, sessionOf(request));
       if (!scope.all && form.operatorIds.length === 0) return fail(reply, 400, USER_MESSAGES.managerNeedsOperator);
       const roleId = form.roleId as number;
       const problem = await assignmentProblem(request, { roleId, operatorIds: form.operatorIds, projectIds: form.projectIds }, scope);
@@ -337,7 +324,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const session = sessionOf(request);
       const roleId = form.roleId as number;
       if (user.id === session.userId && roleId !== user.roleId) return fail(reply, 400, USER_MESSAGES.ownRole);
-      const scope = await scopeOfRequest(request);
+      const scope = await scopeOfSession(db, sessionOf(request));
       const problem = await assignmentProblem(request, { roleId, operatorIds: form.operatorIds, projectIds: form.projectIds }, scope);
       if (problem) return fail(reply, problem.status, problem.message);
 
