@@ -33,11 +33,18 @@ async function renderPage(Page: ComponentType) {
   await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), { timeout: 5000 });
 }
 
-const bodyRows = () =>
-  screen
-    .getAllByRole('row')
-    .filter((r) => r.classList.contains('ant-table-row'))
-    .map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
+// Plain DOM queries: role queries walk the accessibility tree of a 20-column antd table and take
+// seconds each in jsdom, which pushed these tests past their timeout on a loaded machine.
+const bodyRows = () => Array.from(document.querySelectorAll('tr.ant-table-row')).map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
+
+/** The page-level button whose text matches (the header buttons, not the table's). */
+function buttonNamed(name: RegExp | string, within: ParentNode = document): HTMLButtonElement {
+  const found = Array.from(within.querySelectorAll('button')).find((b) =>
+    typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? ''),
+  );
+  if (!found) throw new Error(`no button ${String(name)}`);
+  return found;
+}
 
 let clicked: string[];
 beforeEach(() => {
@@ -52,11 +59,15 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 async function importWorkbook(button: string, dialogTitle: string) {
-  fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }));
-  const dialog = await screen.findByRole('dialog');
+  fireEvent.click(buttonNamed(new RegExp(button)));
+  const dialog = await waitFor(() => {
+    const open = document.querySelector<HTMLElement>('.ant-modal');
+    if (!open) throw new Error('no dialog yet');
+    return open;
+  });
   expect(within(dialog).getByText(dialogTitle)).toBeInTheDocument();
   fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [new File(['PK'], 'data.xlsx')] } });
-  const upload = await within(dialog).findByRole('button', { name: /Upload/ });
+  const upload = await waitFor(() => buttonNamed(/Upload/, dialog));
   await waitFor(() => expect(upload).toBeEnabled());
   await act(async () => {
     fireEvent.click(upload);
@@ -138,7 +149,7 @@ describe('Commissioning plan page', () => {
     });
     await renderPage(CommissioningPlanPage);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+      fireEvent.click(buttonNamed(/Export/));
     });
     await waitFor(() => expect(clicked).toEqual(['export.xlsx']));
     expect(calls('File/Download')[0]![1]).toEqual({ params: { file: 'exp-1' }, responseType: 'blob', skipErrorHandling: true });
@@ -156,8 +167,12 @@ describe('Tracker page', () => {
     await renderPage(TrackerPage);
     expect(screen.getByText('Tracker date unavailable!')).toBeInTheDocument();
     synced = true;
-    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
-    const item = await screen.findByRole('menuitem', { name: /Sync Tracker/ });
+    fireEvent.click(document.querySelector('button[aria-label="More options"]')!);
+    const item = await waitFor(() => {
+      const entry = document.querySelector<HTMLElement>('[role="menuitem"]');
+      if (!entry?.textContent?.includes('Sync Tracker')) throw new Error('no Sync Tracker entry yet');
+      return entry;
+    });
     await act(async () => {
       fireEvent.click(item);
     });
@@ -179,7 +194,7 @@ describe('Tracker page', () => {
     expect(await screen.findByText('Tracker successfully imported!')).toBeInTheDocument();
     expect(calls('Tracker/ImportTracker')[0]![1]).toEqual({ params: { filePath: 'up-2' }, skipLoading: true, skipErrorHandling: true });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: /Export/ }));
+      fireEvent.click(buttonNamed(/Export/));
     });
     await waitFor(() => expect(clicked).toEqual(['export.xlsx']));
     expect(calls('File/Download')[0]![1]).toMatchObject({ params: { file: 'exp-2' } });
@@ -222,7 +237,7 @@ describe('Work order status page', () => {
       ['Export Delta', 'delta'],
     ]) {
       await act(async () => {
-        fireEvent.click(screen.getByRole('button', { name: new RegExp(button!) }));
+        fireEvent.click(buttonNamed(new RegExp(button!)));
       });
       await waitFor(() => expect(calls('File/Download').at(-1)![1]).toMatchObject({ params: { file } }));
     }

@@ -74,6 +74,12 @@ function renderAs(role: 'Administrator' | 'Manager') {
   return sent;
 }
 
+function buttonNamed(name: string, scope: ParentNode = document): HTMLButtonElement {
+  const found = Array.from(scope.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+}
+
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 afterEach(() => jest.restoreAllMocks());
@@ -122,10 +128,16 @@ describe('/management/users', () => {
 
   test('Add user: is required under each required field once touched; Save sends the form', async () => {
     const sent = renderAs('Manager');
-    fireEvent.click(await screen.findByRole('button', { name: /Add/ }));
-    const dialog = await screen.findByRole('dialog');
+    // Plain DOM queries where the page is large: role queries over a whole antd page take seconds in jsdom.
+    await rowOf('Ana Admin');
+    fireEvent.click(buttonNamed('Add'));
+    const dialog = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.ant-modal');
+      if (!open) throw new Error('no dialog yet');
+      return open;
+    });
     expect(within(dialog).getByText('Add user')).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    fireEvent.click(buttonNamed('Save', dialog));
     await waitFor(() => expect(within(dialog).getAllByText('is required')).toHaveLength(4));
     expect(sent).toEqual([]);
 
@@ -138,7 +150,7 @@ describe('/management/users', () => {
     await waitFor(() => expect(option('Client')).not.toBeNull());
     expect(option('Administrator')).toBeNull();
     fireEvent.click(option('Client') as Element);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    fireEvent.click(buttonNamed('Save', dialog));
     await waitFor(() =>
       expect(sent).toContainEqual({
         method: 'POST',
