@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { Role } from 'shared-auth/policy';
@@ -8,11 +7,11 @@ import { accountEvents } from '../src/auth/events';
 import { loadJwtSecret, signSessionToken } from '../src/auth/jwt';
 import { issueOneTimeToken } from '../src/auth/one-time-tokens';
 import { hashPassword } from '../src/auth/passwords';
-import { loadConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import type { UserInfo } from '../src/contracts/account';
 import { readOutbox } from '../src/mail';
 import { DEMO_PASSWORD, seed } from '../src/seed';
-import { fakeWebRoot } from './support/app';
+import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 
 const ADMIN = { email: 'admin@cellwise.local', password: 'Admin-Password-1' };
@@ -121,17 +120,8 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
 
   beforeAll(async () => {
     database = await kind.open();
-    const webRoot = fakeWebRoot();
-    config = loadConfig({
-      WEB_ROOT: webRoot,
-      DATA_DIR: path.join(webRoot, 'data'),
-      LOG_LEVEL: 'silent',
-      ADMIN_PASSWORD: ADMIN.password,
-      PUBLIC_URL: 'https://console.example.pt/',
-    });
+    ({ app, config } = await testApp(database, { ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://console.example.pt/' }, { clock: () => now }));
     await seed(database.db, config);
-    app = await buildApp({ config, db: database.db, dialect: database.dialect, clock: () => now }, { logger: false });
-    await app.ready();
     for (const row of await database.db.selectFrom('users').select(['id', 'email']).execute()) ids.set(row.email, row.id);
   });
   afterAll(async () => {

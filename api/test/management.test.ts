@@ -1,13 +1,11 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import type { AuditTrail, OperatorDetails, OperatorSummary, ProjectOption, RoleOption, UserDetails, UserListRow, UserStats } from '../src/contracts/management';
 import { readOutbox } from '../src/mail';
 import { OPERATOR_MESSAGES } from '../src/routes/operators';
 import { USER_MESSAGES } from '../src/routes/users';
 import { DEMO_PASSWORD, seed } from '../src/seed';
-import { fakeWebRoot } from './support/app';
+import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { multipart } from './fixtures/network-import/dumps';
 
@@ -85,17 +83,8 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
 
   beforeAll(async () => {
     database = await kind.open();
-    const webRoot = fakeWebRoot();
-    config = loadConfig({
-      WEB_ROOT: webRoot,
-      DATA_DIR: path.join(webRoot, 'data'),
-      LOG_LEVEL: 'silent',
-      ADMIN_PASSWORD: ADMIN.password,
-      PUBLIC_URL: 'https://console.example.pt',
-    });
+    ({ app, config } = await testApp(database, { ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL: 'https://console.example.pt' }, { clock: () => now }));
     await seed(database.db, config);
-    app = await buildApp({ config, db: database.db, dialect: database.dialect, clock: () => now }, { logger: false });
-    await app.ready();
     for (const row of await database.db.selectFrom('users').select(['id', 'email']).execute()) ids.set(row.email, row.id);
     for (const row of await database.db.selectFrom('operators').select(['id', 'name']).execute()) operatorIds.set(row.name, row.id);
     tokens.admin = await tokenOf(ADMIN.email);

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
+import { acceptCookies } from './session';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -81,4 +83,46 @@ export async function serveDirectory(dir: string): Promise<StaticServer> {
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     },
   };
+}
+
+/**
+ * The console of one spec file: started before its first test, stopped after its last, with cookies
+ * agreed before each test so the consent banner never covers a button. A test that restarts it
+ * (same PORT and DATA_DIR) calls `stop()` and `start(env)`.
+ */
+export class FileConsole {
+  private running: RunningConsole | null = null;
+
+  get url(): string {
+    return this.current().url;
+  }
+
+  get dataDir(): string {
+    return this.current().dataDir;
+  }
+
+  async start(env: NodeJS.ProcessEnv = {}): Promise<void> {
+    this.running = await startConsole(env);
+  }
+
+  /** Stops the console; `url` and `dataDir` still name it, so it can be started again on them. */
+  async stop(): Promise<void> {
+    await this.running?.stop();
+  }
+
+  private current(): RunningConsole {
+    if (!this.running) throw new Error('the console of this spec file has not started');
+    return this.running;
+  }
+}
+
+/** Call at the top of a spec file, or inside a `test.describe` for a console of that group alone. */
+export function consoleForThisFile(env: NodeJS.ProcessEnv = {}): FileConsole {
+  const app = new FileConsole();
+  test.beforeAll(() => app.start(env));
+  test.afterAll(() => app.stop());
+  test.beforeEach(async ({ context }) => {
+    await acceptCookies(context, app.url);
+  });
+  return app;
 }

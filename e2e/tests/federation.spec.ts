@@ -1,17 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startConsole, type RunningConsole } from '../support/console';
-import { acceptCookies, ADMIN, signIn } from '../support/session';
+import { consoleForThisFile } from '../support/console';
+import { ADMIN, signIn } from '../support/session';
 
-let consoleApp: RunningConsole;
-test.beforeAll(async () => {
-  consoleApp = await startConsole();
-});
-test.afterAll(async () => {
-  await consoleApp.stop();
-});
-test.beforeEach(async ({ context }) => {
-  await acceptCookies(context, consoleApp.url);
-});
+const consoleApp = consoleForThisFile();
 
 /** One page of each remote, with the title it must show. */
 const REMOTE_PAGES = [

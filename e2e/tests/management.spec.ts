@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startConsole, type RunningConsole } from '../support/console';
+import { consoleForThisFile } from '../support/console';
 import { mailedLink, outboxFiles } from '../support/mail';
 import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, ENGINEERING_MENU, fillLogin, menuLabels, signIn } from '../support/session';
 
@@ -10,16 +10,7 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4
 const OPERATOR = 'Digi Portugal';
 const NEWCOMER = { email: 'nadia.nova@example.pt', firstname: 'Nádia', lastname: 'Nova', password: 'Nadia-Password-1' };
 
-let app: RunningConsole;
-test.beforeAll(async () => {
-  app = await startConsole();
-});
-test.afterAll(async () => {
-  await app.stop();
-});
-test.beforeEach(async ({ context }) => {
-  await acceptCookies(context, app.url);
-});
+const app = consoleForThisFile();
 
 /** Picks `option` in the antd select labelled `label` (several for a multiple select). */
 async function choose(page: Page, label: string, ...options: string[]): Promise<void> {

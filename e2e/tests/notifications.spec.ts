@@ -1,19 +1,10 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { startConsole, type RunningConsole } from '../support/console';
-import { acceptCookies, DEMO_PASSWORD, DEMO_USERS, signIn } from '../support/session';
+import { consoleForThisFile } from '../support/console';
+import { DEMO_PASSWORD, DEMO_USERS, signIn } from '../support/session';
 
-let app: RunningConsole;
-test.beforeAll(async () => {
-  app = await startConsole();
-});
-test.afterAll(async () => {
-  await app.stop();
-});
-test.beforeEach(async ({ context }) => {
-  await acceptCookies(context, app.url);
-});
+const app = consoleForThisFile();
 
 async function changePassword(page: Page, from: string, to: string): Promise<void> {
   const token = await page.evaluate(() => localStorage.getItem('vdfptAppToken'));
@@ -63,7 +54,7 @@ test('a password change appears in the bell without reloading; reading it drops 
     'warning',
   );
   db.close();
-  app = await startConsole({ PORT: port, DATA_DIR: app.dataDir });
+  await app.start({ PORT: port, DATA_DIR: app.dataDir });
   await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 20_000 });
   await bell.click();
   await expect(list.getByText('Missed while you were away')).toBeVisible();

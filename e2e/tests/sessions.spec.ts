@@ -1,18 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { startConsole, type RunningConsole } from '../support/console';
+import { consoleForThisFile } from '../support/console';
 import { outboxFiles, mailedLink } from '../support/mail';
-import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, ENGINEERING_MENU, fillLogin, MANAGEMENT_MENU, menuLabels, signIn } from '../support/session';
+import { ADMIN, DEMO_PASSWORD, DEMO_USERS, ENGINEERING_MENU, fillLogin, MANAGEMENT_MENU, menuLabels, signIn } from '../support/session';
 
-let app: RunningConsole;
-test.beforeAll(async () => {
-  app = await startConsole();
-});
-test.afterAll(async () => {
-  await app.stop();
-});
-test.beforeEach(async ({ context }) => {
-  await acceptCookies(context, app.url);
-});
+const app = consoleForThisFile();
 
 /** Specification §6, role by role (demo users are in project Operations, the Client is not). */
 const EXPECTED_MENUS: Array<[string, string, string, string[]]> = [
@@ -154,16 +145,9 @@ test.describe('cookie consent', () => {
 
 test.describe('lockout', () => {
   // Its own console: a locked account must not leak into the other tests of this file.
-  let lockApp: RunningConsole;
-  test.beforeAll(async () => {
-    lockApp = await startConsole();
-  });
-  test.afterAll(async () => {
-    await lockApp.stop();
-  });
+  const lockApp = consoleForThisFile();
 
-  test('a wrong password shows the message and stays; five in a row lock the account', async ({ page, context }) => {
-    await acceptCookies(context, lockApp.url);
+  test('a wrong password shows the message and stays; five in a row lock the account', async ({ page }) => {
     await page.goto(lockApp.url + '/auth/login');
     for (let attempt = 1; attempt <= 5; attempt++) {
       await fillLogin(page, DEMO_USERS.Client, 'not-the-password');

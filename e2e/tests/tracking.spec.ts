@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { startConsole, type RunningConsole } from '../support/console';
-import { acceptCookies, ADMIN, signIn } from '../support/session';
+import { consoleForThisFile } from '../support/console';
+import { ADMIN, signIn } from '../support/session';
 
 // Field names of the specification (§3) as the API's contract lists them: workbook headers.
 const PLAN_FIELDS = [
@@ -198,24 +198,21 @@ const WOW: Row[] = [
   },
 ];
 
-let app: RunningConsole;
 let workDir: string;
 
 test.use({ timezoneId: 'UTC', acceptDownloads: true });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  // With the demo data: the administrator's Operations project (canTrack) comes with it. Each import
-  // below replaces the demo rows, so the rows checked are the test's own.
-  app = await startConsole();
+// With the demo data: the administrator's Operations project (canTrack) comes with it. Each import
+// below replaces the demo rows, so the rows checked are the test's own.
+const app = consoleForThisFile();
+test.beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-tracking-e2e-'));
 });
-test.afterAll(async () => {
-  await app.stop();
+test.afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
-test.beforeEach(async ({ context, page }) => {
-  await acceptCookies(context, app.url);
+test.beforeEach(async ({ page }) => {
   await signIn(page, app.url, ADMIN.email, ADMIN.password);
 });
 

@@ -23,6 +23,7 @@ export interface AccountRow {
   email: string;
   passwordHash: string | null;
   role: Role;
+  roleId: number;
   operatorId: number | null;
   emailConfirmed: boolean;
   deactivated: boolean;
@@ -41,6 +42,7 @@ function accountQuery(db: Kysely<Database>) {
       'users.email',
       'users.password_hash',
       'roles.name as role',
+      'users.role_id',
       'users.operator_id',
       'users.email_confirmed',
       'users.deactivated_at',
@@ -60,6 +62,7 @@ function toAccount(row: AccountQueryRow | undefined): AccountRow | null {
     email: row.email,
     passwordHash: row.password_hash,
     role: row.role,
+    roleId: row.role_id,
     operatorId: row.operator_id,
     emailConfirmed: Number(row.email_confirmed) === 1,
     deactivated: row.deactivated_at !== null,

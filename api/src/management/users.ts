@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isRole, type Role } from 'shared-auth/policy';
+import { isRole } from 'shared-auth/policy';
+import { findAccountById, type AccountRow } from '../auth/accounts';
 import type { UserDetails, UserListRow } from '../contracts/management';
 import type { Database } from '../db/schema';
 import type { Session } from '../auth/runtime';
@@ -7,56 +8,21 @@ import { managesEveryOperator, scopeFor, type ManagementScope } from './scope';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface ManagedUser {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-  roleId: number;
-  operatorId: number | null;
+/** A user as the management area sees them: the account with its memberships. */
+export interface ManagedUser extends AccountRow {
   operatorIds: number[];
   projectIds: number[];
-  emailConfirmed: boolean;
-  deactivated: boolean;
 }
 
 /** The user with their memberships, or null when there is none (or their role is outside the policy). */
-export async function loadUser(db: Executor, userId: number): Promise<ManagedUser | null> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.role_id')
-    .select([
-      'users.id',
-      'users.firstname',
-      'users.lastname',
-      'users.email',
-      'users.role_id',
-      'roles.name as role',
-      'users.operator_id',
-      'users.email_confirmed',
-      'users.deactivated_at',
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!row || !isRole(row.role)) return null;
+export async function loadUser(db: Kysely<Database>, userId: number): Promise<ManagedUser | null> {
+  const account = await findAccountById(db, userId);
+  if (!account) return null;
   const [operators, projects] = await Promise.all([
     db.selectFrom('user_operators').select('operator_id').where('user_id', '=', userId).orderBy('operator_id').execute(),
     db.selectFrom('user_projects').select('project_id').where('user_id', '=', userId).orderBy('project_id').execute(),
   ]);
-  return {
-    id: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    email: row.email,
-    role: row.role,
-    roleId: row.role_id,
-    operatorId: row.operator_id,
-    operatorIds: operators.map((o) => o.operator_id),
-    projectIds: projects.map((p) => p.project_id),
-    emailConfirmed: Number(row.email_confirmed) === 1,
-    deactivated: row.deactivated_at !== null,
-  };
+  return { ...account, operatorIds: operators.map((o) => o.operator_id), projectIds: projects.map((p) => p.project_id) };
 }
 
 export function detailsOf(user: ManagedUser): UserDetails {

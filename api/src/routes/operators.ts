@@ -21,7 +21,7 @@ import { resolveUpload } from '../files';
 import { listOperators, operatorDetails, remainingOf } from '../management/operators';
 import { coversOperator } from '../management/scope';
 import { scopeOfSession } from '../management/users';
-import { fail, sessionOf } from './support';
+import { auditEvent, fail, sessionOf } from './support';
 
 export const OPERATOR_MESSAGES = {
   created: 'New operator created!',
@@ -70,15 +70,6 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     return operator;
   }
-
-  const audit = (request: FastifyRequest, entity: 'operator' | 'project', action: string, entityId: number | null, summary: string) => ({
-    actorId: sessionOf(request).userId,
-    action,
-    entity,
-    entityId,
-    summary,
-    address: request.ip,
-  });
 
   app.get(
     '/Operators/GetOperators',
@@ -162,7 +153,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .values({ name, avatar: null, created_at: new Date(now()).toISOString() })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await recordAudit(trx, audit(request, 'operator', 'create', inserted.id, `Created operator ${name}`), now());
+          await recordAudit(trx, auditEvent(request, 'operator', 'create', inserted.id, `Created operator ${name}`), now());
           return inserted.id;
         });
         return { message: OPERATOR_MESSAGES.created, id };
@@ -193,7 +184,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('operators').set({ name }).where('id', '=', operator.id).execute();
-          await recordAudit(trx, audit(request, 'operator', 'edit', operator.id, `Renamed operator ${operator.name} to ${name}`), now());
+          await recordAudit(trx, auditEvent(request, 'operator', 'edit', operator.id, `Renamed operator ${operator.name} to ${name}`), now());
         });
       } catch (error) {
         if (isUniqueViolation(error)) return fail(reply, 409, OPERATOR_MESSAGES.nameTaken(name));
@@ -236,7 +227,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const summary = picture
           ? `Set the picture of ${operator.name} (${picture.name}, ${picture.bytes.length} bytes)`
           : `Removed the picture of ${operator.name}`;
-        await recordAudit(trx, audit(request, 'operator', picture ? 'picture' : 'remove picture', operator.id, summary), now());
+        await recordAudit(trx, auditEvent(request, 'operator', picture ? 'picture' : 'remove picture', operator.id, summary), now());
       });
       return { message: OPERATOR_MESSAGES.updated, avatar: version };
     },
@@ -272,7 +263,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const left = remainingOf(Number(users.n), Number(projects.n));
         if (left !== '') return left;
         await trx.deleteFrom('operators').where('id', '=', operator.id).execute();
-        await recordAudit(trx, audit(request, 'operator', 'delete', operator.id, `Deleted operator ${operator.name}`), now());
+        await recordAudit(trx, auditEvent(request, 'operator', 'delete', operator.id, `Deleted operator ${operator.name}`), now());
         return '';
       });
       if (remaining !== '') return fail(reply, 409, OPERATOR_MESSAGES.notEmpty(operator.name, remaining));
@@ -300,7 +291,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const id = await db.transaction().execute(async (trx) => {
           const inserted = await trx.insertInto('projects').values({ name, operator_id: operator.id }).returning('id').executeTakeFirstOrThrow();
-          await recordAudit(trx, audit(request, 'project', 'create', inserted.id, `Created project ${name} of ${operator.name}`), now());
+          await recordAudit(trx, auditEvent(request, 'project', 'create', inserted.id, `Created project ${name} of ${operator.name}`), now());
           return inserted.id;
         });
         return { message: OPERATOR_MESSAGES.projectCreated, id };
@@ -336,7 +327,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .executeTakeFirstOrThrow();
         if (Number(count.n) > 0) return Number(count.n);
         await trx.deleteFrom('projects').where('id', '=', project.id).execute();
-        await recordAudit(trx, audit(request, 'project', 'delete', project.id, `Deleted project ${project.name} of ${operator.name}`), now());
+        await recordAudit(trx, auditEvent(request, 'project', 'delete', project.id, `Deleted project ${project.name} of ${operator.name}`), now());
         return 0;
       });
       if (users > 0) return fail(reply, 409, OPERATOR_MESSAGES.projectNotEmpty(project.name, users));

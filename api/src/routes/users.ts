@@ -25,7 +25,7 @@ import {
 import { readAudit, recordAudit } from '../management/audit';
 import { coversOperator, mergeMemberships, userDenial, type ManagementScope } from '../management/scope';
 import { detailsOf, listUsers, loadUser, scopeOfSession, setMemberships, userStats, type ManagedUser } from '../management/users';
-import { fail, sessionOf } from './support';
+import { auditEvent, fail, sessionOf } from './support';
 
 export const USER_MESSAGES = {
   created: 'New user created!',
@@ -268,7 +268,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (problem) return fail(reply, problem.status, problem.message);
       if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) return fail(reply, 409, USER_MESSAGES.emailTaken);
 
-      const actorId = sessionOf(request).userId;
       const firstname = form.firstname.trim();
       const lastname = form.lastname.trim();
       const id = await db.transaction().execute(async (trx) => {
@@ -289,11 +288,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .returning('id')
           .executeTakeFirstOrThrow();
         await setMemberships(trx, inserted.id, [...new Set(form.operatorIds)], [...new Set(form.projectIds)]);
-        await recordAudit(
-          trx,
-          { actorId, action: 'create', entity: 'user', entityId: inserted.id, summary: `Created user ${email}`, address: request.ip },
-          now(),
-        );
+        await recordAudit(trx, auditEvent(request, 'user', 'create', inserted.id, `Created user ${email}`), now());
         return inserted.id;
       });
       await mailConfirmationLink(app, request, { id, email, firstname, lastname });
@@ -338,11 +333,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', '=', user.id)
           .execute();
         await setMemberships(trx, user.id, operatorIds, projectIds);
-        await recordAudit(
-          trx,
-          { actorId: session.userId, action: 'edit', entity: 'user', entityId: user.id, summary: `Edited user ${user.email}`, address: request.ip },
-          now(),
-        );
+        await recordAudit(trx, auditEvent(request, 'user', 'edit', user.id, `Edited user ${user.email}`), now());
       });
       return { message: USER_MESSAGES.updated };
     },
@@ -364,18 +355,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await targetUser(request, reply, request.body.userId, 'edit');
       if (!user) return reply;
       if (user.emailConfirmed) return fail(reply, 409, USER_MESSAGES.alreadyConfirmed);
-      await recordAudit(
-        db,
-        {
-          actorId: sessionOf(request).userId,
-          action: 'resend',
-          entity: 'user',
-          entityId: user.id,
-          summary: `Resent the confirmation email to ${user.email}`,
-          address: request.ip,
-        },
-        now(),
-      );
+      await recordAudit(db, auditEvent(request, 'user', 'resend', user.id, `Resent the confirmation email to ${user.email}`), now());
       await mailConfirmationLink(app, request, user);
       return { message: USER_MESSAGES.mailSent };
     },
@@ -412,11 +392,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', '=', user.id)
           .execute();
         await revokeSessions(trx, user.id, now());
-        await recordAudit(
-          trx,
-          { actorId: session.userId, action: 'deactivate', entity: 'user', entityId: user.id, summary: `Deactivated user ${user.email}`, address: request.ip },
-          now(),
-        );
+        await recordAudit(trx, auditEvent(request, 'user', 'deactivate', user.id, `Deactivated user ${user.email}`), now());
       });
       await endSessionsOf(request, user.id);
       return { message: USER_MESSAGES.deactivated };
@@ -442,11 +418,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) return reply;
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
-        await recordAudit(
-          trx,
-          { actorId: session.userId, action: 'delete', entity: 'user', entityId: user.id, summary: `Deleted user ${user.email}`, address: request.ip },
-          now(),
-        );
+        await recordAudit(trx, auditEvent(request, 'user', 'delete', user.id, `Deleted user ${user.email}`), now());
       });
       await endSessionsOf(request, user.id);
       return { message: USER_MESSAGES.deleted };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type Services } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { TestDatabase } from './databases';
 
@@ -23,10 +23,15 @@ export function fakeWebRoot(): string {
   return root;
 }
 
-export async function testApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}): Promise<{ app: FastifyInstance; config: Config }> {
+/** The app over a test database and a fake web root; `services` adds parts such as a movable clock. */
+export async function testApp(
+  database: TestDatabase,
+  env: NodeJS.ProcessEnv = {},
+  services: Partial<Pick<Services, 'clock'>> = {},
+): Promise<{ app: FastifyInstance; config: Config }> {
   const webRoot = fakeWebRoot();
   const config = loadConfig({ WEB_ROOT: webRoot, DATA_DIR: path.join(webRoot, 'data'), LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, db: database.db, dialect: database.dialect }, { logger: false });
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect, ...services }, { logger: false });
   await app.ready();
   return { app, config };
 }

@@ -1,5 +1,4 @@
-import { Button, Form, Modal } from 'antd';
-import { TextField, required, useConsoleForm } from 'shared-ui';
+import { FormDialog, TextField, required, useConsoleForm } from 'shared-ui';
 import * as yup from 'yup';
 
 const nameSchema = yup.object({ name: required() });
@@ -18,23 +17,8 @@ export function NameDialog({ title, onSave, onClose }: NameDialogProps) {
     if (await onSave(name.trim())) onClose();
   });
   return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancel
-        </Button>,
-        <Button key="save" type="primary" htmlType="submit" form="name-form" loading={form.formState.isSubmitting}>
-          Save
-        </Button>,
-      ]}
-    >
-      <Form id="name-form" layout="vertical" component="form" onSubmitCapture={(e) => void save(e)}>
-        <TextField control={form.control} name="name" label="Name" autoFocus />
-      </Form>
-    </Modal>
+    <FormDialog title={title} onSubmit={save} onClose={onClose} submitting={form.formState.isSubmitting}>
+      <TextField control={form.control} name="name" label="Name" autoFocus />
+    </FormDialog>
   );
 }

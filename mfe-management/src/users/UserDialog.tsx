@@ -1,9 +1,9 @@
-import { App, Button, Form, Modal } from 'antd';
+import { App } from 'antd';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { OperatorOption, ProjectOption, RoleOption, UserDetails, UserForm } from 'api/contracts';
 import { api, useSession } from 'shared-auth';
-import { REQUIRED, SelectField, TextField, required, useApiGet, useConsoleForm } from 'shared-ui';
+import { FormDialog, REQUIRED, SelectField, TextField, required, useApiGet, useConsoleForm } from 'shared-ui';
 import * as yup from 'yup';
 
 const userSchema = yup.object({
@@ -76,41 +76,26 @@ export function UserDialog({ userId, onClose, onSaved }: UserDialogProps) {
   });
 
   return (
-    <Modal
-      open
-      title={editing ? 'Edit user' : 'Add user'}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancel
-        </Button>,
-        <Button key="save" type="primary" htmlType="submit" form="user-form" loading={form.formState.isSubmitting}>
-          Save
-        </Button>,
-      ]}
-    >
-      <Form id="user-form" layout="vertical" component="form" onSubmitCapture={(e) => void save(e)}>
-        <TextField control={form.control} name="firstname" label="First name" autoFocus />
-        <TextField control={form.control} name="lastname" label="Last name" />
-        <TextField control={form.control} name="email" label="Email" type="email" disabled={editing} />
-        <SelectField control={form.control} name="roleId" label="Role" options={roles.data.map((r) => ({ value: r.id, label: r.name }))} />
-        <SelectField
-          control={form.control}
-          name="operatorIds"
-          label="Operators"
-          mode="multiple"
-          options={operators.data.map((o) => ({ value: o.id, label: o.name }))}
-        />
-        <SelectField
-          control={form.control}
-          name="projectIds"
-          label="Projects"
-          mode="multiple"
-          disabled={chosenOperators.length === 0}
-          options={projectOptions.map((p) => ({ value: p.id, label: `${p.name} (${p.operatorName})` }))}
-        />
-      </Form>
-    </Modal>
+    <FormDialog title={editing ? 'Edit user' : 'Add user'} onSubmit={save} onClose={onClose} submitting={form.formState.isSubmitting}>
+      <TextField control={form.control} name="firstname" label="First name" autoFocus />
+      <TextField control={form.control} name="lastname" label="Last name" />
+      <TextField control={form.control} name="email" label="Email" type="email" disabled={editing} />
+      <SelectField control={form.control} name="roleId" label="Role" options={roles.data.map((r) => ({ value: r.id, label: r.name }))} />
+      <SelectField
+        control={form.control}
+        name="operatorIds"
+        label="Operators"
+        mode="multiple"
+        options={operators.data.map((o) => ({ value: o.id, label: o.name }))}
+      />
+      <SelectField
+        control={form.control}
+        name="projectIds"
+        label="Projects"
+        mode="multiple"
+        disabled={chosenOperators.length === 0}
+        options={projectOptions.map((p) => ({ value: p.id, label: `${p.name} (${p.operatorName})` }))}
+      />
+    </FormDialog>
   );
 }

@@ -34,6 +34,16 @@ function hasAcceptedType(file: File, acceptedTypes: string[]): boolean {
 }
 
 /**
+ * Why a chosen file must not be sent (wrong type, over the size limit), or null. The one check of the
+ * console before anything is uploaded; the server checks again, content included.
+ */
+export function fileProblem(file: File, acceptedTypes: string[], maxSize: number = MAX_UPLOAD_BYTES): string | null {
+  if (!hasAcceptedType(file, acceptedTypes)) return fileTypeWarning(file.name, acceptedTypes);
+  if (file.size > maxSize) return fileSizeWarning(file.name);
+  return null;
+}
+
+/**
  * Drop zone with Remove and Upload buttons. Type and size are checked file by file as they are
  * chosen, for single and multi-file selections alike, so nothing oversized is ever sent (the legacy
  * check never ran for multi-file uploads).
@@ -55,15 +65,9 @@ export function FileDropZone({
   const locked = busy || Boolean(disabled);
 
   const admit = (file: File): boolean => {
-    if (!hasAcceptedType(file, acceptedTypes)) {
-      notification.warning({ title: fileTypeWarning(file.name, acceptedTypes) });
-      return false;
-    }
-    if (file.size > maxSize) {
-      notification.warning({ title: fileSizeWarning(file.name) });
-      return false;
-    }
-    return true;
+    const problem = fileProblem(file, acceptedTypes, maxSize);
+    if (problem) notification.warning({ title: problem });
+    return problem === null;
   };
 
   const send = () => {

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Form, Input, Select } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Form, Input, Modal, Select } from 'antd';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import {
   Controller,
   useForm,
@@ -129,5 +129,42 @@ export function SelectField<T extends FieldValues>(props: FieldProps<T> & { opti
         />
       )}
     />
+  );
+}
+
+export interface FormDialogProps {
+  title: string;
+  /** The form's submit handler (`form.handleSubmit(...)`): it runs only when the form is valid. */
+  onSubmit: (event: FormEvent) => Promise<void>;
+  onClose: () => void;
+  submitting: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A form in a dialog with Cancel and Save. Render it only while open: it then starts from a fresh form
+ * each time (specification §4). Save submits the form, so Enter in a field saves too.
+ */
+export function FormDialog({ title, onSubmit, onClose, submitting, children }: FormDialogProps) {
+  const formId = useId();
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          Cancel
+        </Button>,
+        <Button key="save" type="primary" htmlType="submit" form={formId} loading={submitting}>
+          Save
+        </Button>,
+      ]}
+    >
+      <Form id={formId} layout="vertical" component="form" onSubmitCapture={(e) => void onSubmit(e)}>
+        {children}
+      </Form>
+    </Modal>
   );
 }

@@ -4,18 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ImageResponse, OperatorDetails } from 'api/contracts';
 import { api } from 'shared-auth';
-import {
-  DataTable,
-  MAX_UPLOAD_BYTES,
-  PageContainer,
-  TextField,
-  fileSizeWarning,
-  required,
-  uploadFiles,
-  useApiGet,
-  useConsoleForm,
-  type DataColumn,
-} from 'shared-ui';
+import { DataTable, PageContainer, TextField, fileProblem, required, uploadFiles, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
 import * as yup from 'yup';
 import { NameDialog } from '../../../operators/NameDialog';
 import { OperatorPicture } from '../../../operators/OperatorPicture';
@@ -30,20 +19,16 @@ type UserRow = OperatorDetails['userList'][number];
 const nameSchema = yup.object({ name: required() });
 
 function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onChanged: () => void }) {
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
   const [progress, setProgress] = useState<number | null>(null);
 
   const upload = async (file: File) => {
-    // Checked here so a wrong or oversized file is not sent at all; the file service checks the content again.
-    if (!file.name.toLowerCase().endsWith('.png')) {
-      void message.warning(`File ${file.name} is not a .png picture.`);
-      return;
-    }
-    if (file.size > MAX_UPLOAD_BYTES) {
-      void message.warning(fileSizeWarning(file.name));
+    const problem = fileProblem(file, ['.png']);
+    if (problem) {
+      notification.warning({ title: problem });
       return;
     }
     setBusy(true);
