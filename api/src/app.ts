@@ -7,11 +7,14 @@ import type { Kysely } from 'kysely';
 import { registerAccessControl } from './auth/access';
 import { systemClock, type Clock } from './auth/clock';
 import { loadJwtSecret } from './auth/jwt';
-import { AuthRuntime, createLoginThrottle } from './auth/runtime';
-import type { LoginThrottle } from './auth/throttle';
+import { createCounterStore, Limiter, type CounterStore } from './auth/limits';
+import { AuthRuntime } from './auth/runtime';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
+import { errorAnswerOf } from './http/errors';
+import { loggableUrl } from './http/redact';
+import { validatorCompiler } from './http/validation';
 import { VERSION } from './lib/version';
 import { createMailer, type Mailer } from './mail';
 import { registerNotifications, type RealtimeOptions } from './notifications';
@@ -32,8 +35,8 @@ export interface Services {
   clock?: Clock;
   /** Defaults to the outbox or SMTP_URL, as configured. */
   mailer?: Mailer;
-  /** Defaults to the database, or Redis when REDIS_URL is set. */
-  loginThrottle?: LoginThrottle;
+  /** Counters of the abuse limits: in memory, or in Redis when REDIS_URL is set. */
+  limitCounters?: CounterStore;
   /** Hub timings and Redis key prefix; defaults suit production, tests shorten or isolate them. */
   realtime?: RealtimeOptions;
 }
@@ -46,9 +49,10 @@ declare module 'fastify' {
   }
 }
 
-/** Request URLs as logged: a token in the query string (hub, download links) never reaches the logs. */
-function loggableUrl(url: string | undefined): string | undefined {
-  return url?.replace(/([?&]access_token=)[^&#]*/gi, '$1[Redacted]');
+
+/** Trust the last `hops` proxies in front of the server (Fastify's types lack its numeric form). */
+function hopsOfTrust(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** Builds the whole server (API, docs, console files) without listening, so tests can inject requests. */
@@ -77,17 +81,18 @@ export async function buildApp(services: Services, options: { logger?: boolean }
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     bodyLimit: 1_048_576,
+    // Only behind a proxy the deployment names: otherwise X-Forwarded-For is the client's to invent, and rate limits per address would be void.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOfTrust(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler());
 
   app.decorate('services', services);
 
   const clock = services.clock ?? systemClock;
-  const loginThrottle =
-    services.loginThrottle ?? createLoginThrottle(config, services.db, (error) => app.log.warn({ err: error }, 'Redis (login throttling) is unreachable'));
+  const limitCounters = services.limitCounters ?? createCounterStore(config, (error) => app.log.warn({ err: error }, 'Redis (abuse limits) is unreachable'));
   const mailer = services.mailer ?? createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl });
-  const auth = new AuthRuntime(services.db, loadJwtSecret(config), loginThrottle, clock);
+  const auth = new AuthRuntime(services.db, loadJwtSecret(config), new Limiter(limitCounters), clock);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
   // Before any route, so no route escapes the access check.
@@ -95,7 +100,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   app.addHook('onClose', async () => {
     // Close only what was made here; injected parts belong to whoever injected them.
     if (!services.mailer) await mailer.close();
-    if (!services.loginThrottle) await loginThrottle.close();
+    if (!services.limitCounters) await limitCounters.close();
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -105,20 +110,10 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation) {
-      const first = error.validation[0];
-      const field = first?.instancePath
-        ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
-        : (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
-      const message = first?.keyword === 'required' ? `${field ?? 'field'} is required` : `${field ? `${field}: ` : ''}${first?.message ?? 'invalid input'}`;
-      return reply.code(400).send({ message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: 'Something went wrong!' });
-    }
-    return reply.code(status).send({ message: error.message });
+    const answer = errorAnswerOf(error);
+    if (answer.fault) request.log.error({ err: error }, 'request failed');
+    // Sent as text, so no route's response schema can turn an error answer into a serialization fault.
+    return reply.code(answer.status).type('application/json; charset=utf-8').send(JSON.stringify({ message: answer.message }));
   });
 
   await app.register(fastifySwagger, {
@@ -127,7 +122,13 @@ export async function buildApp(services: Services, options: { logger?: boolean }
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // The docs page runs swagger-ui's scripts: only its own, from this origin. No upgrade-insecure-requests:
+    // an embedded console on plain http (localhost) must still load them.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   // First among the routes: its API-activity hook (presence) must cover the routes registered after it.
   await registerNotifications(app, services.realtime);

@@ -12,10 +12,13 @@ export interface Config {
   smtpUrl: string | null;
   jwtSecret: string | null;
   /**
-   * Origin the console is reached at, for links in mails. Without it links use the request's Host
-   * header, which a client chooses: set it in production.
+   * Origin the console is reached at, for links in mails. Without it (allowed only while mail goes to
+   * the outbox) links use the origin this process listens on — never the request's Host header,
+   * which the client chooses.
    */
   publicUrl: string | null;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses; decides what `request.ip` is. */
+  trustProxy: boolean | number | string;
   adminEmail: string;
   adminPassword: string;
   demoData: boolean;
@@ -74,6 +77,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrlValue = urlWithScheme('PUBLIC_URL', env.PUBLIC_URL, ['http', 'https'], problems);
   const publicUrl = publicUrlValue ? publicUrlValue.replace(/\/+$/, '') : null;
 
+  if (smtpUrl && !publicUrl) problems.push('PUBLIC_URL must be set when SMTP_URL is: mailed links must name the address users reach the console at');
+
+  let trustProxy: Config['trustProxy'] = false;
+  const proxy = (env.TRUST_PROXY ?? '').trim();
+  if (/^\d+$/.test(proxy)) trustProxy = Number(proxy) === 0 ? false : Number(proxy);
+  else if (['false', 'no', ''].includes(proxy.toLowerCase())) trustProxy = false;
+  else if (/^[0-9A-Fa-f:.\/,\s]+$/.test(proxy)) trustProxy = proxy;
+  else problems.push(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses (got "${proxy}")`);
+
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
 
@@ -113,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     jwtSecret,
     publicUrl,
+    trustProxy,
     adminEmail,
     adminPassword,
     demoData,

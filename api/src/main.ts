@@ -22,7 +22,7 @@ async function start(config: Config): Promise<void> {
     const tracking = await importDemoTrackingIfEmpty(handle.db);
     if (tracking) app.log.info(tracking, 'demo tracking data written');
   }
-  if (!config.publicUrl) app.log.warn('PUBLIC_URL is not set: links in mails use the Host header of the request that caused them');
+  if (!config.publicUrl) app.log.warn('PUBLIC_URL is not set: links in mails point at http://localhost:<port>; set it to the address users reach the console at');
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();

@@ -2,16 +2,16 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { hashOneTimeToken, issueOneTimeToken, findOneTimeToken, markOneTimeTokenUsed, ONE_TIME_TOKEN_LIFETIME_MS } from '../src/auth/one-time-tokens';
 import { loadJwtSecret, signSessionToken, TOKEN_LIFETIME_SECONDS, verifySessionToken } from '../src/auth/jwt';
 import { hashPassword, passwordProblem, verifyPassword } from '../src/auth/passwords';
-import { DatabaseLoginThrottle, LOCKOUT_MS, lockedMessage, RedisLoginThrottle, type LoginThrottle } from '../src/auth/throttle';
+import { accountDelayMs, Limiter, limitKeys, MemoryCounterStore, RedisCounterStore, tooManyMessage, type CounterStore } from '../src/auth/limits';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { seed } from '../src/seed';
 import { fakeWebRoot } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { requireRedis, TEST_REDIS_URL } from './support/realtime';
 
 const SECRET = 'unit-test-secret-that-is-long-enough-0123456789';
 const NOW = 1_800_000_000; // 2027-01-15, seconds
@@ -121,101 +121,118 @@ describe('passwords', () => {
   });
 });
 
-test('the lockout message names the end of the lock, rounded up to the minute, in UTC', () => {
-  expect(lockedMessage(Date.parse('2026-03-02T21:14:00Z'))).toBe('Too many failed attempts. The account is locked until 21:14 (UTC).');
-  expect(lockedMessage(Date.parse('2026-03-02T21:14:30Z'))).toBe('Too many failed attempts. The account is locked until 21:15 (UTC).');
-  expect(lockedMessage(Date.parse('2026-03-02T23:59:01Z'))).toBe('Too many failed attempts. The account is locked until 00:00 (UTC).');
+test('the 429 message gives the wait in seconds, then in whole minutes', () => {
+  expect(tooManyMessage(400)).toBe('Too many attempts. Try again in 1 second.');
+  expect(tooManyMessage(8_000)).toBe('Too many attempts. Try again in 8 seconds.');
+  expect(tooManyMessage(60_000)).toBe('Too many attempts. Try again in 1 minute.');
+  expect(tooManyMessage(14 * 60_000 + 1)).toBe('Too many attempts. Try again in 15 minutes.');
 });
 
-/** Both stores must behave the same; Redis is exercised when REDIS_URL is set. */
-function throttleContract(name: string, make: () => Promise<{ throttle: LoginThrottle; done: () => Promise<void> }>) {
-  describe(`login throttle in ${name}`, () => {
-    let throttle: LoginThrottle;
+test('the account delay starts after five failures, doubles, and never exceeds 30 s', () => {
+  expect([1, 4].map(accountDelayMs)).toEqual([0, 0]);
+  expect([5, 6, 7, 8, 9, 10, 50].map(accountDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+});
+
+/** Both stores must behave the same: memory for the embedded console, Redis for several instances. */
+function counterContract(name: string, make: () => Promise<{ store: CounterStore; done: () => Promise<void> }>) {
+  describe(`abuse-limit counters in ${name}`, () => {
+    let limiter: Limiter;
     let done: () => Promise<void>;
     const t0 = Date.parse('2026-03-02T21:00:00Z');
+    const rule = { limit: 3, windowMs: 60_000, blockMs: 10 * 60_000 };
     beforeAll(async () => {
-      ({ throttle, done } = await make());
+      const made = await make();
+      limiter = new Limiter(made.store);
+      done = made.done;
     });
     afterAll(async () => done());
 
-    test('locks after five failures in a row, for 15 minutes, then counts from zero', async () => {
-      const email = 'five@example.pt';
-      for (let i = 1; i <= 4; i++) expect(await throttle.recordFailure(email, t0 + i)).toBeNull();
-      expect(await throttle.lockedUntil(email, t0)).toBeNull();
-      expect(await throttle.recordFailure(email, t0 + 5)).toBe(t0 + 5 + LOCKOUT_MS);
-      expect(await throttle.lockedUntil(email, t0 + 6)).toBe(t0 + 5 + LOCKOUT_MS);
-      expect(await throttle.lockedUntil(email, t0 + 5 + LOCKOUT_MS - 1)).toBe(t0 + 5 + LOCKOUT_MS);
-      expect(await throttle.lockedUntil(email, t0 + 5 + LOCKOUT_MS)).toBeNull();
-      const later = t0 + 20 * 60_000;
-      for (let i = 1; i <= 4; i++) expect(await throttle.recordFailure(email, later)).toBeNull();
-      expect(await throttle.recordFailure(email, later)).toBe(later + LOCKOUT_MS);
+    test('the hit over the limit blocks the key for the block time; the keys are counted apart', async () => {
+      expect(await limiter.count('k1', rule, t0)).toBeNull();
+      expect(await limiter.count('k2', rule, t0)).toBeNull();
+      expect(await limiter.count('k1', rule, t0 + 1)).toBeNull();
+      expect(await limiter.retryAfter(['k1'], t0 + 2)).toBeNull();
+      // The third hit reaches the limit: it passes, and blocks what follows.
+      expect(await limiter.count('k1', rule, t0 + 2)).toBe(10 * 60_000);
+      expect(await limiter.retryAfter(['k2', 'k1'], t0 + 3)).toBe(10 * 60_000 - 1);
+      expect(await limiter.retryAfter(['k2'], t0 + 3)).toBeNull();
+      expect(await limiter.retryAfter(['k1'], t0 + 2 + 10 * 60_000)).toBeNull();
     });
 
-    test('a reset clears the count and the lock; e-mails are counted apart', async () => {
-      const email = 'reset@example.pt';
-      for (let i = 0; i < 4; i++) await throttle.recordFailure(email, t0);
-      await throttle.recordFailure('other@example.pt', t0);
-      await throttle.reset(email);
-      for (let i = 0; i < 4; i++) expect(await throttle.recordFailure(email, t0)).toBeNull();
-      expect(await throttle.recordFailure(email, t0)).not.toBeNull();
-      await throttle.reset(email);
-      expect(await throttle.lockedUntil(email, t0)).toBeNull();
-      expect(await throttle.lockedUntil('other@example.pt', t0)).toBeNull();
+    test('a reset forgets counts and blocks', async () => {
+      for (let i = 0; i < 3; i++) await limiter.count('r1', rule, t0);
+      expect(await limiter.retryAfter(['r1'], t0)).not.toBeNull();
+      await limiter.store.reset('r1');
+      expect(await limiter.retryAfter(['r1'], t0)).toBeNull();
+      expect(await limiter.count('r1', rule, t0)).toBeNull();
     });
 
-    test('concurrent failures are all counted', async () => {
-      const email = 'burst@example.pt';
-      const results = await Promise.all(Array.from({ length: 5 }, () => throttle.recordFailure(email, t0)));
-      expect(results.filter((r) => r !== null)).toHaveLength(1);
-      expect(await throttle.lockedUntil(email, t0)).toBe(t0 + LOCKOUT_MS);
+    test('concurrent hits are all counted: exactly one of them goes over', async () => {
+      const results = await Promise.all(Array.from({ length: 5 }, () => limiter.store.hit('burst', 60_000, t0)));
+      expect([...results].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    test('failed sign-ins delay the account progressively, from 1 s up to 30 s', async () => {
+      for (let i = 0; i < 4; i++) await limiter.countAccountFailure('slow@example.pt', t0);
+      expect(await limiter.retryAfter([limitKeys.loginAccount('slow@example.pt')], t0)).toBeNull();
+      await limiter.countAccountFailure('slow@example.pt', t0);
+      expect(await limiter.retryAfter([limitKeys.loginAccount('slow@example.pt')], t0)).toBe(1_000);
+      await limiter.countAccountFailure('slow@example.pt', t0 + 1_000);
+      expect(await limiter.retryAfter([limitKeys.loginAccount('slow@example.pt')], t0 + 1_000)).toBe(2_000);
     });
   });
 }
 
-for (const kind of TEST_DATABASES) {
-  throttleContract(`the database (${kind.name})`, async () => {
-    const database = await kind.open();
-    return { throttle: new DatabaseLoginThrottle(database.db), done: () => database.dispose() };
-  });
-}
-if (process.env.REDIS_URL) {
-  test('with REDIS_URL the app keeps login throttling in Redis, not in the database', async () => {
-    const kind = TEST_DATABASES[0]!;
-    const database = await kind.open();
-    const webRoot = fakeWebRoot();
-    const config = loadConfig({ WEB_ROOT: webRoot, DATA_DIR: path.join(webRoot, 'data'), LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL });
-    const app = await buildApp({ config, db: database.db, dialect: database.dialect }, { logger: false });
-    const redis = new Redis(process.env.REDIS_URL!);
-    const email = `redis-${process.pid}-${Date.now()}@example.pt`;
-    try {
-      const statuses = [];
-      for (let i = 0; i < 5; i++)
-        statuses.push((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' } })).statusCode);
-      expect(statuses).toEqual([400, 400, 400, 400, 423]);
-      expect(await database.db.selectFrom('login_attempts').selectAll().execute()).toEqual([]);
-      expect(Number(await redis.get(`cellwise:login:lock:${email}`))).toBeGreaterThan(Date.now());
-    } finally {
-      await redis.del(`cellwise:login:lock:${email}`, `cellwise:login:failures:${email}`);
-      await redis.quit();
-      await app.close();
-      await database.dispose();
+counterContract('memory', async () => {
+  const store = new MemoryCounterStore();
+  return { store, done: () => store.close() };
+});
+
+test('in memory, a window ends: the count starts again', async () => {
+  const store = new MemoryCounterStore();
+  const t0 = Date.parse('2026-03-02T21:00:00Z');
+  expect(await store.hit('w', 60_000, t0)).toBe(1);
+  expect(await store.hit('w', 60_000, t0 + 59_999)).toBe(2);
+  expect(await store.hit('w', 60_000, t0 + 60_000)).toBe(1);
+});
+
+counterContract('Redis', async () => {
+  const prefix = `cellwise-test:${process.pid}:${Date.now()}:`;
+  const redis = await requireRedis();
+  const store = new RedisCounterStore(redis, prefix);
+  return {
+    store,
+    done: async () => {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await store.close();
+    },
+  };
+});
+
+test('with REDIS_URL the app keeps the sign-in limits in Redis', async () => {
+  const kind = TEST_DATABASES[0]!;
+  const database = await kind.open();
+  const webRoot = fakeWebRoot();
+  const config = loadConfig({ WEB_ROOT: webRoot, DATA_DIR: path.join(webRoot, 'data'), LOG_LEVEL: 'silent', REDIS_URL: TEST_REDIS_URL });
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect }, { logger: false });
+  const redis = await requireRedis();
+  const email = `redis-${process.pid}-${Date.now()}@example.pt`;
+  const key = `cellwise:limits:block:${limitKeys.loginAccount(email)}`;
+  try {
+    for (let i = 0; i < 5; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' } });
+      expect(res.statusCode).toBe(400);
     }
-  });
-
-  throttleContract('Redis', async () => {
-    const prefix = `cellwise-test:${process.pid}:${Date.now()}:`;
-    const redis = new Redis(process.env.REDIS_URL!);
-    const throttle = new RedisLoginThrottle(redis, prefix);
-    return {
-      throttle,
-      done: async () => {
-        const keys = await redis.keys(`${prefix}*`);
-        if (keys.length > 0) await redis.del(...keys);
-        await throttle.close();
-      },
-    };
-  });
-}
+    expect(Number(await redis.get(key))).toBeGreaterThan(Date.now());
+  } finally {
+    const keys = await redis.keys(`cellwise:limits:*${email}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    await app.close();
+    await database.dispose();
+  }
+});
 
 describe.each(TEST_DATABASES)('one-time tokens on $name', (kind) => {
   let database: TestDatabase;

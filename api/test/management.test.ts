@@ -113,9 +113,23 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
       expect((await app.inject({ method: method as 'GET', url, headers: as('os'), payload: method === 'GET' ? undefined : {} })).statusCode).toBe(403);
     });
 
-    test('creating and deleting operators, and the audit trail, are for Administrators only', async () => {
-      expect((await post('/api/Operators/CreateOperator', { name: 'Manager Co' }, 'manager')).statusCode).toBe(403);
-      expect((await del('/api/Operators/DeleteOperator', { id: operatorId('NOS') }, 'manager')).statusCode).toBe(403);
+    test('a Manager creates an operator within their scope (they become its member) and deletes only their own', async () => {
+      const created = await post('/api/Operators/CreateOperator', { name: 'Manager Co' }, 'manager');
+      expect(created.statusCode).toBe(200);
+      const id = created.json<{ id: number }>().id;
+      const members = await database.db.selectFrom('user_operators').select('user_id').where('operator_id', '=', id).execute();
+      expect(members.map((m) => m.user_id)).toEqual([idOf('manager@cellwise.local')]);
+      expect((await get('/api/Operators/GetOperators', 'manager')).json<OperatorSummary[]>().map((o) => o.name)).toContain('Manager Co');
+      // Another operator's: not theirs to delete. Their own with colleagues in it: refused, saying why.
+      expect((await del('/api/Operators/DeleteOperator', { id: operatorId('MEO') }, 'manager')).statusCode).toBe(403);
+      expect((await del('/api/Operators/DeleteOperator', { id: operatorId('NOS') }, 'manager')).statusCode).toBe(409);
+      // Their own, with nobody else in it: deleted, membership and all.
+      expect((await del('/api/Operators/DeleteOperator', { id }, 'manager')).statusCode).toBe(200);
+      expect(await database.db.selectFrom('user_operators').select('user_id').where('operator_id', '=', id).execute()).toEqual([]);
+      expect((await get('/api/Operators/GetOperators', 'manager')).json<OperatorSummary[]>().map((o) => o.name)).toEqual(['NOS', 'Vodafone PT']);
+    });
+
+    test('the audit trail is for Administrators only', async () => {
       expect((await get('/api/Users/GetAuditTrail', 'manager')).statusCode).toBe(403);
     });
   });
@@ -466,7 +480,13 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
     });
 
     test('an operator with users and projects is not deleted: 409 says how many', async () => {
-      const users = await database.db.selectFrom('user_operators').select('user_id').where('operator_id', '=', operatorId('MEO')).execute();
+      // Users other than the caller: whoever deletes an operator may be a member of it.
+      const users = await database.db
+        .selectFrom('user_operators')
+        .select('user_id')
+        .where('operator_id', '=', operatorId('MEO'))
+        .where('user_id', '<>', idOf(ADMIN.email))
+        .execute();
       const res = await del('/api/Operators/DeleteOperator', { id: operatorId('MEO') });
       expect([res.statusCode, res.json()]).toEqual([409, { message: OPERATOR_MESSAGES.notEmpty('MEO', `${users.length} users and 2 projects`) }]);
       expect((await get('/api/Operators/GetOperators')).json<OperatorSummary[]>().map((o) => o.name)).toContain('MEO');

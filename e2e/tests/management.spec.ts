@@ -208,7 +208,8 @@ test('Manager: only their operators and users, no Administrator role, 403 for an
 
   await page.goto(app.url + '/management/operators');
   await expect(page.locator('.ant-card h5')).toHaveText(['NOS', 'Vodafone PT']);
-  await expect(page.getByRole('button', { name: 'Add' })).toHaveCount(0);
+  // Specification §6: Management, operators included, is the Manager's too — within their own operators.
+  await expect(page.getByRole('button', { name: 'Add' })).toBeVisible();
 
   // The API refuses what the page does not offer, with the Manager's own session token.
   const managerToken = await page.evaluate(() => localStorage.getItem('vdfptAppToken') ?? '');
@@ -218,4 +219,5 @@ test('Manager: only their operators and users, no Administrator role, 403 for an
   expect((await page.request.delete(`${app.url}/api/Users/DeleteUser`, { ...asManager, data: { userId: meoUserId } })).status()).toBe(403);
   const meo = operators.find((o) => o.name === 'MEO')!.id;
   expect((await page.request.get(`${app.url}/api/Operators/GetOperator?operatorId=${meo}`, asManager)).status()).toBe(403);
+  expect((await page.request.delete(`${app.url}/api/Operators/DeleteOperator`, { ...asManager, data: { id: meo } })).status()).toBe(403);
 });

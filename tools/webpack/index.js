@@ -82,7 +82,8 @@ function baseConfig({ packageDir, mode }) {
   return {
     mode,
     context: packageDir,
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Maps are written beside the build but not referenced from it; the server refuses to serve them.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'],
       // Workspace packages are consumed from source so a change in shared-ui shows up without a build step.

@@ -6,6 +6,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route, as the access policy names it. Every `/api` route must say. */
     access?: Capability;
+    /**
+     * Whether the session token may come as `access_token` in the query string (DESIGN §10): only where
+     * no header can be set — the hub, the job dashboard, downloads opened in a new tab. Elsewhere a
+     * token in a URL would end up in browser history, proxies and logs, so it is ignored.
+     */
+    queryToken?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -24,13 +30,14 @@ function isApiPath(url: string): boolean {
   return lower === '/api' || lower.startsWith('/api/');
 }
 
-/** The bearer token, or the `access_token` query parameter (WebSocket and download links cannot set headers). */
+/** The bearer token, or the `access_token` query parameter on the routes that declare `queryToken`. */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (match?.[1]) return match[1];
   }
+  if (request.routeOptions.config?.queryToken !== true) return null;
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.access_token;
   return typeof fromQuery === 'string' && fromQuery !== '' ? fromQuery : null;
@@ -65,6 +72,8 @@ export function registerAccessControl(app: FastifyInstance, runtime: AuthRuntime
     // Not an API route (console pages, remotes, not-found): nothing to judge.
     if (access === undefined) return;
     const token = tokenOf(request);
+    // Read once, here: handlers and their schemas never see the token, and it is not echoed anywhere.
+    if (request.routeOptions.config?.queryToken === true) delete (request.query as Record<string, unknown> | undefined)?.access_token;
     if (token) request.session = await runtime.authenticate(token);
     const denial = denialOf(request.session?.principal ?? ANONYMOUS, access);
     if (denial === 'unauthenticated') return reply.code(401).send({ message: token ? EXPIRED_MESSAGE : UNAUTHENTICATED_MESSAGE });

@@ -17,5 +17,5 @@ export { loadJwtSecret, signSessionToken, TOKEN_LIFETIME_SECONDS, verifySessionT
 export { completeRegistrationLink, mailConfirmationLink, publicBaseUrl, recoveryLink } from './links';
 export { findOneTimeToken, hashOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed, ONE_TIME_TOKEN_LIFETIME_MS } from './one-time-tokens';
 export { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords';
-export { AuthRuntime, createLoginThrottle, revokeSessions, type Session } from './runtime';
-export { DatabaseLoginThrottle, LOCKOUT_MS, lockedMessage, MAX_LOGIN_FAILURES, RedisLoginThrottle, type LoginThrottle } from './throttle';
+export { AuthRuntime, revokeSessions, type Session } from './runtime';
+export { createCounterStore, Limiter, LIMITS, MemoryCounterStore, RedisCounterStore, type CounterStore } from './limits';

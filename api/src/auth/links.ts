@@ -1,15 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import type { FastifyInstance } from 'fastify';
 import { sendConfirmationMail, type MailRecipient } from '../mail';
 import { issueOneTimeToken } from './one-time-tokens';
 
-const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/** Where mailed links point: PUBLIC_URL, else the origin the request came to. */
-export function publicBaseUrl(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string {
+/**
+ * Where mailed links point: PUBLIC_URL, else the origin this process listens on (the embedded console
+ * on one machine). Never the request's Host header: a client chooses it, and a recovery link sent to
+ * another host hands that host a valid token.
+ */
+export function publicBaseUrl(app: FastifyInstance): string {
+  const { config } = app.services;
   if (config.publicUrl) return config.publicUrl;
-  const host = HOST.test(request.host) ? request.host : 'localhost';
-  return `${request.protocol}://${host}`;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return `http://localhost:${port}`;
 }
 
 export function completeRegistrationLink(baseUrl: string, token: string, userId: number): string {
@@ -24,7 +27,7 @@ export function recoveryLink(baseUrl: string, token: string, userId: number): st
  * Issues a confirmation token (the previous link stops working) and mails the link that completes
  * registration. For Users/CreateUser and Users/ResendConfirmationEmail.
  */
-export async function mailConfirmationLink(app: FastifyInstance, request: FastifyRequest, user: MailRecipient & { id: number }): Promise<void> {
+export async function mailConfirmationLink(app: FastifyInstance, user: MailRecipient & { id: number }): Promise<void> {
   const token = await issueOneTimeToken(app.services.db, user.id, 'confirm', app.auth.clock());
-  await sendConfirmationMail(app.mailer, user, completeRegistrationLink(publicBaseUrl(request, app.services.config), token, user.id));
+  await sendConfirmationMail(app.mailer, user, completeRegistrationLink(publicBaseUrl(app), token, user.id));
 }

@@ -1,11 +1,10 @@
-import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Principal } from 'shared-auth/policy';
 import type { Database } from '../db/schema';
 import { findAccountById, projectNamesOf } from './accounts';
 import { epochSeconds, type Clock } from './clock';
 import { signSessionToken, verifySessionToken } from './jwt';
-import { DatabaseLoginThrottle, RedisLoginThrottle, type LoginThrottle } from './throttle';
+import type { Limiter } from './limits';
 
 /** Who is calling: `request.session` on every request (null when no valid token came with it). */
 export interface Session {
@@ -13,12 +12,12 @@ export interface Session {
   principal: Principal;
 }
 
-/** Everything the access hook and the account routes share: the clock, the signing secret, the throttle. */
+/** Everything the access hook and the account routes share: the clock, the signing secret, the abuse limits. */
 export class AuthRuntime {
   constructor(
     readonly db: Kysely<Database>,
     private readonly secret: string,
-    readonly throttle: LoginThrottle,
+    readonly limits: Limiter,
     readonly clock: Clock,
   ) {}
 
@@ -66,14 +65,3 @@ export async function revokeSessions(db: Kysely<Database>, userId: number, nowMs
     .execute();
 }
 
-/** `onConnectionError`: Redis being away is reported here (logins then fail with a 500 until it is back). */
-export function createLoginThrottle(
-  config: { redisUrl: string | null },
-  db: Kysely<Database>,
-  onConnectionError: (error: Error) => void = () => undefined,
-): LoginThrottle {
-  if (!config.redisUrl) return new DatabaseLoginThrottle(db);
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  redis.on('error', onConnectionError);
-  return new RedisLoginThrottle(redis);
-}

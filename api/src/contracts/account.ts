@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Password, ShortText } from './common';
+import { Email, Id, Password, ShortText } from './common';
 
 export const RoleName = Type.Union([
   Type.Literal('Administrator'),
@@ -39,7 +39,7 @@ export type RecoverRequest = Static<typeof RecoverRequest>;
 
 /** Registration and recovery confirmation payload (specification §3). `user` is the user id from the mailed link. */
 export const ConfirmationRequest = Type.Object(
-  { password: Password, rpassword: Password, token: ShortText(200), user: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ maxLength: 20 })]) },
+  { password: Password, rpassword: Password, token: ShortText(200), user: Type.Union([Id, Type.String({ maxLength: 20 })]) },
   { additionalProperties: false },
 );
 export type ConfirmationRequest = Static<typeof ConfirmationRequest>;
@@ -55,7 +55,7 @@ export const ChangePasswordResponse = Type.Object({ message: Type.String(), toke
 export type ChangePasswordResponse = Static<typeof ChangePasswordResponse>;
 
 export const UpdateSettingsRequest = Type.Object(
-  { firstname: ShortText(100), lastname: ShortText(100), email: Type.Optional(Type.String({ maxLength: 254 })), operatorId: Type.Integer({ minimum: 1 }) },
+  { firstname: ShortText(100), lastname: ShortText(100), email: Type.Optional(Type.String({ maxLength: 254 })), operatorId: Id },
   { additionalProperties: false },
 );
 export type UpdateSettingsRequest = Static<typeof UpdateSettingsRequest>;
@@ -64,5 +64,5 @@ export const UserOperators = Type.Array(OperatorRef);
 export type UserOperators = Static<typeof UserOperators>;
 
 /** `Account/GetUserOperators?userId=`. */
-export const GetUserOperatorsQuery = Type.Object({ userId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const GetUserOperatorsQuery = Type.Object({ userId: Id }, { additionalProperties: false });
 export type GetUserOperatorsQuery = Static<typeof GetUserOperatorsQuery>;

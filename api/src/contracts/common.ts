@@ -11,3 +11,8 @@ export type MessageResponse = Static<typeof MessageResponse>;
 export const ShortText = (max = 100) => Type.String({ minLength: 1, maxLength: max });
 export const Email = Type.String({ minLength: 3, maxLength: 254, format: 'email' });
 export const Password = Type.String({ minLength: 1, maxLength: 256 });
+
+/** A database id in a request: bounded to the columns' range, so a huge number is a 400, never a database error. */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** A 1-based page number in a request: far beyond any table, and never an offset the database refuses. */
+export const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });

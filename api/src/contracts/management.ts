@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { RoleName } from './account';
+import { Id, PageNumber } from './common';
 
 /**
  * Users/* and Operators/* (specification §3 and §7). Every list is scoped on the server: an
@@ -7,7 +8,6 @@ import { RoleName } from './account';
  * and users (DESIGN §4).
  */
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** Names typed into the dialogs; blank ones are refused with 'is required' by the handlers. */
 const Name = Type.String({ maxLength: 100 });
 
@@ -129,7 +129,7 @@ export type AuditEntry = Static<typeof AuditEntry>;
 export const AuditTrail = Type.Object({ rows: Type.Array(AuditEntry), total: Type.Integer() }, { additionalProperties: false });
 export type AuditTrail = Static<typeof AuditTrail>;
 export const AuditTrailQuery = Type.Object(
-  { page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })), size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) },
+  { page: Type.Optional(PageNumber), size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) },
   { additionalProperties: false },
 );
 export type AuditTrailQuery = Static<typeof AuditTrailQuery>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageNumber } from './common';
 
 /** Specification §3: a notification as the bell, the page and the hub's `NewNotification` carry it. */
 export const NotificationIcon = Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('success'), Type.Literal('error')]);
@@ -26,7 +27,7 @@ export type UserNotification = Static<typeof UserNotification>;
 export const NotificationsQuery = Type.Object(
   {
     unread: Type.Optional(Type.Boolean()),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    page: Type.Optional(PageNumber),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },
   { additionalProperties: false },
@@ -39,7 +40,7 @@ export type NotificationList = Static<typeof NotificationList>;
 export const NotificationPage = Type.Object({ rows: Type.Array(UserNotification), total: Type.Integer() }, { additionalProperties: false });
 export type NotificationPage = Static<typeof NotificationPage>;
 
-export const NotificationIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const NotificationIdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export type NotificationIdParams = Static<typeof NotificationIdParams>;
 
 export const MarkAllAsReadResponse = Type.Object({ updated: Type.Integer() }, { additionalProperties: false });

@@ -19,7 +19,8 @@ export const hubRoutes: FastifyPluginAsyncTypebox<{ hub: HubServer }> = async (a
         querystring: NegotiateQuery,
         response: { 200: NegotiateResponse, 401: ErrorResponse },
       },
-      config: { access: 'authenticated' },
+      // Specification §7: the hub takes the token in the query.
+      config: { access: 'authenticated', queryToken: true },
     },
     async (request, reply) => {
       // The access hook has already refused a request without a valid session.

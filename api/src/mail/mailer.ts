@@ -26,9 +26,11 @@ export interface Mailer {
   sendMail(message: MailMessage): Promise<void>;
   /**
    * Sends without making the caller wait: an answer that waited for SMTP would take longer exactly
-   * when an account exists. Failures go to `onError`; `idle()` waits for what is still on its way.
+   * when an account exists. Given a function, even deciding whether there is a mail (and writing it)
+   * happens after the answer; it answers null for no mail. Failures go to `onError`; `idle()` waits
+   * for what is still on its way.
    */
-  sendLater(message: MailMessage, onError: (error: unknown) => void): void;
+  sendLater(message: MailMessage | (() => Promise<MailMessage | null>), onError: (error: unknown) => void): void;
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -79,7 +81,8 @@ export function createMailer(options: MailerOptions): Mailer {
     destination,
     sendMail: (message) => deliver(message),
     sendLater(message, onError) {
-      const sending = deliver(message).catch(onError);
+      const composed = typeof message === 'function' ? Promise.resolve().then(message) : Promise.resolve(message);
+      const sending = composed.then((mail) => (mail ? deliver(mail) : undefined)).catch(onError);
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
     },

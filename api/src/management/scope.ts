@@ -49,6 +49,16 @@ export function userDenial(scope: ManagementScope, target: { role: Role; operato
 }
 
 /**
+ * The role is global: it decides what a user may do for every operator they belong to. So a Manager
+ * changes it only for a user all of whose operators are theirs; otherwise a Manager of one operator
+ * could make someone a Manager of another (DESIGN §4: "only within their own operators").
+ */
+export function roleChangeDenial(scope: ManagementScope, target: { role: Role; operatorIds: readonly number[] }, newRole: Role): UserDenial {
+  if (scope.all || newRole === target.role) return null;
+  return target.operatorIds.some((id) => !scope.operatorIds.has(id)) ? 'foreign-operators' : null;
+}
+
+/**
  * The memberships after an edit: the caller decides within their scope; memberships outside it (a
  * Manager editing a user who also works for another operator) are kept as they were.
  */

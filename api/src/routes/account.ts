@@ -6,7 +6,7 @@ import { accountEvents } from '../auth/events';
 import { publicBaseUrl, recoveryLink } from '../auth/links';
 import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed } from '../auth/one-time-tokens';
 import { hashPassword, passwordProblem, verifyNothing, verifyPassword } from '../auth/passwords';
-import { lockedMessage } from '../auth/throttle';
+import { LIMITS, limitKeys, tooManyMessage } from '../auth/limits';
 import {
   ChangePasswordRequest,
   ChangePasswordResponse,
@@ -54,6 +54,12 @@ function linkUserId(user: number | string): number | null {
   return isPossibleId(id) ? id : null;
 }
 
+/** 429 with Retry-After in whole seconds (RFC 9110), and the wait in words for the person. */
+function tooMany(reply: FastifyReply, retryAfterMs: number) {
+  reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return fail(reply, 429, tooManyMessage(retryAfterMs));
+}
+
 function tellPasswordChanged(request: FastifyRequest, userId: number): void {
   try {
     accountEvents.emit('passwordChanged', userId);
@@ -77,27 +83,34 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Sign in: answers a session token',
         tags,
         body: LoginRequest,
-        response: { 200: TokenResponse, 400: ErrorResponse, 403: ErrorResponse, 423: ErrorResponse },
+        response: { 200: TokenResponse, 400: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
       },
       config: { access: 'public' },
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       const now = auth.clock();
-      const locked = await auth.throttle.lockedUntil(email, now);
-      if (locked !== null) return fail(reply, 423, lockedMessage(locked));
+      const { limits } = auth;
+      const accountKey = limitKeys.loginAccount(email);
+      const pairKey = limitKeys.loginAccountAddress(email, request.ip);
+      const addressKey = limitKeys.loginAddress(request.ip);
+      const wait = await limits.retryAfter([addressKey, pairKey, accountKey], now);
+      if (wait !== null) return tooMany(reply, wait);
 
       const account = await findAccountByEmail(db, email);
       const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, request.body.password) : await verifyNothing(request.body.password);
       if (!account || !passwordOk) {
-        const lockedNow = await auth.throttle.recordFailure(email, now);
-        return lockedNow !== null ? fail(reply, 423, lockedMessage(lockedNow)) : fail(reply, 400, MESSAGES.invalidLogin);
+        // Counted whether or not the email has an account, so the limits reveal nothing either.
+        await limits.count(addressKey, LIMITS.loginFailuresPerAddress, now);
+        await limits.count(pairKey, LIMITS.loginFailuresPerAccountAndAddress, now);
+        await limits.countAccountFailure(email, now);
+        return fail(reply, 400, MESSAGES.invalidLogin);
       }
       // Told only to whoever knows the password, so these answers reveal nothing to a guesser.
       if (account.deactivated) return fail(reply, 403, MESSAGES.deactivated);
       if (!account.emailConfirmed) return fail(reply, 403, MESSAGES.unconfirmed);
 
-      await auth.throttle.reset(email);
+      await limits.store.reset(pairKey, accountKey);
       const token = await auth.issueToken(account.id);
       if (!token) return fail(reply, 400, MESSAGES.invalidLogin);
       return { token };
@@ -124,31 +137,57 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Mails a password recovery link (same answer whether the address has an account or not)',
         tags,
         body: RecoverRequest,
-        response: { 200: MessageResponse, 400: ErrorResponse },
+        response: { 200: MessageResponse, 400: ErrorResponse, 429: ErrorResponse },
       },
       config: { access: 'public' },
     },
-    async (request) => {
-      const account = await findAccountByEmail(db, request.body.email);
-      if (account && account.emailConfirmed && !account.deactivated) {
-        const token = await issueOneTimeToken(db, account.id, 'recover', auth.clock());
-        const link = recoveryLink(publicBaseUrl(request, app.services.config), token, account.id);
-        app.mailer.sendLater(recoveryMail(account, link), (error) => request.log.error({ err: error }, 'recovery mail could not be sent'));
-      }
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const now = auth.clock();
+      const { limits } = auth;
+      const keys = [limitKeys.recoverAddress(request.ip), limitKeys.recoverAccount(email)];
+      const wait = await limits.retryAfter(keys, now);
+      if (wait !== null) return tooMany(reply, wait);
+      await limits.count(keys[0]!, LIMITS.recoverPerAddress, now);
+      await limits.count(keys[1]!, LIMITS.recoverPerAccount, now);
+      // The answer leaves before the address is even looked up, so its timing cannot tell whether the
+      // email has an account; the link is made and mailed after it.
+      app.mailer.sendLater(
+        () => recoveryMailFor(email, now),
+        (error) => request.log.error({ err: error }, 'recovery mail could not be sent'),
+      );
       return { message: MESSAGES.recoverAnswer };
     },
   );
 
+  async function recoveryMailFor(email: string, now: number) {
+    const account = await findAccountByEmail(db, email);
+    if (!account || !account.emailConfirmed || account.deactivated) return null;
+    const token = await issueOneTimeToken(db, account.id, 'recover', now);
+    return recoveryMail(account, recoveryLink(publicBaseUrl(app), token, account.id));
+  }
+
   /** Both mailed links end the same way: choose a password, and the answer signs the user in. */
   async function passwordFromLink(purpose: OneTimeTokenPurpose, body: ConfirmationRequest, request: FastifyRequest, reply: FastifyReply) {
     const { password, rpassword, token, user } = body;
-    if (password !== rpassword) return fail(reply, 400, MESSAGES.passwordsDiffer);
-    const userId = linkUserId(user);
-    if (userId === null) return fail(reply, 400, MESSAGES.badLink);
     const now = auth.clock();
+    const { limits } = auth;
+    const addressKey = limitKeys.linkAddress(request.ip);
+    const userId = linkUserId(user);
+    const accountKey = userId === null ? null : limitKeys.linkAccount(userId);
+    const wait = await limits.retryAfter(accountKey ? [addressKey, accountKey] : [addressKey], now);
+    if (wait !== null) return tooMany(reply, wait);
+    // Every try counts against the address: each one costs a token lookup, and a guesser needs many.
+    await limits.count(addressKey, LIMITS.linkPerAddress, now);
+
+    if (password !== rpassword) return fail(reply, 400, MESSAGES.passwordsDiffer);
+    if (userId === null || accountKey === null) return fail(reply, 400, MESSAGES.badLink);
     const tokenId = await findOneTimeToken(db, userId, purpose, token, now);
     const account = tokenId === null ? null : await findAccountById(db, userId);
-    if (tokenId === null || !account || account.deactivated) return fail(reply, 400, MESSAGES.badLink);
+    if (tokenId === null || !account || account.deactivated) {
+      await limits.count(accountKey, LIMITS.linkFailuresPerAccount, now);
+      return fail(reply, 400, MESSAGES.badLink);
+    }
     const problem = passwordProblem(password, account.email);
     if (problem) return fail(reply, 400, problem);
 
@@ -168,7 +207,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return true;
     });
     if (!done) return fail(reply, 400, MESSAGES.badLink);
-    await auth.throttle.reset(account.email);
+    // A new password ends any delay that wrong guesses put on signing in.
+    await limits.store.reset(accountKey, limitKeys.loginAccount(account.email));
     if (purpose === 'recover') tellPasswordChanged(request, userId);
     const sessionToken = await auth.issueToken(userId);
     if (!sessionToken) return fail(reply, 400, MESSAGES.badLink);
@@ -179,7 +219,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     summary,
     tags,
     body: ConfirmationRequest,
-    response: { 200: TokenResponse, 400: ErrorResponse },
+    response: { 200: TokenResponse, 400: ErrorResponse, 429: ErrorResponse },
   });
 
   app.post(
@@ -202,7 +242,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security: [{ bearer: [] }],
         body: ChangePasswordRequest,
-        response: { 200: ChangePasswordResponse, 400: ErrorResponse, 401: ErrorResponse, 423: ErrorResponse },
+        response: { 200: ChangePasswordResponse, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
       config: { access: 'authenticated' },
     },
@@ -212,20 +252,23 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const account = await findAccountById(db, sessionOf(request).userId);
       if (!account) return fail(reply, 401, 'Please sign in to continue.');
 
-      // A stolen session must not become a way around the login lockout.
+      // A stolen session must not become a way to guess the password; this counts only against the
+      // session's own user, never against signing in.
       const now = auth.clock();
-      const locked = await auth.throttle.lockedUntil(account.email, now);
-      if (locked !== null) return fail(reply, 423, lockedMessage(locked));
+      const { limits } = auth;
+      const key = limitKeys.changePassword(account.id);
+      const wait = await limits.retryAfter([key], now);
+      if (wait !== null) return tooMany(reply, wait);
       if (!account.passwordHash || !(await verifyPassword(account.passwordHash, oldpassword))) {
-        const lockedNow = await auth.throttle.recordFailure(account.email, now);
-        return lockedNow !== null ? fail(reply, 423, lockedMessage(lockedNow)) : fail(reply, 400, MESSAGES.wrongOldPassword);
+        await limits.count(key, LIMITS.changePasswordFailuresPerUser, now);
+        return fail(reply, 400, MESSAGES.wrongOldPassword);
       }
       const problem = passwordProblem(newpassword, account.email);
       if (problem) return fail(reply, 400, problem);
 
       const passwordHash = await hashPassword(newpassword);
       await db.updateTable('users').set({ password_hash: passwordHash, tokens_valid_after: auth.revocationPoint() }).where('id', '=', account.id).execute();
-      await auth.throttle.reset(account.email);
+      await limits.store.reset(key, limitKeys.loginAccount(account.email));
       tellPasswordChanged(request, account.id);
       const token = await auth.issueToken(account.id);
       if (!token) return fail(reply, 401, 'Please sign in to continue.');

@@ -52,7 +52,7 @@ const PngPicture = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', descr
 const tags = ['operators'];
 const security = [{ bearer: [] }];
 
-/** Specification §7 "Operators": Administrators create and delete operators; Managers manage their own. */
+/** Specification §7 "Operators", §6: Administrators manage every operator; Managers the operators they belong to. */
 export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.services;
   const now = () => app.auth.clock();
@@ -135,17 +135,19 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/Operators/CreateOperator',
     {
       schema: {
-        summary: 'Create an operator (Administrators)',
+        summary: 'Create an operator; a Manager who creates one becomes its member, so it is within their scope',
         tags,
         security,
         body: CreateOperatorRequest,
         response: { 200: CreatedResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse },
       },
-      config: { access: 'canAdminister' },
+      config: { access: 'canManage' },
     },
     async (request, reply) => {
       const name = request.body.name.trim();
       if (name === '') return fail(reply, 400, 'name is required');
+      const session = sessionOf(request);
+      const scope = await scopeOfSession(db, session);
       try {
         const id = await db.transaction().execute(async (trx) => {
           const inserted = await trx
@@ -153,6 +155,8 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .values({ name, avatar: null, created_at: new Date(now()).toISOString() })
             .returning('id')
             .executeTakeFirstOrThrow();
+          // A Manager's scope is the operators they belong to: without this they could not manage what they just created.
+          if (!scope.all) await trx.insertInto('user_operators').values({ user_id: session.userId, operator_id: inserted.id }).execute();
           await recordAudit(trx, auditEvent(request, 'operator', 'create', inserted.id, `Created operator ${name}`), now());
           return inserted.id;
         });
@@ -237,23 +241,26 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/Operators/DeleteOperator',
     {
       schema: {
-        summary: 'Delete an operator that has no users and no projects left (Administrators)',
+        summary: 'Delete an operator of the caller that has no users (but the caller) and no projects left',
         tags,
         security,
         body: DeleteOperatorRequest,
         response: { 200: MessageResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
-      config: { access: 'canAdminister' },
+      config: { access: 'canManage' },
     },
     async (request, reply) => {
       const operator = await ownOperator(request, reply, request.body.id);
       if (!operator) return reply;
-      // Counted and deleted in one transaction: a user added meanwhile cannot be orphaned.
+      const callerId = sessionOf(request).userId;
+      // Counted and deleted in one transaction: a user added meanwhile cannot be orphaned. The caller's
+      // own membership does not count: a Manager is a member of every operator they may delete.
       const remaining = await db.transaction().execute(async (trx) => {
         const users = await trx
           .selectFrom('user_operators')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('operator_id', '=', operator.id)
+          .where('user_id', '<>', callerId)
           .executeTakeFirstOrThrow();
         const projects = await trx
           .selectFrom('projects')

@@ -23,7 +23,7 @@ import {
   UserStats,
 } from '../contracts/management';
 import { readAudit, recordAudit } from '../management/audit';
-import { coversOperator, mergeMemberships, userDenial, type ManagementScope } from '../management/scope';
+import { coversOperator, mergeMemberships, roleChangeDenial, userDenial, type ManagementScope } from '../management/scope';
 import { detailsOf, listUsers, loadUser, scopeOfSession, setMemberships, userStats, type ManagedUser } from '../management/users';
 import { auditEvent, fail, sessionOf } from './support';
 
@@ -37,6 +37,7 @@ export const USER_MESSAGES = {
   hidden: 'You are not allowed to manage this user.',
   administrator: 'Only an Administrator can change an Administrator.',
   foreignOperators: 'This user also works for operators you do not manage; ask an Administrator.',
+  foreignRole: 'This user also works for operators you do not manage, and a role applies to all of them; ask an Administrator to change it.',
   invalidEmail: 'email is not a valid email address',
   emailTaken: 'A user with this email already exists.',
   emailFixed: 'The email address cannot be changed.',
@@ -291,7 +292,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await recordAudit(trx, auditEvent(request, 'user', 'create', inserted.id, `Created user ${email}`), now());
         return inserted.id;
       });
-      await mailConfirmationLink(app, request, { id, email, firstname, lastname });
+      await mailConfirmationLink(app, { id, email, firstname, lastname });
       return { message: USER_MESSAGES.created, id };
     },
   );
@@ -322,6 +323,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const scope = await scopeOfSession(db, sessionOf(request));
       const problem = await assignmentProblem(request, { roleId, operatorIds: form.operatorIds, projectIds: form.projectIds }, scope);
       if (problem) return fail(reply, problem.status, problem.message);
+      if (roleId !== user.roleId) {
+        const role = await db.selectFrom('roles').select('name').where('id', '=', roleId).executeTakeFirstOrThrow();
+        if (isRole(role.name) && roleChangeDenial(scope, user, role.name) !== null) return fail(reply, 403, USER_MESSAGES.foreignRole);
+      }
 
       const operatorIds = mergeMemberships(scope, user.operatorIds, form.operatorIds, (id) => id);
       const currentProjects = await projectOperators(user.projectIds);
@@ -356,7 +361,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) return reply;
       if (user.emailConfirmed) return fail(reply, 409, USER_MESSAGES.alreadyConfirmed);
       await recordAudit(db, auditEvent(request, 'user', 'resend', user.id, `Resent the confirmation email to ${user.email}`), now());
-      await mailConfirmationLink(app, request, user);
+      await mailConfirmationLink(app, user);
       return { message: USER_MESSAGES.mailSent };
     },
   );

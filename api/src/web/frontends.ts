@@ -46,10 +46,16 @@ function contentSecurityPolicy(config: Config): string {
   ].join('; ');
 }
 
+/**
+ * Source maps stay on the server, for whoever reads a stack trace there: served, they would hand the
+ * whole source to anyone who asks. The builds do not point at them either (hidden-source-map).
+ */
+const servable = (pathName: string) => !pathName.toLowerCase().endsWith('.map');
+
 /** Hashed file names never change content; entry points and manifests must always be revalidated. */
 function cacheHeaders(res: { setHeader: (k: string, v: string) => void }, filePath: string): void {
   const name = path.basename(filePath);
-  if (/\.[0-9a-f]{8}\.js(\.map)?$/.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  if (/\.[0-9a-f]{8}\.js$/.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
 }
 
@@ -75,6 +81,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
         decorateReply: false,
         index: false,
         wildcard: true,
+        allowedPath: servable,
         cacheControl: false,
         setHeaders: (res, filePath) => {
           cacheHeaders(res, filePath);
@@ -106,6 +113,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
         index: false,
         // The shell's files are listed once at start-up, so unknown paths reach the page fallback below.
         wildcard: false,
+        allowedPath: servable,
         cacheControl: false,
         setHeaders: cacheHeaders,
       });

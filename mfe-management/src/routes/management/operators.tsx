@@ -3,19 +3,18 @@ import { App, Button, Card, Col, Empty, Flex, Row, Spin, Statistic, Typography }
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OperatorSummary } from 'api/contracts';
-import { api, can, principalOf, useSession } from 'shared-auth';
+import { api } from 'shared-auth';
 import { PageContainer, useApiGet } from 'shared-ui';
 import { NameDialog } from '../../operators/NameDialog';
 import { OperatorPicture } from '../../operators/OperatorPicture';
 
 /**
- * /management/operators — one card per operator the caller manages. Creating and deleting operators
- * is for Administrators; a Manager opens the details of their own.
+ * /management/operators — one card per operator the caller manages (specification §6: Administrator
+ * or Manager). A Manager's scope is their own operators; one they create becomes theirs.
  */
 export default function OperatorsPage() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
   const operators = useApiGet<OperatorSummary[]>('Operators/GetOperators', []);
   const [adding, setAdding] = useState(false);
   const { reload } = operators;
@@ -37,7 +36,7 @@ export default function OperatorsPage() {
       title: `Delete ${operator.name}?`,
       content:
         operator.users + operator.projects > 0
-          ? `${operator.name} still has ${operator.users} users and ${operator.projects} projects; the deletion will be refused until they are removed.`
+          ? `${operator.name} has ${operator.users} users and ${operator.projects} projects. It is deleted only when it has no projects and no users but you.`
           : 'The operator has no users and no projects. This cannot be undone.',
       okText: 'Delete',
       okButtonProps: { danger: true },
@@ -58,11 +57,9 @@ export default function OperatorsPage() {
     <PageContainer
       title="Operators"
       actions={
-        isAdministrator ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Add
-          </Button>
-        ) : null
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          Add
+        </Button>
       }
     >
       {operators.loading && operators.data.length === 0 ? (
@@ -81,13 +78,9 @@ export default function OperatorsPage() {
                   <Button key="details" type="link" icon={<ProfileOutlined />} onClick={() => openDetails(operator.id)}>
                     Details
                   </Button>,
-                  ...(isAdministrator
-                    ? [
-                        <Button key="delete" type="link" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(operator)}>
-                          Delete
-                        </Button>,
-                      ]
-                    : []),
+                  <Button key="delete" type="link" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(operator)}>
+                    Delete
+                  </Button>,
                 ]}
               >
                 <Flex vertical align="center" gap={12}>
