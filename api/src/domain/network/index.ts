@@ -9,6 +9,17 @@ export type { DumpFormat, DumpOptions } from './dump';
 export { NetworkMapper, mapNetwork } from './mapper';
 export type { NetworkSink, MapOptions, MapResult } from './mapper';
 export {
+  compileSiteRule,
+  defaultSiteId,
+  siteIdBy,
+  siteWarnings,
+  DEFAULT_SITE_RULE,
+  DEFAULT_SITE_RULE_SOURCE,
+  MAX_SITE_RULE_LENGTH,
+  MAX_NODES_PER_SITE,
+} from './site-rule';
+export type { SiteRule, SiteSummary, UnmatchedNames } from './site-rule';
+export {
   CELL_TECHS,
   EXTERNAL_CELL_KINDS,
   NODE_TECHNOLOGIES,
@@ -21,7 +32,6 @@ export {
   decodeCoordinates,
   encodeCoordinates,
   assertCoordinateEncoding,
-  defaultSiteId,
   formatPlmn,
 } from './model';
 export type {

@@ -4,6 +4,7 @@ import { importNetworkDump } from './dump';
 import { NetworkOptionError, NetworkParseError } from './errors';
 import { mapNetwork, type MapResult, type NetworkSink } from './mapper';
 import { type CoordinateEncoding, emptyCounts, type NetworkCounts } from './model';
+import { compileSiteRule } from './site-rule';
 import { bodastage, capture, type Captured, find, fixture, stream } from './__tests__/helpers';
 
 const LRAN = 'SubNetwork=ONRM_ROOT_MO,SubNetwork=LRAN';
@@ -323,13 +324,68 @@ describe('other inputs', () => {
     expect(got.relations[0]).toMatchObject({ kind: 'LTE-LTE', createdBy: 'ANR', isRemoveAllowed: false });
   });
 
-  it('lets the importer choose another site-id rule', async () => {
+  it('lets the importer choose another site rule, and counts the names it does not match', async () => {
     const { sink, got } = capture();
-    await mapNetwork(parseBulkCm(stream(fixture('ericsson-radionode.xml'))), sink, {
+    const result = await mapNetwork(parseBulkCm(stream(fixture('ericsson-radionode.xml'))), sink, {
       coords: 'microdegrees',
-      siteIdOf: (name) => `S-${name}`,
+      siteRule: compileSiteRule('^LX0(?<site>1\\d+)'),
     });
-    expect(got.sites.map((s) => s.id)).toEqual(['S-LX0123', 'S-LX0456_L']);
+    expect(got.sites.map((s) => s.id)).toEqual(['123', 'LX0456_L']);
+    expect(result.unmatchedNames).toEqual({ count: 1, examples: ['LX0456_L'] });
+  });
+
+  it('applies the rule to the cell names of controllers too', async () => {
+    const { sink, got } = capture();
+    const result = await mapNetwork(parseCmedit(stream(fixture('type-prefixed-nodes.txt'))), sink, {
+      coords: 'microdegrees',
+      siteRule: compileSiteRule('^[A-Z0-9]+_(?<site>\\d+)_'),
+    });
+    expect(got.cells.filter((c) => c.tech === '3G').map((c) => c.siteId)).toEqual(['12345W1', '12346W1']);
+    expect(result.unmatchedNames).toEqual({ count: 3, examples: ['MSRBS_V2_12345_SOMEWHERE_G', '12345W1', '12346W1'] });
+  });
+});
+
+describe('node names of the form <type>_<site number>_<name>', () => {
+  const sitesOf = (got: Captured) => got.sites.map((s) => [s.id, s.lat, s.lon]);
+  const nodeSites = (got: Captured) => Object.fromEntries(got.nodes.map((n) => [n.name, n.siteId]));
+
+  it('cmedit: each site number is its own site, with its own position; 2G/3G/4G/5G nodes of one site share it', async () => {
+    const { sink, got } = capture();
+    const result = await mapNetwork(parseCmedit(stream(fixture('type-prefixed-nodes.txt'))), sink, { coords: 'microdegrees' });
+    expect(result.counts.sites).toBe(2);
+    // 12345 is first seen on the 2G node without a position, then completed by the LTE node.
+    expect(sitesOf(got)).toEqual([
+      ['12345', null, null],
+      ['12345', 38.71, -9.14],
+      ['12346', 41.15, -8.61],
+    ]);
+    expect(nodeSites(got)).toEqual({
+      MSRBS_V2_12345_SOMEWHERE_G: '12345',
+      ERBS_12345_SOMEWHERE_K: '12345',
+      ERBS_12346_ELSEWHERE_K: '12346',
+      NR_12345_SOMEWHERE: '12345',
+      RNC01: null,
+      RBS_12345_SOMEWHERE_W: '12345',
+      RBS_12346_ELSEWHERE_W: '12346',
+    });
+    expect(got.cells.map((c) => [c.name, c.tech, c.siteId])).toEqual([
+      ['12345G1', '2G', '12345'],
+      ['12345K1', '4G', '12345'],
+      ['12346K1', '4G', '12346'],
+      ['12345N1', '5G', '12345'],
+      ['12345W1', '3G', '12345'],
+      ['12346W1', '3G', '12346'],
+    ]);
+  });
+
+  it('Bulk CM: the same', async () => {
+    const { got, result } = await mapFile(fixture('type-prefixed-nodes.xml'));
+    expect(result.counts.sites).toBe(2);
+    expect(sitesOf(got)).toEqual([
+      ['12345', 38.71, -9.14],
+      ['12346', 41.15, -8.61],
+    ]);
+    expect(nodeSites(got)).toEqual({ ERBS_12345_SOMEWHERE_K: '12345', ERBS_12346_ELSEWHERE_K: '12346', RBS_12345_SOMEWHERE_W: '12345' });
   });
 });
 

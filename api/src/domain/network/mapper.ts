@@ -6,7 +6,6 @@ import {
   type CellTech,
   type CoordinateEncoding,
   decodeCoordinates,
-  defaultSiteId,
   emptyCounts,
   type ExternalCell,
   type ExternalCellKind,
@@ -19,6 +18,7 @@ import {
   type Site,
 } from './model';
 import { type DnComponent, type MoRecord, splitDn } from './records';
+import { DEFAULT_SITE_RULE, type SiteRule, siteIdBy, UNMATCHED_EXAMPLES, type UnmatchedNames } from './site-rule';
 
 /**
  * Maps managed-object records (from {@link parseBulkCm} or {@link parseCmedit}) into the inventory
@@ -53,8 +53,8 @@ export interface NetworkSink {
 export interface MapOptions {
   /** How `latitude`/`longitude` are encoded in this dump (an import setting: the file does not say). */
   coords: CoordinateEncoding;
-  /** Site id from a node name (and, for RNC/BSC cells, from the cell name). Default: {@link defaultSiteId}. */
-  siteIdOf?: (name: string) => string;
+  /** Which part of a node name (and, for RNC/BSC cells, of the cell name) is the site id. Default: {@link DEFAULT_SITE_RULE}. */
+  siteRule?: SiteRule;
 }
 
 export interface MapResult {
@@ -64,6 +64,8 @@ export interface MapResult {
   records: number;
   /** Relation MOs that have no cell among their ancestors, hence no source; not emitted. */
   relationsWithoutSourceCell: number;
+  /** Node names (and RNC/BSC cell names) the site rule did not match. */
+  unmatchedNames: UnmatchedNames;
 }
 
 const CELL_CLASSES: Record<string, CellTech> = {
@@ -361,7 +363,8 @@ interface NodeContext {
 
 export class NetworkMapper {
   private readonly coords: CoordinateEncoding;
-  private readonly siteIdOf: (name: string) => string;
+  private readonly siteRule: SiteRule;
+  private readonly unmatched: UnmatchedNames = { count: 0, examples: [] };
   private readonly counts = emptyCounts();
   private readonly sites = new Map<string, boolean>();
   private readonly nodes = new Set<string>();
@@ -376,7 +379,7 @@ export class NetworkMapper {
     options: MapOptions,
   ) {
     this.coords = assertCoordinateEncoding(options.coords);
-    this.siteIdOf = options.siteIdOf ?? defaultSiteId;
+    this.siteRule = options.siteRule ?? DEFAULT_SITE_RULE;
   }
 
   async push(incoming: MoRecord): Promise<void> {
@@ -450,7 +453,12 @@ export class NetworkMapper {
       this.finished = true;
       this.ancestors = [];
     }
-    return { counts: this.counts, records: this.records, relationsWithoutSourceCell: this.orphanRelations };
+    return {
+      counts: this.counts,
+      records: this.records,
+      relationsWithoutSourceCell: this.orphanRelations,
+      unmatchedNames: { count: this.unmatched.count, examples: [...this.unmatched.examples] },
+    };
   }
 
   private newNode(key: { name: string; dn: string }): NodeContext {
@@ -489,6 +497,15 @@ export class NetworkMapper {
       );
     }
     return decoded;
+  }
+
+  private siteIdOf(name: string): string {
+    const { siteId, matched } = siteIdBy(this.siteRule, name);
+    if (!matched) {
+      this.unmatched.count++;
+      if (this.unmatched.examples.length < UNMATCHED_EXAMPLES && !this.unmatched.examples.includes(name)) this.unmatched.examples.push(name);
+    }
+    return siteId;
   }
 
   private async emitSite(id: string, name: string, location: { lat: number; lon: number } | null): Promise<void> {

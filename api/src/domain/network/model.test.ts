@@ -1,15 +1,5 @@
 import { NetworkOptionError } from './errors';
-import {
-  assertCoordinateEncoding,
-  bandOf,
-  type CellTech,
-  decodeCoordinates,
-  defaultSiteId,
-  emptyCounts,
-  encodeCoordinates,
-  formatPlmn,
-  RELATION_KINDS,
-} from './model';
+import { assertCoordinateEncoding, bandOf, type CellTech, decodeCoordinates, emptyCounts, encodeCoordinates, formatPlmn, RELATION_KINDS } from './model';
 
 describe('bandOf', () => {
   it.each<[CellTech, number, string | null]>([
@@ -89,21 +79,6 @@ describe('coordinates', () => {
     expect(assertCoordinateEncoding('3gpp')).toBe('3gpp');
     expect(() => assertCoordinateEncoding('wgs84')).toThrow(NetworkOptionError);
     expect(() => assertCoordinateEncoding(undefined)).toThrow(/unknown coordinate encoding undefined/);
-  });
-});
-
-describe('defaultSiteId', () => {
-  it.each([
-    ['LX0123_L', 'LX0123'],
-    ['LX0123', 'LX0123'],
-    ['LX0123_L800_1', 'LX0123'],
-    ['LX0123U1', 'LX0123'],
-    ['4698', '4698'],
-    ['ALFAMA_G', 'ALFAMA'],
-    ['RNC07', 'RNC07'],
-    ['Chiado', 'Chiado'],
-  ])('%s → %s', (name, id) => {
-    expect(defaultSiteId(name)).toBe(id);
   });
 });
 

@@ -279,22 +279,6 @@ export function encodeCoordinates(encoding: CoordinateEncoding, lat: number, lon
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Site ids
-
-/**
- * Default site-id rule: the leading letters+digits of a node or cell name (`LX0123_L`, `LX0123`,
- * `LX0123_L800_1`, `LX0123U1` → `LX0123`; `4698` → `4698`). Names that do not start that way keep
- * everything before the first `_` or `-` (`ALFAMA_G` → `ALFAMA`), or the whole name.
- */
-export function defaultSiteId(name: string): string {
-  const trimmed = name.trim();
-  const m = /^[A-Za-z]*\d+/.exec(trimmed);
-  if (m) return m[0];
-  const cut = trimmed.split(/[_-]/)[0];
-  return cut !== undefined && cut !== '' ? cut : trimmed;
-}
-
-// ---------------------------------------------------------------------------------------------------
 // PLMN
 
 /** `mcc-mnc`, the MNC zero-padded to its declared length (default 2): 268/1 → 268-01. */
