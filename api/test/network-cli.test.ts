@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../src/db/database';
 import { main, parseArgs, runImportDump, USAGE, type CliOutput } from '../src/cli/import-dump';
+import { DEFAULT_SITE_RULE_SOURCE } from '../src/domain/network';
 import { countStored } from '../src/network';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { bodastage, domainFixture, fixture, RESOLUTION, removeTempDirs, tempDir } from './fixtures/network-import/dumps';
@@ -45,8 +46,30 @@ describe('import-dump arguments', () => {
     [['a.xml', '--coords=utm'], { error: '--coords must be one of microdegrees, 3gpp, degrees (got "utm").' }],
     [['a.xml', '--format'], { error: '--format needs a value.' }],
     [['a.xml', '--force'], { error: 'Unknown option --force.' }],
+    [['a.xml', '--site-rule'], { error: '--site-rule needs a value.' }],
+    [
+      ['a.xml', '--site-rule', '^ERBS_(\\d+)'],
+      { error: '--site-rule: the rule has no group named site; mark the site id with (?<site>…), e.g. ^ERBS_(?<site>\\d+)' },
+    ],
+    [['a.xml', '--site-rule=(?<site>'], { error: '--site-rule: not a valid regular expression: /(?<site>/: Unterminated group' }],
   ])('%j', (argv, expected) => {
     expect(parseArgs(argv)).toEqual(expected);
+  });
+
+  test('--site-rule compiles the rule; SITE_RULE from the environment is the default it overrides', () => {
+    const rule = (argv: string[], env?: string) => {
+      const args = parseArgs(argv, { siteRule: env });
+      if ('error' in args) throw new Error(args.error);
+      return args.siteRule?.source;
+    };
+    expect(rule(['a.xml', '--site-rule', '^ERBS_(?<site>\\d+)'])).toBe('^ERBS_(?<site>\\d+)');
+    expect(rule(['a.xml', '--site-rule=_(?<site>\\d+)_'], '^(?<site>\\d+)')).toBe('_(?<site>\\d+)_');
+    expect(rule(['a.xml'], '^(?<site>\\d+)')).toBe('^(?<site>\\d+)');
+    expect(rule(['a.xml'], '')).toBeUndefined();
+    expect(rule(['a.xml'])).toBeUndefined();
+    expect(parseArgs(['a.xml'], { siteRule: '(a+)+(?<site>x)' })).toEqual({
+      error: expect.stringMatching(/^SITE_RULE: "\(a\+\)\+" repeats a repetition/) as unknown as string,
+    });
   });
 });
 
@@ -59,6 +82,8 @@ describe('the import-dump command (SQLite under DATA_DIR)', () => {
     expect(good.status).toBe(0);
     expect(good.stdout).toContain('Network dump imported: 3 sites, 6 cells.');
     expect(good.stdout).toMatch(/relations\s+6 \(UTRAN-UTRAN 1, LTE-LTE 4, LTE-NR 1\)/);
+    expect(good.stdout).toContain(`  site rule       ${DEFAULT_SITE_RULE_SOURCE} (default)\n`);
+    expect(good.stdout).toContain('  nodes per site  LX0950 1, LX0951 1 (2 nodes on 3 sites)\n');
 
     const bad = await runCli([domainFixture('truncated.xml')], env);
     expect(bad.status).toBe(1);
@@ -73,6 +98,24 @@ describe('the import-dump command (SQLite under DATA_DIR)', () => {
     } finally {
       await handle.close();
     }
+  });
+
+  test('--site-rule (over SITE_RULE) decides the sites; the nodes per site are printed, the warnings go to stderr', async () => {
+    const env = { DATA_DIR: tempDir(), SITE_RULE: '^ERBS_(?<site>\\d+)' };
+    const ruled = await runCli([domainFixture('type-prefixed-nodes.txt'), '--site-rule', '^(?<site>[A-Z]+)_'], env);
+    expect(ruled.status).toBe(0);
+    expect(ruled.stdout).toContain('  site rule       ^(?<site>[A-Z]+)_\n');
+    expect(ruled.stdout).toContain('  nodes per site  ERBS 2, RBS 2, MSRBS 1, NR 1 (6 nodes on 6 sites)\n');
+    expect(ruled.stderr).toBe('Warning: 2 names did not match the site rule and became site ids whole (12345W1, 12346W1).\n');
+
+    const fromEnv = await runCli([domainFixture('type-prefixed-nodes.txt')], env);
+    expect(fromEnv.status).toBe(0);
+    expect(fromEnv.stdout).toContain('  site rule       ^ERBS_(?<site>\\d+)\n');
+    expect(fromEnv.stdout).toMatch(/nodes per site {2}12345 1, 12346 1, /);
+
+    const bad = await runCli([domainFixture('type-prefixed-nodes.txt')], { ...env, SITE_RULE: 'ERBS_(\\d+)' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^SITE_RULE: the rule has no group named site/);
   });
 
   test('usage errors exit 2; a missing file exits 1 before the database is created', async () => {

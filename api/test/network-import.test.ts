@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { emptyCounts, NetworkOptionError, NetworkParseError, type CoordinateEncoding, type NetworkCounts } from '../src/domain/network';
+import {
+  compileSiteRule,
+  DEFAULT_SITE_RULE_SOURCE,
+  emptyCounts,
+  NetworkOptionError,
+  NetworkParseError,
+  type CoordinateEncoding,
+  type NetworkCounts,
+  type SiteRule,
+} from '../src/domain/network';
 import { countStored, getNetworkSummary, importDemoNetworkIfEmpty, importDump, lastImportDate, NetworkImportError, type ImportFormat } from '../src/network';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { bodastage, demoFile, domainFixture, fixture, RESOLUTION, removeTempDirs, tempDir } from './fixtures/network-import/dumps';
@@ -42,7 +51,7 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
     removeTempDirs();
   });
 
-  const importFile = (file: string, options: { format?: ImportFormat; coords?: CoordinateEncoding; batchSize?: number } = {}) =>
+  const importFile = (file: string, options: { format?: ImportFormat; coords?: CoordinateEncoding; batchSize?: number; siteRule?: SiteRule } = {}) =>
     importDump(database.db, fs.createReadStream(file, { highWaterMark: 4096 }), {
       fileName: file.split('/').pop() ?? file,
       coords: 'microdegrees',
@@ -152,6 +161,71 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
       const again = await importDemoNetworkIfEmpty(database.db, { dataDir: tempDir(), sites: 3 });
       expect(again).toBeNull();
       expect(await database.db.selectFrom('network_imports').selectAll().execute()).toHaveLength(1);
+    });
+  });
+
+  describe('sites of type-prefixed node names (ERBS_12345_SOMEWHERE_K)', () => {
+    const stored = async () => ({
+      sites: await database.db.selectFrom('network_sites').selectAll().orderBy('id').execute(),
+      nodes: Object.fromEntries((await database.db.selectFrom('network_nodes').select(['name', 'site_id']).execute()).map((n) => [n.name, n.site_id])),
+      cells: Object.fromEntries((await database.db.selectFrom('network_cells').select(['name', 'site_id']).execute()).map((c) => [c.name, c.site_id])),
+    });
+
+    test('cmedit: one site per number, each with its own position; its 2G/3G/4G/5G nodes and cells on it', async () => {
+      const result = await importFile(domainFixture('type-prefixed-nodes.txt'));
+      expect(await stored()).toEqual({
+        sites: [
+          { id: '12345', name: 'Somewhere', lat: 38.71, lon: -9.14 },
+          { id: '12346', name: 'Elsewhere', lat: 41.15, lon: -8.61 },
+        ],
+        nodes: {
+          MSRBS_V2_12345_SOMEWHERE_G: '12345',
+          ERBS_12345_SOMEWHERE_K: '12345',
+          NR_12345_SOMEWHERE: '12345',
+          RBS_12345_SOMEWHERE_W: '12345',
+          ERBS_12346_ELSEWHERE_K: '12346',
+          RBS_12346_ELSEWHERE_W: '12346',
+          RNC01: null,
+        },
+        cells: { '12345G1': '12345', '12345K1': '12345', '12345N1': '12345', '12345W1': '12345', '12346K1': '12346', '12346W1': '12346' },
+      });
+      expect(result.sites).toEqual({
+        rule: DEFAULT_SITE_RULE_SOURCE,
+        total: 2,
+        nodesOnSites: 6,
+        largest: [
+          { siteId: '12345', nodes: 4 },
+          { siteId: '12346', nodes: 2 },
+        ],
+        unmatched: { count: 0, examples: [] },
+      });
+      expect(result.warnings).toEqual([]);
+    });
+
+    test('Bulk CM: the same', async () => {
+      const result = await importFile(domainFixture('type-prefixed-nodes.xml'));
+      const { sites, nodes } = await stored();
+      expect(sites.map((s) => [s.id, s.lat, s.lon])).toEqual([
+        ['12345', 38.71, -9.14],
+        ['12346', 41.15, -8.61],
+      ]);
+      expect(nodes).toEqual({ ERBS_12345_SOMEWHERE_K: '12345', RBS_12345_SOMEWHERE_W: '12345', ERBS_12346_ELSEWHERE_K: '12346' });
+      expect(result.sites.largest).toEqual([
+        { siteId: '12345', nodes: 2 },
+        { siteId: '12346', nodes: 1 },
+      ]);
+    });
+
+    test('another rule: what it does not match is its own site, counted and shown', async () => {
+      const result = await importFile(domainFixture('type-prefixed-nodes.txt'), { siteRule: compileSiteRule('^ERBS_(?<site>\\d+)') });
+      expect(result.counts.sites).toBe(8);
+      expect(result.sites.unmatched).toEqual({
+        count: 6,
+        examples: ['MSRBS_V2_12345_SOMEWHERE_G', 'NR_12345_SOMEWHERE', '12345W1', '12346W1', 'RBS_12345_SOMEWHERE_W'],
+      });
+      expect(result.warnings).toEqual([
+        '6 names did not match the site rule and became site ids whole (MSRBS_V2_12345_SOMEWHERE_G, NR_12345_SOMEWHERE, 12345W1, 12346W1, RBS_12345_SOMEWHERE_W, …).',
+      ]);
     });
   });
 

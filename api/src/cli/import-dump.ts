@@ -1,10 +1,11 @@
 /**
- * `npm run import:dump -- <file> [--format auto|bulkcm|cmedit] [--coords microdegrees|3gpp|degrees]`
+ * `npm run import:dump -- <file> [--format auto|bulkcm|cmedit] [--coords microdegrees|3gpp|degrees] [--site-rule <regex>]`
  *
  * Imports a network dump into the configured database (DATA_DIR / DATABASE_URL, as the server reads
- * them), migrating it first, and prints what was stored. The same all-or-nothing import as the API: a
- * file that cannot be read prints the parser's message (with line and column), changes nothing and
- * exits with status 1.
+ * them), migrating it first, and prints what was stored, with the sites holding the most nodes so a
+ * wrong site rule shows at once. The site rule defaults to SITE_RULE from the environment, else the
+ * built-in rule. The same all-or-nothing import as the API: a file that cannot be read prints the
+ * parser's message (with line and column), changes nothing and exits with status 1.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,15 +14,35 @@ import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { COORDINATE_ENCODINGS, RELATION_KINDS, totalOf, type CoordinateEncoding, type NetworkCounts } from '../domain/network';
+import {
+  compileSiteRule,
+  COORDINATE_ENCODINGS,
+  DEFAULT_SITE_RULE,
+  NetworkOptionError,
+  RELATION_KINDS,
+  totalOf,
+  type CoordinateEncoding,
+  type NetworkCounts,
+  type SiteRule,
+  type SiteSummary,
+} from '../domain/network';
 import { IMPORT_FORMATS, importDump, isDumpInputError, type ImportFormat } from '../network';
 
-export const USAGE = `Usage: npm run import:dump -- <file> [--format ${IMPORT_FORMATS.join('|')}] [--coords ${COORDINATE_ENCODINGS.join('|')}]`;
+export const USAGE = `Usage: npm run import:dump -- <file> [--format ${IMPORT_FORMATS.join('|')}] [--coords ${COORDINATE_ENCODINGS.join('|')}] [--site-rule <regex with (?<site>…)>]`;
+
+const OPTIONS = new Set(['format', 'coords', 'site-rule']);
 
 export interface CliArgs {
   file: string;
   format: ImportFormat;
   coords: CoordinateEncoding;
+  /** Absent: the built-in rule. */
+  siteRule?: SiteRule;
+}
+
+/** Defaults the environment supplies (SITE_RULE). */
+export interface CliDefaults {
+  siteRule?: string | undefined;
 }
 
 export interface CliOutput {
@@ -35,7 +56,7 @@ const PROCESS_OUTPUT: CliOutput = {
 };
 
 /** `--name value` and `--name=value`; anything wrong is answered as a message for the user. */
-export function parseArgs(argv: readonly string[]): CliArgs | { error: string } {
+export function parseArgs(argv: readonly string[], defaults: CliDefaults = {}): CliArgs | { error: string } {
   const files: string[] = [];
   const options: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -46,7 +67,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | { error: string } 
     }
     const eq = arg.indexOf('=');
     const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-    if (name !== 'format' && name !== 'coords') return { error: `Unknown option --${name}.` };
+    if (!OPTIONS.has(name)) return { error: `Unknown option --${name}.` };
     const value = eq < 0 ? argv[++i] : arg.slice(eq + 1);
     if (value === undefined || value === '') return { error: `--${name} needs a value.` };
     options[name] = value;
@@ -58,7 +79,17 @@ export function parseArgs(argv: readonly string[]): CliArgs | { error: string } 
   if (!(COORDINATE_ENCODINGS as readonly string[]).includes(coords)) {
     return { error: `--coords must be one of ${COORDINATE_ENCODINGS.join(', ')} (got "${coords}").` };
   }
-  return { file: files[0] as string, format: format as ImportFormat, coords: coords as CoordinateEncoding };
+  const args: CliArgs = { file: files[0] as string, format: format as ImportFormat, coords: coords as CoordinateEncoding };
+  const [origin, rule] = options['site-rule'] !== undefined ? ['--site-rule', options['site-rule']] : ['SITE_RULE', defaults.siteRule];
+  if (rule !== undefined && rule.trim() !== '') {
+    try {
+      args.siteRule = compileSiteRule(rule);
+    } catch (error) {
+      if (error instanceof NetworkOptionError) return { error: error.message.replace(/^site rule: /, `${origin}: `) };
+      throw error;
+    }
+  }
+  return args;
 }
 
 function describe(counts: NetworkCounts): string[] {
@@ -76,6 +107,15 @@ function describe(counts: NetworkCounts): string[] {
   ];
 }
 
+function describeSites(sites: SiteSummary): string[] {
+  const lines = [`  site rule       ${sites.rule}${sites.rule === DEFAULT_SITE_RULE.source ? ' (default)' : ''}`];
+  if (sites.largest.length > 0) {
+    const largest = sites.largest.map((s) => `${s.siteId} ${s.nodes}`).join(', ');
+    lines.push(`  nodes per site  ${largest} (${sites.nodesOnSites} nodes on ${sites.total} sites)`);
+  }
+  return lines;
+}
+
 /** Imports into an open, migrated database; answers the exit status. */
 export async function runImportDump(db: Kysely<Database>, args: CliArgs, output: CliOutput = PROCESS_OUTPUT): Promise<number> {
   const started = Date.now();
@@ -84,13 +124,15 @@ export async function runImportDump(db: Kysely<Database>, args: CliArgs, output:
       fileName: path.basename(args.file),
       format: args.format,
       coords: args.coords,
+      ...(args.siteRule ? { siteRule: args.siteRule } : {}),
       importedBy: null,
     });
     const seconds = (Date.now() - started) / 1000;
     output.out(`Network dump imported: ${result.counts.sites} sites, ${totalOf(result.counts.cells)} cells.`);
-    for (const line of describe(result.counts)) output.out(line);
+    for (const line of [...describe(result.counts), ...describeSites(result.sites)]) output.out(line);
     const size = result.bytes >= 1e6 ? `${(result.bytes / 1e6).toFixed(1)} MB` : `${(result.bytes / 1e3).toFixed(1)} kB`;
     output.out(`  ${size} in ${seconds.toFixed(1)} s; imported at ${result.importedAt}`);
+    for (const warning of result.warnings) output.err(`Warning: ${warning}`);
     return 0;
   } catch (error) {
     if (isDumpInputError(error)) {
@@ -113,7 +155,7 @@ export async function main(
   env: NodeJS.ProcessEnv = process.env,
   output: CliOutput = PROCESS_OUTPUT,
 ): Promise<number> {
-  const args = parseArgs(argv);
+  const args = parseArgs(argv, { siteRule: env.SITE_RULE });
   if ('error' in args) {
     output.err(args.error);
     output.err(USAGE);

@@ -12,9 +12,23 @@ export const CoordinateEncoding = Type.Union([Type.Literal('microdegrees'), Type
 });
 export type CoordinateEncoding = Static<typeof CoordinateEncoding>;
 
+export const SiteRule = Type.String({
+  maxLength: 200,
+  description:
+    'A regular expression with a named group `site`, searched in each node name (and in the cell names of RNCs and BSCs): ' +
+    'what the group matches is the site id, e.g. `^ERBS_(?<site>\\d+)`. Names it does not match are their own site id. ' +
+    'Refused (400): a pattern that does not compile, has no `site` group, or repeats a repetition such as `(a+)+`. ' +
+    'Empty or absent: the default rule, which strips type prefixes (ERBS_41428_X → 41428, NR_LX0001_A → LX0001).',
+});
+
 /** Reserved for imports of a file sent earlier through File/Upload. */
 export const ImportDumpJsonRequest = Type.Object(
-  { uploadId: Type.String({ minLength: 1, maxLength: 200 }), format: Type.Optional(DumpFormat), coords: Type.Optional(CoordinateEncoding) },
+  {
+    uploadId: Type.String({ minLength: 1, maxLength: 200 }),
+    format: Type.Optional(DumpFormat),
+    coords: Type.Optional(CoordinateEncoding),
+    siteRule: Type.Optional(SiteRule),
+  },
   { additionalProperties: false },
 );
 export type ImportDumpJsonRequest = Static<typeof ImportDumpJsonRequest>;
@@ -25,6 +39,7 @@ export const ImportDumpMultipartRequest = Type.Object(
     file: Type.String({ format: 'binary', description: 'The dump: Bulk CM XML or a cmedit text export.' }),
     format: Type.Optional(DumpFormat),
     coords: Type.Optional(CoordinateEncoding),
+    siteRule: Type.Optional(SiteRule),
   },
   { additionalProperties: false },
 );
@@ -61,8 +76,33 @@ export const NetworkCounts = Type.Object(
 );
 export type NetworkCounts = Static<typeof NetworkCounts>;
 
+/** How the nodes fell on sites: a wrong site rule shows as one site with most of the nodes, or many unmatched names. */
+export const ImportSites = Type.Object(
+  {
+    rule: Type.String({ description: 'The site rule used, as written.' }),
+    total: Count,
+    nodesOnSites: Type.Integer({ minimum: 0, description: 'Nodes placed on a site (RNCs and BSCs have none).' }),
+    largest: Type.Array(Type.Object({ siteId: Type.String(), nodes: Count }, { additionalProperties: false }), {
+      maxItems: 5,
+      description: 'The sites with the most nodes, most first.',
+    }),
+    unmatched: Type.Object(
+      { count: Count, examples: Type.Array(Type.String(), { maxItems: 5 }) },
+      { additionalProperties: false, description: 'Names the rule did not match; each became its own site id.' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ImportSites = Static<typeof ImportSites>;
+
 export const ImportDumpResponse = Type.Object(
-  { message: Type.String(), counts: NetworkCounts, importedAt: Type.String({ description: 'ISO-8601 UTC' }) },
+  {
+    message: Type.String({ description: 'One line for the user, the warnings included.' }),
+    counts: NetworkCounts,
+    importedAt: Type.String({ description: 'ISO-8601 UTC' }),
+    sites: ImportSites,
+    warnings: Type.Array(Type.String(), { description: 'What looks wrong in the result, e.g. one site holding most nodes (check the site rule).' }),
+  },
   { additionalProperties: false },
 );
 export type ImportDumpResponse = Static<typeof ImportDumpResponse>;

@@ -15,8 +15,12 @@ import {
   type NetworkSink,
   type Relation,
   type Site,
+  type SiteRule,
+  type SiteSummary,
+  DEFAULT_SITE_RULE,
+  siteWarnings,
 } from '../domain/network';
-import { countStored } from './queries';
+import { countStored, nodesPerSite } from './queries';
 import type { NetworkCellsTable, NetworkExternalCellsTable, NetworkNodesTable, NetworkRelationsTable, NetworkSitesTable } from './tables';
 
 export const IMPORT_FORMATS = ['auto', 'bulkcm', 'cmedit'] as const;
@@ -33,8 +37,8 @@ export interface ImportDumpOptions {
   coords: CoordinateEncoding;
   /** User id of whoever imported; null/absent for the command line and the demo data. */
   importedBy?: number | null;
-  /** Site id from a node or cell name (default: the domain's rule). */
-  siteIdOf?: (name: string) => string;
+  /** Which part of a node name (RNC/BSC cells: of the cell name) is the site id; default: the domain's rule. */
+  siteRule?: SiteRule;
   batchSize?: number;
 }
 
@@ -45,6 +49,10 @@ export interface ImportDumpResult {
   importedAt: string;
   /** Bytes read from the input. */
   bytes: number;
+  /** How the nodes fell on sites under the site rule. */
+  sites: SiteSummary;
+  /** For the user: what in the result looks wrong (e.g. one site holding most nodes: a wrong site rule). */
+  warnings: string[];
 }
 
 /** A value the dump holds that the database cannot (e.g. an integer out of range): the user's file is at fault. */
@@ -81,6 +89,7 @@ export async function importDump(db: Kysely<Database>, input: Readable | AsyncIt
     const format = assertImportFormat(options.format ?? 'auto');
     const coords = assertCoordinateEncoding(options.coords);
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const siteRule = options.siteRule ?? DEFAULT_SITE_RULE;
     const tally = { bytes: 0 };
 
     return await db.transaction().execute(async (outer) => {
@@ -98,7 +107,7 @@ export async function importDump(db: Kysely<Database>, input: Readable | AsyncIt
       await createRelationLoadTable(trx);
 
       const staging = new StagingSink(trx, batchSize);
-      await importNetworkDump(counted(input, tally), staging, { coords, format, ...(options.siteIdOf ? { siteIdOf: options.siteIdOf } : {}) });
+      const mapped = await importNetworkDump(counted(input, tally), staging, { coords, format, siteRule });
       await staging.flush();
 
       for (const index of deferred) if (index.table !== 'network_relations') await sql.raw(index.sql).execute(trx);
@@ -113,6 +122,7 @@ export async function importDump(db: Kysely<Database>, input: Readable | AsyncIt
       for (const index of deferred) if (index.table === 'network_relations') await sql.raw(index.sql).execute(trx);
 
       const counts = await countStored(outer);
+      const sites: SiteSummary = { rule: siteRule.source, total: counts.sites, ...(await nodesPerSite(outer)), unmatched: mapped.unmatchedNames };
       const importedAt = new Date().toISOString();
       await trx
         .insertInto('network_imports')
@@ -126,7 +136,7 @@ export async function importDump(db: Kysely<Database>, input: Readable | AsyncIt
           bytes: tally.bytes,
         })
         .execute();
-      return { counts, importedAt, bytes: tally.bytes };
+      return { counts, importedAt, bytes: tally.bytes, sites, warnings: siteWarnings(sites) };
     });
   } finally {
     // Whatever happened, the file handle goes: the parser may have stopped half way or never started.

@@ -53,6 +53,31 @@ export async function countStored(db: Kysely<Database>): Promise<NetworkCounts> 
   return counts;
 }
 
+/** Sites listed in an import answer: enough to see a wrong site rule, short enough to read. */
+export const LARGEST_SITES = 5;
+
+/** How many nodes stand on a site, and the sites with the most (ties by id, so the answer is stable). */
+export async function nodesPerSite(
+  db: Kysely<Database>,
+  limit = LARGEST_SITES,
+): Promise<{ nodesOnSites: number; largest: Array<{ siteId: string; nodes: number }> }> {
+  const placed = await db
+    .selectFrom('network_nodes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('site_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('network_nodes')
+    .select((eb) => ['site_id', eb.fn.countAll<number | string>().as('n')])
+    .where('site_id', 'is not', null)
+    .groupBy('site_id')
+    .orderBy('n', 'desc')
+    .orderBy('site_id')
+    .limit(limit)
+    .execute();
+  return { nodesOnSites: Number(placed.n), largest: rows.map((r) => ({ siteId: r.site_id as string, nodes: Number(r.n) })) };
+}
+
 /** ISO-8601 UTC of the last successful import, or null when there was none. */
 export async function lastImportDate(db: Kysely<Database>): Promise<string | null> {
   const row = await db.selectFrom('network_imports').select('imported_at').orderBy('imported_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Capability } from 'shared-auth/policy';
 import { ErrorResponse } from '../contracts/common';
 import { ImportDumpJsonRequest, ImportDumpResponse, LastImportDate, NetworkSummary, SiteListQuery, SiteOptions } from '../contracts/network';
-import { assertCoordinateEncoding, totalOf } from '../domain/network';
+import { assertCoordinateEncoding, compileSiteRule, DEFAULT_SITE_RULE, totalOf } from '../domain/network';
 import { assertImportFormat, findSiteOptions, getNetworkSummary, importDump, isDumpInputError, lastImportDate, type ImportDumpResult } from '../network';
 
 /** Dumps of a whole network reach hundreds of MB; the generic File/Upload limit (10 MB) does not apply here. */
@@ -21,19 +21,20 @@ export const NETWORK_MESSAGES = {
   tooLarge: `The dump is larger than ${MAX_DUMP_BYTES / 1024 / 1024 / 1024} GB.`,
 } as const;
 
-export function importedMessage(counts: ImportDumpResult['counts']): string {
-  return `Network dump imported: ${counts.sites} sites, ${totalOf(counts.cells)} cells.`;
+/** The warnings ride along in the message: it is what the console and the notification show. */
+export function importedMessage(counts: ImportDumpResult['counts'], warnings: readonly string[] = []): string {
+  return [`Network dump imported: ${counts.sites} sites, ${totalOf(counts.cells)} cells.`, ...warnings].join(' ');
 }
 
-const FIELDS = new Set(['format', 'coords']);
+const FIELDS = new Set(['format', 'coords', 'siteRule']);
+const FIELD_LIST = 'format, coords and siteRule';
 
 /** Multipart errors of @fastify/multipart that mean "too much", answered in words the console can show. */
 function multipartProblem(error: unknown): { status: 400 | 413; message: string } | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: NETWORK_MESSAGES.tooLarge };
   if (code === 'FST_FILES_LIMIT') return { status: 400, message: NETWORK_MESSAGES.oneFile };
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return { status: 400, message: 'Too many form fields: send the file, format and coords only.' };
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return { status: 400, message: `Too many form fields: send the file, ${FIELD_LIST} only.` };
   return null;
 }
 
@@ -69,7 +70,10 @@ export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Replace the network inventory with a dump',
         description:
           'multipart/form-data with one file part (3GPP Bulk CM XML or an ENM cmedit export) and optional fields ' +
-          '`format` (auto | bulkcm | cmedit, default auto) and `coords` (microdegrees | 3gpp | degrees, default microdegrees). ' +
+          '`format` (auto | bulkcm | cmedit, default auto), `coords` (microdegrees | 3gpp | degrees, default microdegrees) and ' +
+          '`siteRule` (a regular expression with a named group `site` that finds the site id in a node name; default: ' +
+          `\`${DEFAULT_SITE_RULE.source}\`, which strips type prefixes such as ERBS_ or NR_). ` +
+          'The answer tells how the nodes fell on sites and warns when one site got suspiciously many. ' +
           'All or nothing: a file that cannot be read changes nothing and answers 400 with the line and column. ' +
           'A JSON body `{ uploadId }` is reserved for files sent through File/Upload.',
         tags,
@@ -97,7 +101,7 @@ export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
               // To disk first: the import must not hold the upload open, and the fields may come after the file.
               await pipeline(part.file, fs.createWriteStream(tmpFile));
             } else {
-              if (!FIELDS.has(part.fieldname)) return reply.code(400).send({ message: `Unknown field "${part.fieldname}": send format and coords only.` });
+              if (!FIELDS.has(part.fieldname)) return reply.code(400).send({ message: `Unknown field "${part.fieldname}": send ${FIELD_LIST} only.` });
               fields[part.fieldname] = String(part.value);
             }
           }
@@ -111,16 +115,19 @@ export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Checked before the file is opened: a stream opened and never read would fail once the file is removed.
         const format = assertImportFormat(fields.format ?? 'auto');
         const coords = assertCoordinateEncoding(fields.coords ?? 'microdegrees');
+        // A blank field is a form left empty: the default rule.
+        const siteRule = fields.siteRule === undefined || fields.siteRule.trim() === '' ? DEFAULT_SITE_RULE : compileSiteRule(fields.siteRule);
         const result = await importDump(app.services.db, fs.createReadStream(tmpFile), {
           fileName,
           format,
           coords,
+          siteRule,
           importedBy: request.session?.userId ?? null,
         });
-        const message = importedMessage(result.counts);
-        request.log.info({ file: fileName, counts: result.counts, bytes: result.bytes }, 'network dump imported');
+        const message = importedMessage(result.counts, result.warnings);
+        request.log.info({ file: fileName, counts: result.counts, bytes: result.bytes, sites: result.sites }, 'network dump imported');
         notifyImport(request, request.log, message, true);
-        return { message, counts: result.counts, importedAt: result.importedAt };
+        return { message, counts: result.counts, importedAt: result.importedAt, sites: result.sites, warnings: result.warnings };
       } catch (error) {
         if (!isDumpInputError(error)) throw error;
         notifyImport(request, request.log, `Network dump ${fileName ?? ''} not imported: ${error.message}`.replace(/ {2}/g, ' '), false);
@@ -138,9 +145,10 @@ export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'What the stored network inventory holds, counted from its rows',
         tags,
         security: [{ bearer: [] }],
-        response: { 200: NetworkSummary, 401: ErrorResponse },
+        response: { 200: NetworkSummary, 401: ErrorResponse, 403: ErrorResponse },
       },
-      config: { access: 'authenticated' },
+      // The inventory planning works on: engineering reads it, like the site lists.
+      config: { access: 'canPlan' },
     },
     async () => getNetworkSummary(app.services.db),
   );
