@@ -1,16 +1,27 @@
-// `npm run bench`: production build, then every benchmark in bench/ prints its numbers.
+// `npm run bench`: production build, then every benchmark in bench/ prints its numbers (bench/load.mjs
+// among them: 200 virtual users for 60 s against the built API). `npm run bench -- load hub` runs only
+// the benchmarks named; LOAD_SECONDS / LOAD_USERS shorten the load test (e.g. 10 and 20 for a smoke run).
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureDependencies, run, step } from './lib.mjs';
 import { buildStale } from './build.mjs';
 
-await ensureDependencies();
-await buildStale();
-await run('bash', ['scripts/ensure-chromium.sh']);
-const benches = fs
+const available = fs
   .readdirSync(path.join(ROOT, 'bench'))
   .filter((f) => f.endsWith('.mjs'))
   .sort();
+const named = process.argv.slice(2).map((name) => name.replace(/\.mjs$/, '') + '.mjs');
+const unknown = named.filter((name) => !available.includes(name));
+if (unknown.length > 0) {
+  console.error(`No such bench: ${unknown.join(', ')} (there are ${available.join(', ')})`);
+  process.exit(1);
+}
+const benches = named.length > 0 ? available.filter((f) => named.includes(f)) : available;
+
+await ensureDependencies();
+await buildStale();
+// Only the bundle-size bench drives a browser.
+if (benches.includes('bundle-sizes.mjs')) await run('bash', ['scripts/ensure-chromium.sh']);
 for (const bench of benches) {
   step(`bench/${bench}`);
   await run('node', [path.join('bench', bench)]);
