@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { compileSiteRule } from './domain/network/site-rule';
 
 /** Repository root: DATA_DIR and the built front-ends are found relative to it, whatever the working directory. */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -17,6 +18,8 @@ export interface Config {
    * which the client chooses.
    */
   publicUrl: string | null;
+  /** Default site rule of network imports (DESIGN §7.1): a regular expression with a group `site`; null = the built-in rule. */
+  siteRule: string | null;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses; decides what `request.ip` is. */
   trustProxy: boolean | number | string;
   adminEmail: string;
@@ -79,6 +82,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (smtpUrl && !publicUrl) problems.push('PUBLIC_URL must be set when SMTP_URL is: mailed links must name the address users reach the console at');
 
+  const siteRule = env.SITE_RULE && env.SITE_RULE.trim() !== '' ? env.SITE_RULE : null;
+  if (siteRule !== null) {
+    try {
+      compileSiteRule(siteRule);
+    } catch (error) {
+      problems.push(`SITE_RULE: ${(error as Error).message.replace(/^site rule: /, '')}`);
+    }
+  }
+
   let trustProxy: Config['trustProxy'] = false;
   const proxy = (env.TRUST_PROXY ?? '').trim();
   if (/^\d+$/.test(proxy)) trustProxy = Number(proxy) === 0 ? false : Number(proxy);
@@ -125,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     jwtSecret,
     publicUrl,
+    siteRule,
     trustProxy,
     adminEmail,
     adminPassword,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../src/auth/passwords';
 import { ConfigError, loadConfig, type Config } from '../src/config';
 import { MALFORMED_MULTIPART_MESSAGE } from '../src/http/errors';
 import { loggableUrl } from '../src/http/redact';
@@ -32,6 +33,8 @@ test('real mail needs PUBLIC_URL; a proxy is trusted only when named', () => {
   expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
   expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toBe('10.0.0.1, 10.0.0.2');
   expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(ConfigError);
+  expect(() => loadConfig({ SITE_RULE: '^(?<nosite>\\d+)' })).toThrow(/SITE_RULE/);
+  expect(loadConfig({ SITE_RULE: '^[A-Z]+_(?<site>\\d+)' }).siteRule).toBe('^[A-Z]+_(?<site>\\d+)');
 });
 
 describe.each(TEST_DATABASES)('hardening on $name', (kind) => {
@@ -63,7 +66,6 @@ describe.each(TEST_DATABASES)('hardening on $name', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     const id = res.json<{ id: number }>().id;
-    const { hashPassword } = await import('../src/auth/passwords');
     await database.db
       .updateTable('users')
       .set({ email_confirmed: 1, password_hash: await hashPassword(PASSWORD) })

@@ -116,7 +116,13 @@ export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const format = assertImportFormat(fields.format ?? 'auto');
         const coords = assertCoordinateEncoding(fields.coords ?? 'microdegrees');
         // A blank field is a form left empty: the default rule.
-        const siteRule = fields.siteRule === undefined || fields.siteRule.trim() === '' ? DEFAULT_SITE_RULE : compileSiteRule(fields.siteRule);
+        const configured = app.services.config.siteRule;
+        const siteRule =
+          fields.siteRule !== undefined && fields.siteRule.trim() !== ''
+            ? compileSiteRule(fields.siteRule)
+            : configured
+              ? compileSiteRule(configured)
+              : DEFAULT_SITE_RULE;
         const result = await importDump(app.services.db, fs.createReadStream(tmpFile), {
           fileName,
           format,
