@@ -1,0 +1,274 @@
+// The app's instances record every route they register (see support/routes): the matrix is checked
+// against what the server really serves, so a route added without a row here fails this suite.
+jest.mock('fastify', () => jest.requireActual<{ recordingFastify: () => unknown }>('./support/routes').recordingFastify());
+
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { denialOf, type Capability } from 'shared-auth/policy';
+import type { Config } from '../src/config';
+import type { OperatorSummary, ProjectOption, UserListRow } from '../src/contracts/management';
+import { testApp } from './support/app';
+import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { CALLER_NAMES, headersOf, insertUser, MISSING_ID, setUpCallers, type Caller, type Callers } from './support/principals';
+import { apiRoutesOf, declaredAccess, routeKey, type RecordedRoute } from './support/routes';
+import { multipart } from './fixtures/network-import/dumps';
+import { PNG_BYTES } from './fixtures/tracking/workbooks';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface ProbeContext {
+  caller: Caller;
+  /** Vodafone PT: an operator every signed-in test user (but the Client) belongs to. */
+  vodafone: number;
+}
+
+/** A minimal plausible request: valid where that changes nothing, else aimed at an id no row has. */
+interface Probe {
+  /** Replaces the row's path (routes with path parameters). */
+  url?: string;
+  query?: string;
+  payload?: unknown;
+  multipart?: Array<{ name: string; filename?: string; content: Buffer | string }>;
+}
+
+type Row = readonly [method: Method, path: string, access: Capability, probe?: (context: ProbeContext) => Probe];
+
+const LINK = { password: 'Probe-Password-123', rpassword: 'Probe-Password-123', token: 'not-a-mailed-token', user: MISSING_ID };
+const none = (): Probe => ({});
+
+/**
+ * Every API route and who may call it, written by hand from the specification (§6, §7) and DESIGN §3:
+ * engineering areas need an engineering role and the Operations project; Management (users and
+ * operators) is for Administrators and Managers; the audit trail and the dump import for
+ * Administrators; account, notifications, hub and files need a session; auth and health are public.
+ */
+const ROWS: readonly Row[] = [
+  // Public (specification §6: auth pages are public; DESIGN §3: health).
+  ['GET', '/api/health', 'public'],
+  ['POST', '/api/auth/login', 'public', () => ({ payload: { email: 'nobody@example.pt', password: 'Not-The-Password-1' } })],
+  ['POST', '/api/auth/recover', 'public', () => ({ payload: { email: 'nobody@example.pt' } })],
+  ['POST', '/api/auth/completeRegistration', 'public', () => ({ payload: LINK })],
+  ['POST', '/api/auth/recoverconfirmation', 'public', () => ({ payload: LINK })],
+
+  // Any session: the account, notifications, the hub and files.
+  ['POST', '/api/account/GetUserInfo', 'authenticated'],
+  ['GET', '/api/Account/GetUserOperators', 'authenticated', ({ caller }) => ({ query: `userId=${caller.userId ?? MISSING_ID}` })],
+  [
+    'POST',
+    '/api/Account/ChangePassword',
+    'authenticated',
+    () => ({ payload: { oldpassword: 'Not-The-Password-1', newpassword: 'New-Password-123', confirmnewpassword: 'Other-Password-123' } }),
+  ],
+  [
+    'POST',
+    '/api/Account/UpdateSettings',
+    'authenticated',
+    ({ caller }) => ({ payload: { firstname: ' ', lastname: ' ', operatorId: caller.principal.operatorId ?? MISSING_ID } }),
+  ],
+  ['GET', '/api/Notification/Notifications', 'authenticated'],
+  ['PUT', '/api/Notification/MarkAsRead/:id', 'authenticated', () => ({ url: `/api/Notification/MarkAsRead/${MISSING_ID}` })],
+  ['PUT', '/api/Notification/MarkAllAsRead', 'authenticated'],
+  ['POST', '/api/notificationhub/negotiate', 'authenticated', () => ({ query: 'negotiateVersion=1' })],
+  ['POST', '/api/File/Upload', 'authenticated', () => ({ multipart: [{ name: 'file', filename: 'probe.png', content: PNG_BYTES }] })],
+  ['POST', '/api/File/UploadMultiple', 'authenticated', () => ({ multipart: [{ name: 'files', filename: 'probe.png', content: PNG_BYTES }] })],
+  ['GET', '/api/File/Download', 'authenticated', () => ({ query: 'file=no-such-export' })],
+
+  // Management (specification §6: Administrator or Manager, operators included).
+  ['GET', '/api/Users/GetUsers', 'canManage'],
+  ['GET', '/api/Users/GetUsersStats', 'canManage'],
+  ['GET', '/api/Users/GetRoles', 'canManage'],
+  ['GET', '/api/Users/GetOperators', 'canManage'],
+  ['GET', '/api/Users/GetOperatorProjects', 'canManage', ({ vodafone }) => ({ query: `operatorIds=${vodafone}` })],
+  ['GET', '/api/Users/GetUserById', 'canManage', ({ caller }) => ({ query: `userId=${caller.userId ?? MISSING_ID}` })],
+  [
+    'POST',
+    '/api/Users/CreateUser',
+    'canManage',
+    () => ({ payload: { firstname: 'Probe', lastname: 'Probe', email: 'not-an-email', roleId: null, operatorIds: [], projectIds: [] } }),
+  ],
+  [
+    'POST',
+    '/api/Users/EditUser',
+    'canManage',
+    () => ({ payload: { id: MISSING_ID, firstname: 'Probe', lastname: 'Probe', roleId: null, operatorIds: [], projectIds: [] } }),
+  ],
+  ['POST', '/api/Users/ResendConfirmationEmail', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
+  ['POST', '/api/Users/DeactivateUser', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
+  ['DELETE', '/api/Users/DeleteUser', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
+  // DESIGN §4 keeps the audit trail for Administrators.
+  ['GET', '/api/Users/GetAuditTrail', 'canAdminister'],
+  ['GET', '/api/Operators/GetOperators', 'canManage'],
+  ['GET', '/api/Operators/GetOperator', 'canManage', ({ vodafone }) => ({ query: `operatorId=${vodafone}` })],
+  ['GET', '/api/Operators/GetImage', 'canManage', ({ vodafone }) => ({ query: `operatorId=${vodafone}` })],
+  ['POST', '/api/Operators/CreateOperator', 'canManage', () => ({ payload: { name: ' ' } })],
+  ['POST', '/api/Operators/UpdateOperator', 'canManage', () => ({ payload: { id: MISSING_ID, name: 'Probe' } })],
+  ['POST', '/api/Operators/UpdateImage', 'canManage', () => ({ payload: { id: MISSING_ID, uploadId: null } })],
+  ['DELETE', '/api/Operators/DeleteOperator', 'canManage', () => ({ payload: { id: MISSING_ID } })],
+  ['POST', '/api/Operators/CreateProject', 'canManage', ({ vodafone }) => ({ payload: { name: ' ', operatorId: vodafone } })],
+  ['DELETE', '/api/Operators/DeleteProject', 'canManage', () => ({ payload: { projectId: MISSING_ID } })],
+
+  // The network inventory: importing replaces it for everyone (Administrators); reading it is planning work.
+  ['POST', '/api/Network/ImportDump', 'canAdminister', () => ({ payload: { uploadId: 'no-such-upload' } })],
+  ['GET', '/api/Network/GetSummary', 'canPlan'],
+
+  // Planning, Validation, Monitoring (specification §6: engineering role and project Operations).
+  ['GET', '/api/Parameters/GetLastDumpDate', 'canPlan'],
+  ['GET', '/api/Parameters/GetSiteList', 'canPlan', () => ({ query: 'query=LX' })],
+  ['GET', '/api/Validation/GetLastUtranCellsDate', 'canValidate'],
+  ['GET', '/api/Validation/GetLastNbrRelationsDate', 'canValidate'],
+  ['GET', '/api/Validation/GetSites', 'canValidate'],
+  ['GET', '/api/Validation/GetUtranSites', 'canValidate'],
+  ['GET', '/api/Monitoring/GetSiteList', 'canMonitor'],
+
+  // Tracking.
+  ['GET', '/api/Tracker/GetCommissioningPlan', 'canTrack'],
+  ['GET', '/api/Tracker/GetCommissioningPlanLastImport', 'canTrack'],
+  ['GET', '/api/Tracker/GetCommissioningPlanExcel', 'canTrack'],
+  ['GET', '/api/Tracker/CommissioningPlanUpload', 'canTrack', () => ({ query: 'filePath=no-such-upload' })],
+  ['GET', '/api/Tracker/GetTracker', 'canTrack'],
+  ['GET', '/api/Tracker/GetTrackerLastUpdate', 'canTrack'],
+  ['GET', '/api/Tracker/ImportTracker', 'canTrack', () => ({ query: 'filePath=no-such-upload' })],
+  ['GET', '/api/Tracker/TrackerUpload', 'canTrack'],
+  ['GET', '/api/Tracker/DownloadTracker', 'canTrack'],
+  ['GET', '/api/Tracker/WorkOrderStatusUpload', 'canTrack', () => ({ query: 'filePath=no-such-upload' })],
+  ['GET', '/api/Tracker/GetWorkOrderStatusLastImport', 'canTrack'],
+  ['GET', '/api/Tracker/GetWorkOrderStatusDelta', 'canTrack'],
+  ['GET', '/api/Tracker/GetWorkOrderStatusExcel', 'canTrack'],
+  ['GET', '/api/Tracker/GetWorkOrderStatusDeltaExcel', 'canTrack'],
+];
+
+/** What a caller must see: exactly 401 or 403 when the policy refuses, otherwise a real answer. */
+function expectedOutcome(caller: Caller, access: Capability): string {
+  const denial = denialOf(caller.principal, access);
+  if (denial === 'unauthenticated') return '401';
+  return denial === null ? 'allowed' : '403';
+}
+
+/** The same words for what the server did: a refusal's status, 'allowed', or what went wrong. */
+function actualOutcome(status: number, body: string): string {
+  if (status === 401 || status === 403) return String(status);
+  if (status >= 500) return `${status} ${body.slice(0, 200)}`;
+  return 'allowed';
+}
+
+function requestOf(method: Method, path: string, probe: Probe, caller: Caller): InjectOptions {
+  const url = `${probe.url ?? path}${probe.query ? `?${probe.query}` : ''}`;
+  const headers = headersOf(caller);
+  if (probe.multipart) {
+    const body = multipart(probe.multipart);
+    return { method, url, payload: body.payload, headers: { ...headers, ...body.headers } };
+  }
+  return { method, url, headers, ...(probe.payload === undefined ? {} : { payload: probe.payload as object }) };
+}
+
+describe.each(TEST_DATABASES)('the access matrix on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let config: Config;
+  let callers: Callers;
+  let routes: Map<string, RecordedRoute>;
+  const operators = new Map<string, number>();
+
+  beforeAll(async () => {
+    database = await kind.open();
+    ({ app, config } = await testApp(database));
+    callers = await setUpCallers(app, database, config);
+    for (const row of await database.db.selectFrom('operators').select(['id', 'name']).execute()) operators.set(row.name, row.id);
+    routes = new Map(apiRoutesOf(app).api.map((route) => [routeKey(route.method, route.url), route]));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+  });
+
+  const operatorId = (name: string) => {
+    const id = operators.get(name);
+    if (id === undefined) throw new Error(`no operator ${name}`);
+    return id;
+  };
+
+  test('every API route the app registers has a row, and every row a route', () => {
+    const rows = ROWS.map(([method, path]) => routeKey(method, path));
+    expect(rows.length).toBe(new Set(rows).size);
+    const served = [...routes.keys()];
+    expect({ withoutRow: served.filter((key) => !rows.includes(key)), withoutRoute: rows.filter((key) => !routes.has(key)) }).toEqual({
+      withoutRow: [],
+      withoutRoute: [],
+    });
+  });
+
+  const cases = ROWS.map(([method, path, access, probe = none]) => ({ method, path, access, probe }));
+  test.each(cases)('$method $path: declares $access, and every caller gets what the policy says', async ({ method, path, access, probe }) => {
+    const route = routes.get(routeKey(method, path));
+    const expected: string[] = [];
+    const actual: string[] = [];
+    for (const name of CALLER_NAMES) {
+      const caller = callers[name];
+      const res = await app.inject(requestOf(method, path, probe({ caller, vodafone: operatorId('Vodafone PT') }), caller));
+      expected.push(`${name}: ${expectedOutcome(caller, access)}`);
+      actual.push(`${name}: ${actualOutcome(res.statusCode, res.body)}`);
+      if (res.statusCode === 401 || res.statusCode === 403) expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+    // One comparison, so a failure shows the declared access and every caller's answer together.
+    expect({ declared: route && declaredAccess(route), callers: actual }).toEqual({ declared: access, callers: expected });
+  });
+
+  describe("a Manager's lists never show another operator's rows", () => {
+    let meoUser = 0;
+    const MEO_EMAIL = 'meo.only@example.pt';
+    beforeAll(async () => {
+      meoUser = await insertUser(database.db, { email: MEO_EMAIL, role: 'CellwiseOS', operators: ['MEO'], projects: [['MEO', 'Operations']] });
+    });
+
+    const as = (name: 'Manager' | 'Administrator', url: string) => app.inject({ url, headers: headersOf(callers[name]) });
+    const MANAGER_OPERATORS = ['NOS', 'Vodafone PT'];
+
+    test('Users/GetUsers: only users of Vodafone PT or NOS', async () => {
+      const everyone = (await as('Administrator', '/api/Users/GetUsers')).json<UserListRow[]>();
+      expect(everyone.map((u) => u.email)).toContain(MEO_EMAIL);
+      const res = await as('Manager', '/api/Users/GetUsers');
+      expect(res.statusCode).toBe(200);
+      const rows = res.json<UserListRow[]>();
+      expect(rows.map((u) => u.email)).not.toContain(MEO_EMAIL);
+      expect(rows.filter((u) => !u.operators.split(', ').some((name) => MANAGER_OPERATORS.includes(name)))).toEqual([]);
+    });
+
+    test.each(['/api/Users/GetOperators', '/api/Operators/GetOperators'])('%s: only Vodafone PT and NOS', async (url) => {
+      expect((await as('Administrator', url)).json<Array<{ name: string }>>().map((o) => o.name)).toContain('MEO');
+      const res = await as('Manager', url);
+      expect(res.statusCode).toBe(200);
+      expect(
+        res
+          .json<Array<OperatorSummary | { name: string }>>()
+          .map((o) => o.name)
+          .sort(),
+      ).toEqual(MANAGER_OPERATORS);
+    });
+
+    test("Users/GetOperatorProjects?operatorIds=<MEO>: none of MEO's projects", async () => {
+      const url = `/api/Users/GetOperatorProjects?operatorIds=${operatorId('MEO')}`;
+      expect((await as('Administrator', url)).json<ProjectOption[]>().length).toBeGreaterThan(0);
+      const res = await as('Manager', url);
+      expect([200, 403]).toContain(res.statusCode);
+      const shown = res.statusCode === 200 ? res.json<ProjectOption[]>() : [];
+      expect(shown.filter((p) => p.operatorId === operatorId('MEO') || !MANAGER_OPERATORS.includes(p.operatorName))).toEqual([]);
+    });
+
+    test('Operators/GetOperator?operatorId=<MEO>: refused, nothing of MEO in the answer', async () => {
+      const url = `/api/Operators/GetOperator?operatorId=${operatorId('MEO')}`;
+      expect((await as('Administrator', url)).statusCode).toBe(200);
+      const res = await as('Manager', url);
+      expect([403, 404]).toContain(res.statusCode);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.body).not.toContain('Swap 2026');
+    });
+
+    test('Users/GetUserById?userId=<a MEO-only user>: refused, nothing of the user in the answer', async () => {
+      const url = `/api/Users/GetUserById?userId=${meoUser}`;
+      expect((await as('Administrator', url)).statusCode).toBe(200);
+      const res = await as('Manager', url);
+      expect([403, 404]).toContain(res.statusCode);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.body).not.toContain(MEO_EMAIL);
+    });
+  });
+});
