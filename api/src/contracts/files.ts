@@ -9,7 +9,11 @@ import { Type, type Static } from '@sinclair/typebox';
  *   `UploadedFiles` (all or nothing: one refused file refuses the lot).
  * - Each file ≤ 10,000,000 bytes, else 413 `{ message: 'File {name} not valid. Please check file size.' }`.
  * - Accepted types, by extension AND content: `.xlsx` (a zip holding `[Content_Types].xml`), `.zip`
- *   (a zip), `.png` (PNG signature). Anything else: 400 `{ message }`.
+ *   (a zip), `.png` (PNG signature). Anything else: 400 `{ message }`. A `.zip` whose directory holds
+ *   unsafe names (`../`, absolute), another archive, more than 10,000 entries or more than 1 GB inflated,
+ *   and an `.xlsx` beyond the workbook limits (files/limits.ts), are refused the same way.
+ * - Quota: a user keeps at most 50 uploads / 200,000,000 bytes; beyond that 429 `{ message }`. Unused
+ *   uploads expire 24 hours after upload, used ones an hour after use, exports after 7 days.
  * - `GET /api/File/Download?file=<export id>`: the file, with `content-disposition: attachment;
  *   filename="…"; filename*=UTF-8''…`; 404 `{ message: 'File not found.' }` for unknown ids and
  *   other users' exports.

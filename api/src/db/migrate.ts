@@ -5,6 +5,8 @@ import * as m0003 from './migrations/0003_network';
 import * as m0004 from './migrations/0004_notifications';
 import * as m0005 from './migrations/0005_management';
 import * as m0006 from './migrations/0006_tracking';
+import * as m0007 from './migrations/0007_upload_limits';
+import * as m0008 from './migrations/0008_jobs';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_notifications': m0004,
   '0005_management': m0005,
   '0006_tracking': m0006,
+  '0007_upload_limits': m0007,
+  '0008_jobs': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,6 @@
 import { UPLOAD_EXTENSIONS, type UploadExtension } from '../contracts/files';
+import { workbookDirectoryProblem } from './workbook-bounds';
+import { archiveDirectoryProblem, readZipDirectory, type DirectoryEntry } from './zip';
 
 /**
  * Pure checks of what a user sends: the name shown back to them, and whether the bytes are what the
@@ -6,11 +8,7 @@ import { UPLOAD_EXTENSIONS, type UploadExtension } from '../contracts/files';
  */
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const EOCD_SIZE = 22;
-/** The end-of-central-directory record sits within the last 22 + 65,535 (comment) bytes. */
-export const ZIP_TAIL_BYTES = EOCD_SIZE + 0xffff;
+export { ZIP_TAIL_BYTES } from './zip';
 
 /**
  * The name to display and record: only the last path segment (browsers on Windows once sent whole
@@ -38,45 +36,18 @@ export function isPng(head: Buffer): boolean {
 
 /**
  * Entry names from a zip's central directory, given the file's last bytes (at most ZIP_TAIL_BYTES) and a
- * way to read the directory itself. Null when the bytes are not a zip (no end record, a directory
- * outside the file, a broken entry). The names are only compared, never used as paths.
+ * way to read the directory itself. Null when the bytes are not a zip. The names are only compared,
+ * never used as paths.
  */
 export function zipEntryNames(tail: Buffer, fileSize: number, readAt: (offset: number, length: number) => Buffer): string[] | null {
-  let eocd = -1;
-  for (let i = tail.length - EOCD_SIZE; i >= 0; i -= 1) {
-    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const entries = tail.readUInt16LE(eocd + 10);
-  const dirSize = tail.readUInt32LE(eocd + 12);
-  const dirOffset = tail.readUInt32LE(eocd + 16);
-  // ZIP64 markers: no file the service accepts (10 MB) needs them.
-  if (entries === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff) return null;
-  if (dirOffset + dirSize > fileSize) return null;
-  const dir = readAt(dirOffset, dirSize);
-  if (dir.length !== dirSize) return null;
-  const names: string[] = [];
-  let at = 0;
-  for (let n = 0; n < entries; n += 1) {
-    if (at + 46 > dir.length || dir.readUInt32LE(at) !== CENTRAL_SIGNATURE) return null;
-    const nameLength = dir.readUInt16LE(at + 28);
-    const extraLength = dir.readUInt16LE(at + 30);
-    const commentLength = dir.readUInt16LE(at + 32);
-    if (at + 46 + nameLength > dir.length) return null;
-    names.push(dir.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
+  return readZipDirectory(tail, fileSize, readAt)?.entries.map((e) => e.name) ?? null;
 }
 
 export interface ContentFacts {
   /** The first bytes of the file (at least 8). */
   head: Buffer;
-  /** Entry names when the file is a zip, null otherwise. */
-  zipEntries: string[] | null;
+  /** The central directory when the file is a zip, null otherwise. */
+  zipEntries: DirectoryEntry[] | null;
 }
 
 /** Why the bytes do not match the extension, or null when they do. */
@@ -85,9 +56,11 @@ export function contentProblem(name: string, ext: UploadExtension, facts: Conten
     case 'png':
       return isPng(facts.head) ? null : `File ${name} is not a PNG image.`;
     case 'zip':
-      return facts.zipEntries ? null : `File ${name} is not a zip archive.`;
+      // Judged from the directory alone: whoever reads the archive later counts the real bytes (readArchive).
+      return facts.zipEntries ? archiveDirectoryProblem(facts.zipEntries, `File ${name}`) : `File ${name} is not a zip archive.`;
     case 'xlsx':
-      return facts.zipEntries?.includes('[Content_Types].xml') ? null : `File ${name} is not an Excel workbook (.xlsx).`;
+      if (!facts.zipEntries?.some((e) => e.name === '[Content_Types].xml')) return `File ${name} is not an Excel workbook (.xlsx).`;
+      return workbookDirectoryProblem(facts.zipEntries, `File ${name}`);
   }
 }
 

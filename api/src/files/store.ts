@@ -3,24 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { MAX_UPLOAD_BYTES, type UploadExtension, type UploadedFile } from '../contracts/files';
 import type { Database } from '../db/schema';
-import {
-  contentProblem,
-  displayName as displayNameOf,
-  tooLargeMessage,
-  uploadExtension,
-  unsupportedTypeMessage,
-  zipEntryNames,
-  ZIP_TAIL_BYTES,
-} from './content';
+import { contentProblem, displayName as displayNameOf, tooLargeMessage, uploadExtension, unsupportedTypeMessage } from './content';
+import { UPLOAD_QUOTA } from './limits';
+import { formatCount, zipLayout, type DirectoryEntry } from './zip';
 
 /** A refusal the caller caused; the error handler answers `{ message }` with this status. */
 export class FileServiceError extends Error {
   override readonly name = 'FileServiceError';
   constructor(
-    readonly statusCode: 400 | 404 | 413,
+    readonly statusCode: 400 | 404 | 413 | 429,
     message: string,
   ) {
     super(message);
@@ -29,6 +23,13 @@ export class FileServiceError extends Error {
 
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
 export const EXPORT_NOT_FOUND = 'File not found.';
+const QUOTA_HINT = 'Unused uploads are removed 24 hours after upload, used ones an hour after use.';
+export const QUOTA_MESSAGES = {
+  files: `You have ${UPLOAD_QUOTA.maxFiles} uploaded files stored, the most one user may keep. ${QUOTA_HINT}`,
+  bytes: `Your stored uploads would take more than ${formatCount(UPLOAD_QUOTA.maxBytes)} bytes, the most one user may keep. ${QUOTA_HINT}`,
+} as const;
+/** Arbitrary but fixed: with the user id, serialises one user's quota checks across API instances on PostgreSQL. */
+const QUOTA_LOCK_KEY = 7_316_013;
 /** The one name an upload has on disk: its directory is the (random) id, so nothing the user sent is a path. */
 const UPLOAD_FILE = 'content';
 const PARTIAL_FILE = 'content.partial';
@@ -53,22 +54,29 @@ function counting(limit: number, name: string): Transform {
   });
 }
 
-/** Facts about a file on disk that the content check needs: its first bytes and, if it is a zip, its entry names. */
-function readFacts(file: string, size: number): { head: Buffer; zipEntries: string[] | null } {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const readAt = (offset: number, length: number) => {
-      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-      const read = fs.readSync(fd, buffer, 0, buffer.length, offset);
-      return buffer.subarray(0, read);
-    };
-    const head = readAt(0, 16);
-    const tailLength = Math.min(size, ZIP_TAIL_BYTES);
-    const tail = readAt(size - tailLength, tailLength);
-    return { head, zipEntries: size >= 22 ? zipEntryNames(tail, size, readAt) : null };
-  } finally {
-    fs.closeSync(fd);
+/**
+ * Facts about a file on disk that the content check needs: its first bytes and, for a zip or workbook,
+ * its entries, checked against their local headers (a zip whose directory hides or overlaps entries
+ * counts as no zip). The file is read whole: it is at most MAX_UPLOAD_BYTES and was just written.
+ */
+function readFacts(file: string, extension: UploadExtension): { head: Buffer; zipEntries: DirectoryEntry[] | null } {
+  if (extension === 'png') {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const head = Buffer.alloc(16);
+      return { head: head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)), zipEntries: null };
+    } finally {
+      fs.closeSync(fd);
+    }
   }
+  const zip = fs.readFileSync(file);
+  let zipEntries: DirectoryEntry[] | null;
+  try {
+    zipEntries = zipLayout(zip, () => new Error('not a zip'));
+  } catch {
+    zipEntries = null;
+  }
+  return { head: zip.subarray(0, 16), zipEntries };
 }
 
 export interface StoredUpload extends UploadedFile {
@@ -98,7 +106,7 @@ export async function storeUpload(dataDir: string, file: Readable, sentName: str
     // A parser that cut the file short at its own limit says so here.
     if ((file as Readable & { truncated?: boolean }).truncated) throw new FileServiceError(413, tooLargeMessage(name));
     const size = fs.statSync(partial).size;
-    const problem = contentProblem(name, extension, readFacts(partial, size));
+    const problem = contentProblem(name, extension, readFacts(partial, extension));
     if (problem) throw new FileServiceError(400, problem);
     fs.renameSync(partial, path.join(dir, UPLOAD_FILE));
     return { uploadId: id, name, size, extension, dir };
@@ -109,13 +117,50 @@ export async function storeUpload(dataDir: string, file: Readable, sentName: str
   }
 }
 
-export async function recordUploads(db: Kysely<Database>, userId: number, uploads: readonly StoredUpload[]): Promise<void> {
+interface StoredTotals {
+  files: number;
+  bytes: number;
+}
+
+async function storedTotals(db: Kysely<Database>, userId: number): Promise<StoredTotals> {
+  const row = await db
+    .selectFrom('file_uploads')
+    .select((eb) => [eb.fn.countAll<number | string>().as('files'), eb.fn.sum<number | string | null>('size').as('bytes')])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+function quotaProblem(stored: StoredTotals, adding: StoredTotals): string | null {
+  if (stored.files + adding.files > UPLOAD_QUOTA.maxFiles) return QUOTA_MESSAGES.files;
+  if (stored.bytes + adding.bytes > UPLOAD_QUOTA.maxBytes) return QUOTA_MESSAGES.bytes;
+  return null;
+}
+
+/** Refuses (429) before a byte is read when the user's stored uploads already fill the quota. */
+export async function assertUploadRoom(db: Kysely<Database>, userId: number): Promise<void> {
+  const problem = quotaProblem(await storedTotals(db, userId), { files: 1, bytes: 0 });
+  if (problem) throw new FileServiceError(429, problem);
+}
+
+/**
+ * Records stored uploads, within the user's quota (UPLOAD_QUOTA): the check and the insert are one
+ * transaction, so two requests at once cannot both squeeze in. Over the quota: 429, nothing recorded
+ * (the caller removes the files).
+ */
+export async function recordUploads(db: Kysely<Database>, userId: number, uploads: readonly StoredUpload[], now = Date.now()): Promise<void> {
   if (uploads.length === 0) return;
-  const createdAt = new Date().toISOString();
-  await db
-    .insertInto('file_uploads')
-    .values(uploads.map((u) => ({ id: u.uploadId, user_id: userId, name: u.name, extension: u.extension, size: u.size, created_at: createdAt })))
-    .execute();
+  const createdAt = new Date(now).toISOString();
+  await db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${QUOTA_LOCK_KEY}, ${userId})`.execute(trx);
+    const adding = { files: uploads.length, bytes: uploads.reduce((sum, u) => sum + u.size, 0) };
+    const problem = quotaProblem(await storedTotals(trx, userId), adding);
+    if (problem) throw new FileServiceError(429, problem);
+    await trx
+      .insertInto('file_uploads')
+      .values(uploads.map((u) => ({ id: u.uploadId, user_id: userId, name: u.name, extension: u.extension, size: u.size, created_at: createdAt })))
+      .execute();
+  });
 }
 
 export interface ResolvedUpload {
@@ -127,7 +172,7 @@ export interface ResolvedUpload {
 }
 
 /**
- * What an import call uses to turn an upload id into a file: only the caller's own uploads resolve
+ * What an import call uses to turn an upload id into a file (and marks it used): only the caller's own uploads resolve
  * (someone else's id answers exactly like an unknown one), and only of the type the import reads.
  */
 export async function resolveUpload(
@@ -136,6 +181,7 @@ export async function resolveUpload(
   uploadId: string,
   userId: number,
   expectedExtension: UploadExtension,
+  now = Date.now(),
 ): Promise<ResolvedUpload> {
   if (!ID_PATTERN.test(uploadId)) throw new FileServiceError(404, UPLOAD_NOT_FOUND);
   const row = await db
@@ -148,6 +194,12 @@ export async function resolveUpload(
   if (row.extension !== expectedExtension) throw new FileServiceError(400, `File ${row.name} is not a .${expectedExtension} file.`);
   const file = path.join(uploadsDir(dataDir), row.id, UPLOAD_FILE);
   if (!fs.existsSync(file)) throw new FileServiceError(404, UPLOAD_NOT_FOUND);
+  // Used: from now on it expires an hour after this use (a retry and the error workbook come sooner).
+  await db
+    .updateTable('file_uploads')
+    .set({ consumed_at: new Date(now).toISOString() })
+    .where('id', '=', row.id)
+    .execute();
   return { id: row.id, name: row.name, size: Number(row.size), file };
 }
 

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 /** bigint: pg answers it as text, SQLite as a number; read it through `Number()`. */
 type Bytes = ColumnType<number | string, number, number>;
 
-/** Row types of the file service tables (migration 0006). */
+/** Row types of the file service tables (migrations 0006, 0007). */
 export interface FileUploadsTable {
   /** Random and opaque; also the upload's directory name under DATA_DIR/files/uploads. */
   id: string;
@@ -14,6 +14,8 @@ export interface FileUploadsTable {
   extension: string;
   size: Bytes;
   created_at: string;
+  /** When an import (or picture) call first used it; it then expires sooner (0007). */
+  consumed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FileExportsTable {

@@ -5,7 +5,20 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../contracts/common';
 import { DownloadQuery, MAX_UPLOAD_BYTES, UploadedFile, UploadedFiles } from '../contracts/files';
-import { contentDisposition, contentTypeOf, findExport, FileServiceError, recordUploads, storeUpload, type StoredUpload } from '../files';
+import { systemClock } from '../auth/clock';
+import {
+  assertUploadRoom,
+  contentDisposition,
+  contentTypeOf,
+  findExport,
+  FileServiceError,
+  purgeExpiredFiles,
+  recordUploads,
+  startPurgeTimer,
+  storeUpload,
+  type PurgeTimer,
+  type StoredUpload,
+} from '../files';
 import { userIdOf } from './support';
 
 /** Most files one UploadMultiple takes (a validation run reads a handful of workbooks). */
@@ -51,6 +64,16 @@ async function storeParts(request: FastifyRequest, dataDir: string, maxFiles: nu
   }
 }
 
+/** Records what storeParts kept; when that is refused (the quota), the files go too. */
+async function recordOrRemove(request: FastifyRequest, uploads: StoredUpload[], now: number): Promise<void> {
+  try {
+    await recordUploads(request.server.services.db, userIdOf(request), uploads, now);
+  } catch (error) {
+    for (const upload of uploads) fs.rmSync(upload.dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /** The file's bytes; streams skip the serializer, the schema documents them. */
 const DownloadBody = Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format: 'binary' });
 
@@ -61,15 +84,33 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_FILES_PER_REQUEST + 1, fields: 1, parts: MAX_FILES_PER_REQUEST + 2 },
   });
   const tags = ['files'];
+  const { db } = app.services;
   const dataDir = app.services.config.dataDir;
-  const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse };
+  const clock = app.services.clock ?? systemClock;
+  const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
+
+  // Expiry (DESIGN §10): at start-up, then on an interval this app owns and stops when it closes.
+  let purge: PurgeTimer | null = null;
+  app.addHook('onReady', async () => {
+    purge = startPurgeTimer(
+      async () => {
+        const result = await purgeExpiredFiles(db, dataDir, clock());
+        if (result.uploads + result.exports + result.orphans > 0) app.log.info(result, 'expired files removed');
+      },
+      (error) => app.log.error({ err: error }, 'could not remove expired files'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await purge?.stop();
+  });
 
   app.post(
     '/File/Upload',
     {
       schema: {
         summary: 'Upload one file (.xlsx, .zip or .png, at most 10,000,000 bytes); answers an upload id for the call that uses it',
-        description: 'multipart/form-data with one file part (named `file`). The type is checked by extension and content.',
+        description:
+          'multipart/form-data with one file part (named `file`). The type is checked by extension and content (a .zip or .xlsx also by its directory: entry names, count and declared sizes). 429 when the caller already keeps 50 files or 200,000,000 bytes of uploads; unused uploads expire after 24 hours, used ones an hour after use.',
         tags,
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
@@ -78,9 +119,10 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
     },
     async (request) => {
+      await assertUploadRoom(db, userIdOf(request));
       const [upload] = await storeParts(request, dataDir, 1);
       if (!upload) throw new FileServiceError(400, FILE_MESSAGES.noFile);
-      await recordUploads(app.services.db, userIdOf(request), [upload]);
+      await recordOrRemove(request, [upload], clock());
       return { uploadId: upload.uploadId, name: upload.name, size: upload.size };
     },
   );
@@ -90,7 +132,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: `Upload up to ${MAX_FILES_PER_REQUEST} files at once, all or nothing`,
-        description: 'multipart/form-data with repeated file parts (named `files`). One refused file refuses them all.',
+        description:
+          'multipart/form-data with repeated file parts (named `files`). One refused file refuses them all; the quota of File/Upload counts them all.',
         tags,
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
@@ -99,13 +142,9 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
     },
     async (request) => {
+      await assertUploadRoom(db, userIdOf(request));
       const uploads = await storeParts(request, dataDir, MAX_FILES_PER_REQUEST);
-      try {
-        await recordUploads(app.services.db, userIdOf(request), uploads);
-      } catch (error) {
-        for (const upload of uploads) fs.rmSync(upload.dir, { recursive: true, force: true });
-        throw error;
-      }
+      await recordOrRemove(request, uploads, clock());
       return { uploads: uploads.map((u) => ({ uploadId: u.uploadId, name: u.name, size: u.size })) };
     },
   );
@@ -123,7 +162,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      const found = await findExport(app.services.db, dataDir, request.query.file, userIdOf(request));
+      const found = await findExport(db, dataDir, request.query.file, userIdOf(request));
       return reply
         .header('content-disposition', contentDisposition(found.fileName))
         .header('content-length', found.size)

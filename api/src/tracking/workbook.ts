@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
+import { checkWorkbookBounds, NOT_A_WORKBOOK, WORKBOOK_LIMITS, WorkbookBoundsError, type WorkbookLimits } from '../files';
 
-/** The file is not a workbook exceljs can read (corrupt zip, missing parts, not spreadsheet XML). */
+/** The file is not a workbook exceljs can read (corrupt zip, missing parts, not spreadsheet XML), or it breaks a limit. */
 export class WorkbookReadError extends Error {
   override readonly name = 'WorkbookReadError';
   readonly statusCode = 400;
 }
 
-export const NOT_A_WORKBOOK = 'The file could not be read as an Excel workbook (.xlsx).';
+export { NOT_A_WORKBOOK };
 
 export interface SheetRow {
   /** Sheet row number, 1-based. */
@@ -18,10 +19,18 @@ export interface SheetRow {
 
 /**
  * The rows of the workbook's first sheet, streamed (exceljs' streaming reader: one row in memory at a
- * time, shared strings cached). Styles are read so that date-formatted cells arrive as dates. Failures
- * of the reader become WorkbookReadError; the file handle is closed however the caller stops.
+ * time, shared strings cached). Styles are read so that date-formatted cells arrive as dates. Before
+ * exceljs sees a byte, the whole file is checked against the limits (rows, cells, texts, inflated bytes),
+ * because exceljs itself has none. Failures of either become WorkbookReadError; the file handle is
+ * closed however the caller stops.
  */
-export async function* readFirstSheet(file: string): AsyncGenerator<SheetRow> {
+export async function* readFirstSheet(file: string, limits: WorkbookLimits = WORKBOOK_LIMITS): AsyncGenerator<SheetRow> {
+  try {
+    await checkWorkbookBounds(file, limits);
+  } catch (error) {
+    if (error instanceof WorkbookBoundsError) throw new WorkbookReadError(error.message);
+    throw error;
+  }
   const input = fs.createReadStream(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflatedZeros, zip } from '../../test/fixtures/files/zips';
+import { ARCHIVE_LIMITS } from './limits';
+import { archiveDirectoryProblem, isUnsafeEntryName, readArchive, type DirectoryEntry } from './zip';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-zip-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let counter = 0;
+function fileOf(content: Buffer): string {
+  const file = path.join(dir, `archive-${(counter += 1)}.zip`);
+  fs.writeFileSync(file, content);
+  return file;
+}
+const entry = (name: string, size = 10, compressedSize = size, method = 8): DirectoryEntry => ({
+  name,
+  nameBytes: Buffer.from(name),
+  flags: 0,
+  method,
+  compressedSize,
+  size,
+  offset: 0,
+});
+
+async function readAll(content: Buffer, limits = ARCHIVE_LIMITS): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for await (const file of readArchive(fileOf(content), limits)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.content) chunks.push(chunk);
+    files[file.name] = Buffer.concat(chunks).toString();
+  }
+  return files;
+}
+
+describe('archive directory (pure)', () => {
+  it('refuses names that would escape a folder if they were ever used as paths', () => {
+    for (const name of ['../x.log', 'logs/../../x.log', '/etc/passwd', '\\windows\\x', 'C:x.log', 'c:\\x.log', 'a\\..\\..\\b', 'a\u0000b', '']) {
+      expect({ name, unsafe: isUnsafeEntryName(name) }).toEqual({ name, unsafe: true });
+    }
+    for (const name of ['node.log', 'logs/2024/a.log', 'a..b.log', '..log', 'dir/'])
+      expect({ name, unsafe: isUnsafeEntryName(name) }).toEqual({ name, unsafe: false });
+    expect(archiveDirectoryProblem([entry('../evil.sh')], 'File logs.zip')).toBe(
+      'File logs.zip holds an entry named "../evil.sh", which is not a plain relative path; it is refused.',
+    );
+  });
+
+  it('bounds the entry count: 10,000 pass, 10,001 do not', () => {
+    const entries = (n: number) => Array.from({ length: n }, (_, i) => entry(`f${i}.log`));
+    expect(archiveDirectoryProblem(entries(10_000), 'The archive')).toBeNull();
+    expect(archiveDirectoryProblem(entries(10_001), 'The archive')).toBe('The archive has more than 10,000 entries; the limit is 10,000.');
+  });
+
+  it('refuses nested archives by name, duplicates, declared totals over the limit and impossible sizes', () => {
+    for (const name of ['inner.zip', 'LOGS.ZIP', 'book.xlsx', 'a.log.gz', 'x.7z', 'x.rar', 'x.tar', 'deep/x.tgz']) {
+      expect(archiveDirectoryProblem([entry(name)], 'The archive')).toBe(`The archive holds another archive (${name}); nested archives are refused.`);
+    }
+    expect(archiveDirectoryProblem([entry('a.log'), entry('A.LOG')], 'The archive')).toMatch(/two entries named/);
+    expect(archiveDirectoryProblem([entry('a.log', 600_000_000, 1_000_000), entry('b.log', 600_000_000, 1_000_000)], 'The archive')).toBe(
+      'The archive inflates to more than 1,000,000,000 bytes; the limit is 1,000,000,000.',
+    );
+    expect(archiveDirectoryProblem([entry('a.log', 2_000_000, 1_000)], 'The archive')).toMatch(/could not be read as a zip/);
+    expect(archiveDirectoryProblem([entry('a.log', 10, 10, 12)], 'The archive')).toMatch(/other than deflate/);
+  });
+});
+
+describe('reading archives', () => {
+  it('streams each file, stored or deflated, with or without data descriptors', async () => {
+    const archive = zip([
+      { name: 'logs/', method: 0 },
+      { name: 'logs/a.log', data: 'alpha\n'.repeat(1000) },
+      { name: 'logs/b.log', data: 'beta', method: 0 },
+      { name: 'logs/c.log', data: 'gamma', descriptor: true },
+    ]);
+    expect(await readAll(archive)).toEqual({ 'logs/a.log': 'alpha\n'.repeat(1000), 'logs/b.log': 'beta', 'logs/c.log': 'gamma' });
+  });
+
+  it('skips a file whose content the reader does not take', async () => {
+    const names: string[] = [];
+    for await (const file of readArchive(
+      fileOf(
+        zip([
+          { name: 'a.log', data: 'a' },
+          { name: 'b.log', data: 'b' },
+        ]),
+      ),
+    ))
+      names.push(file.name);
+    expect(names).toEqual(['a.log', 'b.log']);
+  });
+
+  it('stops a bomb whose directory understates it at the declared size', async () => {
+    const zeros = await deflatedZeros(8);
+    const file = fileOf(zip([{ name: 'huge.log', raw: zeros.raw, size: 1_000 }]));
+    let produced = 0;
+    await expect(
+      (async () => {
+        for await (const entry of readArchive(file)) for await (const chunk of entry.content) produced += chunk.length;
+      })(),
+    ).rejects.toMatchObject({ statusCode: 400, message: 'The archive could not be read as a zip archive.' });
+    expect(produced).toBeLessThanOrEqual(1_000);
+  });
+
+  it('refuses an honest bomb from its directory and counts inflated bytes against the limit', async () => {
+    const zeros = await deflatedZeros(4);
+    await expect(readAll(zip([{ name: 'zeros.log', raw: zeros.raw, size: zeros.size }]), { ...ARCHIVE_LIMITS, maxInflatedBytes: 50_000_000 })).rejects.toThrow(
+      'The archive inflates to more than 50,000,000 bytes; the limit is 50,000,000.',
+    );
+  });
+
+  it('refuses an archive inside an archive even under an innocent name', async () => {
+    const inner = zip([{ name: 'x.log', data: 'x' }]);
+    await expect(readAll(zip([{ name: 'notes.txt', data: inner }]))).rejects.toThrow(
+      'The archive holds another archive (notes.txt); nested archives are refused.',
+    );
+    const gzip = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]);
+    await expect(readAll(zip([{ name: 'data.bin', data: gzip, method: 0 }]))).rejects.toThrow(/nested archives are refused/);
+  });
+
+  it('refuses zip-slip names, truncated archives and text', async () => {
+    await expect(readAll(zip([{ name: '../../etc/cron.d/x', data: 'x' }]))).rejects.toThrow(/not a plain relative path/);
+    const archive = zip([{ name: 'a.log', data: 'a'.repeat(5000) }]);
+    await expect(readAll(archive.subarray(0, archive.length - 30))).rejects.toThrow('The archive could not be read as a zip archive.');
+    await expect(readAll(Buffer.from('not a zip at all'))).rejects.toThrow('The archive could not be read as a zip archive.');
+  });
+});

@@ -1,0 +1,340 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { ARCHIVE_LIMITS, type ArchiveLimits } from './limits';
+
+/**
+ * Zip files read with limits (DESIGN §5, §10). Nothing here trusts what a zip says about itself: the
+ * central directory and the local headers must agree, entries must follow one another without gaps or
+ * overlaps (overlapping entries are how a zip bomb reuses its data), and inflation stops as soon as an
+ * entry produces more than its directory declared. Entry names are only compared and shown, never used
+ * as paths.
+ */
+
+const LOCAL_SIGNATURE = 0x04034b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const EOCD_SIGNATURE = 0x06054b50;
+const DESCRIPTOR_SIGNATURE = Buffer.from([0x50, 0x4b, 0x07, 0x08]);
+const EOCD_SIZE = 22;
+const DESCRIPTOR_SIZE = 16;
+/** The end-of-central-directory record sits within the last 22 + 65,535 (comment) bytes. */
+export const ZIP_TAIL_BYTES = EOCD_SIZE + 0xffff;
+const ZIP64_MARKER = 0xffffffff;
+const FLAG_ENCRYPTED = 0x1;
+const FLAG_DESCRIPTOR = 0x8;
+export const METHOD_STORED = 0;
+export const METHOD_DEFLATED = 8;
+/** Deflate cannot do better than about 1,032 to 1: a directory that declares more lies. */
+const DEFLATE_MAX_RATIO = 1_032;
+/** Compressed bytes handed to zlib at a time: one write inflates to at most ~1,032× this before the count sees it. */
+const INPUT_CHUNK = 16 * 1024;
+const OUTPUT_CHUNK = 256 * 1024;
+/** Zips are read whole into memory; uploads are at most 10 MB, so this only guards callers with other files. */
+const MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024;
+
+/** An entry as the central directory describes it. */
+export interface DirectoryEntry {
+  name: string;
+  nameBytes: Buffer;
+  flags: number;
+  method: number;
+  compressedSize: number;
+  /** Inflated size as declared: checked against the real output when the entry is read. */
+  size: number;
+  /** Where its local header starts. */
+  offset: number;
+}
+
+export interface ZipDirectory {
+  entries: DirectoryEntry[];
+  /** Where the central directory starts (the entries end there). */
+  offset: number;
+}
+
+/** An entry whose local header agrees with the directory: its compressed bytes are `[dataStart, dataEnd)`. */
+export interface ZipEntry extends DirectoryEntry {
+  dataStart: number;
+  dataEnd: number;
+}
+
+/** The file is not a zip this service reads, or it breaks a limit: 400 with the message. */
+export class ZipReadError extends Error {
+  override readonly name = 'ZipReadError';
+  readonly statusCode = 400;
+}
+
+/** Thousands separators, as people read limits. */
+export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** An entry name fit for a message: no control characters, bounded. */
+export function shownName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what must not reach a message
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 100 ? `${clean.slice(0, 97)}...` : clean;
+}
+
+/**
+ * The central directory, given the file's last bytes (at most ZIP_TAIL_BYTES) and a way to read the
+ * directory itself. Null when the bytes are not a zip this service reads: no end record, a directory
+ * outside the file, a broken entry, ZIP64 (no file of 10 MB needs it), a multi-disk archive.
+ */
+export function readZipDirectory(tail: Buffer, fileSize: number, readAt: (offset: number, length: number) => Buffer): ZipDirectory | null {
+  let eocd = -1;
+  for (let i = tail.length - EOCD_SIZE; i >= 0; i -= 1) {
+    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const diskEntries = tail.readUInt16LE(eocd + 8);
+  const entries = tail.readUInt16LE(eocd + 10);
+  const dirSize = tail.readUInt32LE(eocd + 12);
+  const dirOffset = tail.readUInt32LE(eocd + 16);
+  if (entries === 0xffff || dirSize === ZIP64_MARKER || dirOffset === ZIP64_MARKER || diskEntries !== entries) return null;
+  if (dirOffset + dirSize > fileSize) return null;
+  const dir = readAt(dirOffset, dirSize);
+  if (dir.length !== dirSize) return null;
+  const list: DirectoryEntry[] = [];
+  let at = 0;
+  for (let n = 0; n < entries; n += 1) {
+    if (at + 46 > dir.length || dir.readUInt32LE(at) !== CENTRAL_SIGNATURE) return null;
+    const nameLength = dir.readUInt16LE(at + 28);
+    const extraLength = dir.readUInt16LE(at + 30);
+    const commentLength = dir.readUInt16LE(at + 32);
+    if (at + 46 + nameLength > dir.length) return null;
+    const compressedSize = dir.readUInt32LE(at + 20);
+    const size = dir.readUInt32LE(at + 24);
+    const offset = dir.readUInt32LE(at + 42);
+    if (compressedSize === ZIP64_MARKER || size === ZIP64_MARKER || offset === ZIP64_MARKER) return null;
+    const nameBytes = Buffer.from(dir.subarray(at + 46, at + 46 + nameLength));
+    list.push({
+      name: nameBytes.toString('utf8'),
+      nameBytes,
+      flags: dir.readUInt16LE(at + 8),
+      method: dir.readUInt16LE(at + 10),
+      compressedSize,
+      size,
+      offset,
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return { entries: list, offset: dirOffset };
+}
+
+/** The directory of a zip held in memory, or null. */
+export function zipDirectoryOf(zip: Buffer): ZipDirectory | null {
+  if (zip.length < EOCD_SIZE) return null;
+  const tail = zip.subarray(Math.max(0, zip.length - ZIP_TAIL_BYTES));
+  return readZipDirectory(tail, zip.length, (offset, length) => zip.subarray(offset, offset + length));
+}
+
+/**
+ * The entries in file order, each checked against its local header the way a streaming reader (exceljs'
+ * unzipper) walks them: from offset 0, local header after local header, an entry's data ending where its
+ * size says or, for entries whose size follows them, at the first data-descriptor signature. Anything a
+ * streaming reader would see differently from the directory (hidden entries, other names, other sizes,
+ * gaps, overlaps) makes the zip unreadable here, so whatever a reader inflates is what was checked.
+ */
+export function zipLayout(zip: Buffer, damaged: () => Error): ZipEntry[] {
+  const directory = zipDirectoryOf(zip);
+  if (!directory) throw damaged();
+  const byOffset = new Map<number, DirectoryEntry>();
+  for (const entry of directory.entries) {
+    if (byOffset.has(entry.offset)) throw damaged();
+    byOffset.set(entry.offset, entry);
+  }
+  const layout: ZipEntry[] = [];
+  let at = 0;
+  while (at + 30 <= directory.offset && zip.readUInt32LE(at) === LOCAL_SIGNATURE) {
+    const entry = byOffset.get(at);
+    if (!entry) throw damaged();
+    const flags = zip.readUInt16LE(at + 6);
+    const method = zip.readUInt16LE(at + 8);
+    const localCompressed = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const dataStart = at + 30 + nameLength + zip.readUInt16LE(at + 28);
+    if (dataStart > directory.offset || !zip.subarray(at + 30, at + 30 + nameLength).equals(entry.nameBytes)) throw damaged();
+    if (flags & FLAG_ENCRYPTED || entry.flags & FLAG_ENCRYPTED || method !== entry.method) throw damaged();
+    let dataEnd: number;
+    let next: number;
+    if (!(flags & FLAG_DESCRIPTOR) || localCompressed > 0) {
+      if (localCompressed !== entry.compressedSize) throw damaged();
+      dataEnd = dataStart + localCompressed;
+      next = dataEnd;
+    } else {
+      dataEnd = zip.indexOf(DESCRIPTOR_SIGNATURE, dataStart);
+      if (dataEnd !== dataStart + entry.compressedSize) throw damaged();
+      next = dataEnd + DESCRIPTOR_SIZE;
+    }
+    if (next > directory.offset) throw damaged();
+    layout.push({ ...entry, dataStart, dataEnd });
+    at = next;
+  }
+  if (at !== directory.offset || layout.length !== directory.entries.length) throw damaged();
+  return layout;
+}
+
+function* slices(data: Buffer, size: number): Generator<Buffer> {
+  for (let at = 0; at < data.length; at += size) yield data.subarray(at, at + size);
+}
+
+/**
+ * An entry's inflated bytes, chunk by chunk. It never produces more than the entry declared (plus one
+ * chunk, which is refused): a directory that understates a bomb stops the bomb. A short, broken or
+ * over-long stream is `damaged()`; only stored and deflated entries are read.
+ */
+export async function* entryContent(zip: Buffer, entry: ZipEntry, damaged: () => Error): AsyncGenerator<Buffer> {
+  const data = zip.subarray(entry.dataStart, entry.dataEnd);
+  if (entry.method === METHOD_STORED) {
+    if (data.length !== entry.size) throw damaged();
+    yield* slices(data, OUTPUT_CHUNK);
+    return;
+  }
+  if (entry.method !== METHOD_DEFLATED) throw damaged();
+  const source = Readable.from(slices(data, INPUT_CHUNK));
+  const inflater = zlib.createInflateRaw({ chunkSize: OUTPUT_CHUNK });
+  source.pipe(inflater);
+  let produced = 0;
+  try {
+    for await (const chunk of inflater as AsyncIterable<Buffer>) {
+      produced += chunk.length;
+      if (produced > entry.size) throw damaged();
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof Error && 'errno' in error) throw damaged();
+    throw error;
+  } finally {
+    source.destroy();
+    inflater.destroy();
+  }
+  // Trailing bytes after the deflate stream would be read by no one here, but by a streaming reader.
+  if (produced !== entry.size || inflater.bytesWritten !== data.length) throw damaged();
+}
+
+/** Reads a zip into memory for the checks above (zips come from uploads of at most 10 MB). */
+export async function readZipFile(file: string, damaged: () => Error): Promise<Buffer> {
+  const { size } = await fs.promises.stat(file);
+  if (size > MAX_ZIP_FILE_BYTES) throw damaged();
+  return fs.promises.readFile(file);
+}
+
+// Archives: log bundles and the like.
+
+export const ARCHIVE_MESSAGES = {
+  notZip: (subject: string) => `${subject} could not be read as a zip archive.`,
+  entries: (subject: string, limit: number) => `${subject} has more than ${formatCount(limit)} entries; the limit is ${formatCount(limit)}.`,
+  unsafeName: (subject: string, name: string) => `${subject} holds an entry named "${shownName(name)}", which is not a plain relative path; it is refused.`,
+  duplicate: (subject: string, name: string) => `${subject} holds two entries named "${shownName(name)}"; it is refused.`,
+  nested: (subject: string, name: string) => `${subject} holds another archive (${shownName(name)}); nested archives are refused.`,
+  inflated: (subject: string, limit: number) => `${subject} inflates to more than ${formatCount(limit)} bytes; the limit is ${formatCount(limit)}.`,
+  unsupported: (subject: string, name: string) =>
+    `${subject} holds an entry (${shownName(name)}) that is encrypted or compressed with something other than deflate; send a plain .zip.`,
+} as const;
+
+/** Names of archives and compressed files, refused inside an archive (an archive in an archive is how bombs nest). */
+const NESTED_EXTENSIONS =
+  /\.(zip|zipx|jar|war|apk|xlsx|xlsm|xlsb|xltx|docx|pptx|odt|ods|gz|tgz|gzip|bz2|tbz2|xz|txz|lz|lzma|lz4|zst|z|7z|rar|tar|cab|arj|iso)$/i;
+
+/** Magic numbers of archives and compressed streams, checked at the start of each entry's content. */
+const NESTED_SIGNATURES: readonly Buffer[] = [
+  Buffer.from('PK\x03\x04', 'latin1'),
+  Buffer.from('PK\x05\x06', 'latin1'),
+  Buffer.from('PK\x07\x08', 'latin1'),
+  Buffer.from([0x1f, 0x8b]),
+  Buffer.from('BZh', 'latin1'),
+  Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]),
+  Buffer.from([0x28, 0xb5, 0x2f, 0xfd]),
+  Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]),
+  Buffer.from('Rar!\x1a\x07', 'latin1'),
+  Buffer.from('MSCF', 'latin1'),
+];
+
+export function looksLikeArchive(head: Buffer): boolean {
+  return NESTED_SIGNATURES.some((signature) => head.length >= signature.length && head.subarray(0, signature.length).equals(signature));
+}
+
+/**
+ * Whether a name could escape a folder if anything ever used it as a path: absolute (`/x`, `\x`, `C:x`),
+ * with a `..` segment (either slash), with control characters, or empty.
+ */
+export function isUnsafeEntryName(name: string): boolean {
+  if (name === '' || /^[\\/]/.test(name) || /^[A-Za-z]:/.test(name)) return true;
+  // eslint-disable-next-line no-control-regex -- control characters (NUL included) have no place in a file name
+  if (/[\u0000-\u001f\u007f]/.test(name)) return true;
+  return name.split(/[\\/]/).some((segment) => segment === '..');
+}
+
+const isDirectory = (entry: DirectoryEntry) => /[\\/]$/.test(entry.name) && entry.size === 0;
+
+/**
+ * Why an archive's directory is refused, or null: pure, so an upload can judge a zip before anyone reads
+ * it. Declared sizes are only a first, cheap look; {@link readArchive} counts the real ones.
+ */
+export function archiveDirectoryProblem(entries: readonly DirectoryEntry[], subject: string, limits: ArchiveLimits = ARCHIVE_LIMITS): string | null {
+  if (entries.length > limits.maxEntries) return ARCHIVE_MESSAGES.entries(subject, limits.maxEntries);
+  const seen = new Set<string>();
+  let declared = 0;
+  for (const entry of entries) {
+    if (entry.nameBytes.length > limits.maxNameBytes || isUnsafeEntryName(entry.name)) return ARCHIVE_MESSAGES.unsafeName(subject, entry.name);
+    const key = entry.name.replace(/\\/g, '/').toLowerCase();
+    if (seen.has(key)) return ARCHIVE_MESSAGES.duplicate(subject, entry.name);
+    seen.add(key);
+    if (NESTED_EXTENSIONS.test(entry.name.replace(/[\\/]+$/, ''))) return ARCHIVE_MESSAGES.nested(subject, entry.name);
+    if (entry.flags & FLAG_ENCRYPTED || (entry.method !== METHOD_STORED && entry.method !== METHOD_DEFLATED)) {
+      return ARCHIVE_MESSAGES.unsupported(subject, entry.name);
+    }
+    if (entry.method === METHOD_STORED ? entry.size !== entry.compressedSize : entry.size > entry.compressedSize * DEFLATE_MAX_RATIO + 1_024) {
+      return ARCHIVE_MESSAGES.notZip(subject);
+    }
+    declared += entry.size;
+    if (declared > limits.maxInflatedBytes) return ARCHIVE_MESSAGES.inflated(subject, limits.maxInflatedBytes);
+  }
+  return null;
+}
+
+export interface ArchiveFile {
+  /** As stored in the archive: for display and matching only, never a path. */
+  name: string;
+  /** Inflated size (checked while reading). */
+  size: number;
+  /** The content, chunk by chunk; read it before asking for the next entry, or it is skipped. */
+  content: AsyncGenerator<Buffer>;
+}
+
+/**
+ * The files of a zip archive, one by one, within the limits: the directory is judged first
+ * ({@link archiveDirectoryProblem}), then each file is inflated only as far as the total allows, and a
+ * file whose content starts like an archive is refused. Directories are skipped. Throws ZipReadError.
+ */
+export async function* readArchive(file: string, limits: ArchiveLimits = ARCHIVE_LIMITS, subject = 'The archive'): AsyncGenerator<ArchiveFile> {
+  const damaged = () => new ZipReadError(ARCHIVE_MESSAGES.notZip(subject));
+  const zip = await readZipFile(file, damaged);
+  const layout = zipLayout(zip, damaged);
+  const problem = archiveDirectoryProblem(layout, subject, limits);
+  if (problem) throw new ZipReadError(problem);
+  let total = 0;
+  for (const entry of layout) {
+    if (isDirectory(entry)) continue;
+    const content = checkedContent(zip, entry, damaged, subject, (bytes) => {
+      total += bytes;
+      if (total > limits.maxInflatedBytes) throw new ZipReadError(ARCHIVE_MESSAGES.inflated(subject, limits.maxInflatedBytes));
+    });
+    try {
+      yield { name: entry.name, size: entry.size, content };
+    } finally {
+      await content.return(undefined);
+    }
+  }
+}
+
+async function* checkedContent(zip: Buffer, entry: ZipEntry, damaged: () => Error, subject: string, count: (bytes: number) => void): AsyncGenerator<Buffer> {
+  let first = true;
+  for await (const chunk of entryContent(zip, entry, damaged)) {
+    count(chunk.length);
+    if (first && looksLikeArchive(chunk)) throw new ZipReadError(ARCHIVE_MESSAGES.nested(subject, entry.name));
+    first = false;
+    yield chunk;
+  }
+}
