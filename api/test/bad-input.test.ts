@@ -533,6 +533,43 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
     });
   });
 
+  describe('a NUL in a name that would be stored', () => {
+    // The sweep's ids point at nothing, so these handlers answer 404 before storing; here the rest of
+    // each form is valid. PostgreSQL cannot store U+0000 in text, so the one answer that holds on every
+    // database is to refuse it (as Account/UpdateSettings does: "must not contain control characters").
+    test('CreateOperator, CreateProject, UpdateOperator and CreateUser: 400, nothing stored', async () => {
+      const id = async (table: 'operators' | 'roles', name: string) =>
+        (await database.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+      const vodafone = await id('operators', 'Vodafone PT');
+      // Renamed only by a server that accepts the NUL: a throwaway, so no fixture ever changes.
+      const { id: throwaway } = await database.db
+        .insertInto('operators')
+        .values({ name: 'Throwaway for NUL', avatar: null, created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const client = await id('roles', 'Client');
+      const post = (url: string, payload: object) => ({
+        what: `${url} ${JSON.stringify(payload)}`,
+        options: { method: 'POST' as const, url, payload, headers: headersOf(callers.Administrator) },
+        certain: true,
+      });
+      const problems = await send([
+        post('/api/Operators/CreateOperator', { name: 'Nul\u0000Operator' }),
+        post('/api/Operators/CreateProject', { name: 'Nul\u0000Project', operatorId: vodafone }),
+        post('/api/Operators/UpdateOperator', { id: throwaway, name: 'Throwaway\u0000NUL' }),
+        post('/api/Users/CreateUser', {
+          firstname: 'Nul\u0000',
+          lastname: 'User',
+          email: 'nul.user@example.pt',
+          roleId: client,
+          operatorIds: [],
+          projectIds: [],
+        }),
+      ]);
+      expect(problems).toEqual([]);
+    });
+  });
+
   describe('regressions from the security probe', () => {
     const admin = () => headersOf(callers.Administrator);
 
