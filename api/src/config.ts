@@ -95,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const proxy = (env.TRUST_PROXY ?? '').trim();
   if (/^\d+$/.test(proxy)) trustProxy = Number(proxy) === 0 ? false : Number(proxy);
   else if (['false', 'no', ''].includes(proxy.toLowerCase())) trustProxy = false;
-  else if (/^[0-9A-Fa-f:.\/,\s]+$/.test(proxy)) trustProxy = proxy;
+  else if (/^[0-9A-Fa-f:./,\s]+$/.test(proxy)) trustProxy = proxy;
   else problems.push(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses (got "${proxy}")`);
 
   const jwtSecret = env.JWT_SECRET || null;
