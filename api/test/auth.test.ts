@@ -484,7 +484,7 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
       expect((await confirm(second)).json()).toEqual({ message: M.badLink });
     });
 
-    test('without PUBLIC_URL the link points at the console\'s own origin, never at the Host header', async () => {
+    test("without PUBLIC_URL the link points at the console's own origin, never at the Host header", async () => {
       const other = await buildApp({ config: { ...config, publicUrl: null }, db: database.db, dialect: database.dialect, clock: () => now }, { logger: false });
       try {
         await addUser({ email: 'hosted@example.pt' });
@@ -502,8 +502,7 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
 
     test('recover: the answer comes before the lookup, and is limited per address (429 + Retry-After)', async () => {
       now = Date.parse('2026-03-05T09:00:00.000Z');
-      const ask = (email: string, address: string) =>
-        app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email }, remoteAddress: address });
+      const ask = (email: string, address: string) => app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email }, remoteAddress: address });
       const answers = [];
       for (let i = 0; i < 6; i++) answers.push((await ask(`nobody-${i}@example.pt`, '203.0.113.30')).statusCode);
       expect(answers).toEqual([200, 200, 200, 200, 200, 429]);

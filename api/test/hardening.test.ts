@@ -100,13 +100,25 @@ describe.each(TEST_DATABASES)('hardening on $name', (kind) => {
           method: 'POST',
           url: '/api/Users/EditUser',
           headers: as(who),
-          payload: { id, firstname: 'Test', lastname: 'Edited', roleId: await idOf('roles', role), operatorIds: [await idOf('operators', 'MEO')], projectIds: [] },
+          payload: {
+            id,
+            firstname: 'Test',
+            lastname: 'Edited',
+            roleId: await idOf('roles', role),
+            operatorIds: [await idOf('operators', 'MEO')],
+            projectIds: [],
+          },
         }))();
 
     test('the role of a user who also works for another operator is not the MEO Manager’s to change', async () => {
       const res = await edit(shared, 'Manager');
       expect([res.statusCode, res.json()]).toEqual([403, { message: USER_MESSAGES.foreignRole }]);
-      const role = await database.db.selectFrom('users').innerJoin('roles', 'roles.id', 'users.role_id').select('roles.name').where('users.id', '=', shared).executeTakeFirstOrThrow();
+      const role = await database.db
+        .selectFrom('users')
+        .innerJoin('roles', 'roles.id', 'users.role_id')
+        .select('roles.name')
+        .where('users.id', '=', shared)
+        .executeTakeFirstOrThrow();
       expect(role.name).toBe('CellwiseOS');
     });
 
@@ -197,7 +209,12 @@ describe.each(TEST_DATABASES)('hardening on $name', (kind) => {
 
   test('an operator a Manager creates is offered in their own user form (defect 9; the rest is in management.test.ts)', async () => {
     await signIn('manager@cellwise.local');
-    const created = await app.inject({ method: 'POST', url: '/api/Operators/CreateOperator', headers: as('manager@cellwise.local'), payload: { name: 'Fibra Nova' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/Operators/CreateOperator',
+      headers: as('manager@cellwise.local'),
+      payload: { name: 'Fibra Nova' },
+    });
     expect(created.statusCode).toBe(200);
     const offered = await app.inject({ method: 'GET', url: '/api/Users/GetOperators', headers: as('manager@cellwise.local') });
     expect(offered.json<Array<{ name: string }>>().map((o) => o.name)).toContain('Fibra Nova');

@@ -64,4 +64,3 @@ export async function revokeSessions(db: Kysely<Database>, userId: number, nowMs
     .where('id', '=', userId)
     .execute();
 }
-
