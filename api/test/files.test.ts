@@ -3,12 +3,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
 import type { UploadedFile, UploadedFiles } from '../src/contracts/files';
-import { newExport, recordExport, resolveUpload, uploadsDir } from '../src/files';
+import { exportsDir, newExport, purgeExpiredFiles, QUOTA_MESSAGES, recordExport, resolveUpload, UPLOAD_QUOTA, uploadsDir } from '../src/files';
 import { contentDisposition, displayName, zipEntryNames } from '../src/files/content';
 import { seed } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { zip } from './fixtures/files/zips';
 import { emptyWorkbook, JPEG_BYTES, multipart, PNG_BYTES, storedZip } from './fixtures/tracking/workbooks';
+
+const HOUR = 60 * 60 * 1000;
 
 describe('file content checks (pure)', () => {
   it('keeps only the last path segment of a name, without control characters', () => {
@@ -39,8 +42,8 @@ describe.each(TEST_DATABASES)('file service on $name', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let config: Config;
-  const ids = { admin: 0, os: 0, client: 0 };
-  const tokens = { admin: '', os: '', client: '' };
+  const ids = { admin: 0, os: 0, client: 0, manager: 0 };
+  const tokens = { admin: '', os: '', client: '', manager: '' };
 
   beforeAll(async () => {
     database = await kind.open();
@@ -50,7 +53,8 @@ describe.each(TEST_DATABASES)('file service on $name', (kind) => {
     ids.admin = await idOf(config.adminEmail);
     ids.os = await idOf('os@cellwise.local');
     ids.client = await idOf('client@cellwise.local');
-    for (const who of ['admin', 'os', 'client'] as const) tokens[who] = (await app.auth.issueToken(ids[who]))!;
+    ids.manager = await idOf('manager@cellwise.local');
+    for (const who of ['admin', 'os', 'client', 'manager'] as const) tokens[who] = (await app.auth.issueToken(ids[who]))!;
   });
   afterAll(async () => {
     await app.close();
@@ -173,6 +177,118 @@ describe.each(TEST_DATABASES)('file service on $name', (kind) => {
     expect((await app.inject({ url: '/api/File/Download?file=00000000-0000-0000-0000-000000000000', headers: auth('os') })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/File/Download?file=..%2F..%2Fcellwise.sqlite', headers: auth('os') })).statusCode).toBe(404);
     expect((await app.inject({ url: `/api/File/Download?file=${id}` })).statusCode).toBe(401);
+  });
+
+  it('refuses zips whose directory holds unsafe names, nested archives or more than 10,000 entries, keeping nothing', async () => {
+    const before = storedDirs().length;
+    const cases: Array<[Buffer, string]> = [
+      [
+        zip([{ name: '../../etc/cron.d/evil', data: 'x' }]),
+        'File logs.zip holds an entry named "../../etc/cron.d/evil", which is not a plain relative path; it is refused.',
+      ],
+      [zip([{ name: '/etc/passwd', data: 'x' }]), 'File logs.zip holds an entry named "/etc/passwd", which is not a plain relative path; it is refused.'],
+      [zip([{ name: 'inner.zip', data: storedZip({ 'a.log': 'x' }) }]), 'File logs.zip holds another archive (inner.zip); nested archives are refused.'],
+      [
+        zip(Array.from({ length: 10_001 }, (_, i) => ({ name: `f${i}.log`, data: '', method: 0 as const }))),
+        'File logs.zip has more than 10,000 entries; the limit is 10,000.',
+      ],
+    ];
+    for (const [content, message] of cases) {
+      const res = await upload('logs.zip', content);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(storedDirs().length).toBe(before);
+    const ok = await upload('logs.zip', zip(Array.from({ length: 10_000 }, (_, i) => ({ name: `logs/f${i}.log`, data: '', method: 0 as const }))));
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('keeps each user within the upload quota: 429 beyond it, nothing stored, other users unaffected', async () => {
+    const count = async (userId: number) =>
+      Number(
+        (
+          await database.db
+            .selectFrom('file_uploads')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = storedDirs().length;
+    const initially = await count(ids.client);
+    for (let stored = initially; stored < UPLOAD_QUOTA.maxFiles; stored += 1) expect((await upload('logo.png', PNG_BYTES, 'client')).statusCode).toBe(200);
+    const refused = await upload('logo.png', PNG_BYTES, 'client');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: QUOTA_MESSAGES.files });
+    const many = await send('/api/File/UploadMultiple', [{ name: 'files', filename: 'a.png', content: PNG_BYTES }], 'client');
+    expect(many.statusCode).toBe(429);
+    expect(await count(ids.client)).toBe(UPLOAD_QUOTA.maxFiles);
+    expect(storedDirs().length).toBe(before + UPLOAD_QUOTA.maxFiles - initially);
+    expect((await upload('logo.png', PNG_BYTES, 'os')).statusCode).toBe(200);
+
+    // Bytes: a user holding nearly 200 MB may not add a file that passes it.
+    await database.db
+      .insertInto('file_uploads')
+      .values({
+        id: '00000000-0000-4000-8000-000000000001',
+        user_id: ids.manager,
+        name: 'big.zip',
+        extension: 'zip',
+        size: UPLOAD_QUOTA.maxBytes - 10,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const tooMuch = await upload('logo.png', PNG_BYTES, 'manager');
+    expect(tooMuch.statusCode).toBe(429);
+    expect(tooMuch.json()).toEqual({ message: QUOTA_MESSAGES.bytes });
+  });
+
+  it('marks an upload used when an import resolves it, and purges expired uploads, exports and leftovers', async () => {
+    const now = Date.now();
+    const used = (await upload('used.png', PNG_BYTES, 'os')).json<UploadedFile>().uploadId;
+    const unused = (await upload('unused.png', PNG_BYTES, 'os')).json<UploadedFile>().uploadId;
+    await resolveUpload(database.db, config.dataDir, used, ids.os, 'png', now);
+    const row = await database.db.selectFrom('file_uploads').select('consumed_at').where('id', '=', used).executeTakeFirstOrThrow();
+    expect(row.consumed_at).toBe(new Date(now).toISOString());
+    const pending = newExport(config.dataDir, 'test', 'old.xlsx');
+    fs.writeFileSync(pending.file, 'x');
+    const exportId = await recordExport(database.db, ids.os, pending);
+    const stray = path.join(uploadsDir(config.dataDir), '11111111-2222-4333-8444-555555555555');
+    fs.mkdirSync(stray, { recursive: true });
+    const exists = async (id: string) => (await database.db.selectFrom('file_uploads').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+    // An hour and a bit later: the used upload is gone, the unused one stays.
+    await purgeExpiredFiles(database.db, config.dataDir, now + HOUR + 1000);
+    expect([await exists(used), await exists(unused)]).toEqual([false, true]);
+    expect(fs.existsSync(path.join(uploadsDir(config.dataDir), used))).toBe(false);
+    expect(fs.existsSync(path.join(uploadsDir(config.dataDir), unused))).toBe(true);
+
+    // A day later: unused uploads and unrecorded leftovers too; the export stays for a week.
+    const dayLater = await purgeExpiredFiles(database.db, config.dataDir, now + 24 * HOUR + 1000);
+    expect(await exists(unused)).toBe(false);
+    expect(dayLater.orphans).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(stray)).toBe(false);
+    expect((await app.inject({ url: `/api/File/Download?file=${exportId}`, headers: auth('os') })).statusCode).toBe(200);
+    await purgeExpiredFiles(database.db, config.dataDir, now + 7 * 24 * HOUR + 1000);
+    expect((await app.inject({ url: `/api/File/Download?file=${exportId}`, headers: auth('os') })).statusCode).toBe(404);
+    expect(fs.existsSync(pending.file)).toBe(false);
+    expect(fs.readdirSync(exportsDir(config.dataDir))).toEqual([]);
+    // The quota frees up with them.
+    expect((await upload('logo.png', PNG_BYTES, 'client')).statusCode).toBe(200);
+  });
+
+  it('runs the purge when the app starts, on the app clock, and stops it when the app closes', async () => {
+    const pending = newExport(config.dataDir, 'test', 'old.xlsx');
+    fs.writeFileSync(pending.file, 'x');
+    const exportId = await recordExport(database.db, ids.os, pending);
+    const later = await testApp(database, { DATA_DIR: config.dataDir }, { clock: () => Date.now() + 8 * 24 * HOUR });
+    try {
+      const row = await database.db.selectFrom('file_exports').select('id').where('id', '=', exportId).executeTakeFirst();
+      expect(row).toBeUndefined();
+      expect(fs.existsSync(pending.file)).toBe(false);
+    } finally {
+      await later.app.close();
+    }
   });
 
   it('lets any signed-in user upload (Client included), nobody anonymous', async () => {

@@ -82,6 +82,8 @@ export async function purgeExpiredFiles(db: Kysely<Database>, dataDir: string, n
 }
 
 export interface PurgeTimer {
+  /** The first run's end (it never rejects): start-up waits for it, so the app starts clean. */
+  first: Promise<void>;
   /** Stops the timer and waits for a run in progress (the database must outlive it). */
   stop(): Promise<void>;
 }
@@ -101,9 +103,11 @@ export function startPurgeTimer(run: () => Promise<unknown>, onError: (error: un
       });
   };
   tick();
+  const first = (running ?? Promise.resolve()).then(() => undefined);
   const timer = setInterval(tick, everyMs);
   timer.unref();
   return {
+    first,
     stop: async () => {
       clearInterval(timer);
       await running;

@@ -159,6 +159,7 @@ describe('workbook bounds', () => {
       offset: 0,
     });
     expect(workbookDirectoryProblem([entry('a', 10)])).toBeNull();
+    expect(workbookDirectoryProblem([entry('../../x.xml', 10)])).toMatch(/not a plain relative path/);
     expect(workbookDirectoryProblem(Array.from({ length: 10_001 }, (_, i) => entry(`p${i}`, 1)))).toBe(
       'The workbook has more than 10,000 parts; the limit is 10,000.',
     );

@@ -1,5 +1,5 @@
 import { WORKBOOK_LIMITS, type WorkbookLimits } from './limits';
-import { entryContent, formatCount, readZipFile, shownName, zipLayout, type DirectoryEntry, type ZipEntry } from './zip';
+import { ARCHIVE_MESSAGES, entryContent, formatCount, isUnsafeEntryName, readZipFile, shownName, zipLayout, type DirectoryEntry, type ZipEntry } from './zip';
 
 /**
  * A bounded pre-pass over an .xlsx before any workbook reader sees it (DESIGN §10). exceljs reads whole
@@ -67,12 +67,14 @@ function partProblem(entry: DirectoryEntry, bytes: number, subject: string, limi
 
 /**
  * The cheap first look, from the directory alone (at upload, and before inflating anything): part count,
- * declared sizes and ratios. A zip that understates its sizes passes here and is stopped while inflating.
+ * part names, declared sizes and ratios. A zip that understates its sizes passes here and is stopped while inflating.
  */
 export function workbookDirectoryProblem(entries: readonly DirectoryEntry[], subject = SUBJECT, limits: WorkbookLimits = WORKBOOK_LIMITS): string | null {
   if (entries.length > limits.maxParts) return WORKBOOK_MESSAGES.parts(subject, limits.maxParts);
   let declared = 0;
   for (const entry of entries) {
+    // exceljs never writes a part to disk by its name, but whatever reads the parts next might.
+    if (isUnsafeEntryName(entry.name)) return ARCHIVE_MESSAGES.unsafeName(subject, entry.name);
     if (entry.size > RATIO_FLOOR_BYTES && entry.size > entry.compressedSize * limits.maxRatio)
       return WORKBOOK_MESSAGES.ratio(subject, entry.name, limits.maxRatio);
     const problem = partProblem(entry, entry.size, subject, limits);

@@ -99,6 +99,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       (error) => app.log.error({ err: error }, 'could not remove expired files'),
     );
+    await purge.first;
   });
   app.addHook('onClose', async () => {
     await purge?.stop();
