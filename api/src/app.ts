@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerAccessControl } from './auth/access';
 import { systemClock, type Clock } from './auth/clock';
@@ -10,11 +10,12 @@ import { loadJwtSecret } from './auth/jwt';
 import { createCounterStore, Limiter, type CounterStore } from './auth/limits';
 import { AuthRuntime } from './auth/runtime';
 import type { Config } from './config';
-import type { Dialect } from './db/database';
+import type { DatabaseOptions, Dialect } from './db/database';
 import type { Database } from './db/schema';
-import { errorAnswerOf } from './http/errors';
+import { ADDRESS_TOO_LONG_MESSAGE, BAD_ADDRESS_MESSAGE, containsNul, errorAnswerOf, NUL_MESSAGE } from './http/errors';
 import { loggableUrl } from './http/redact';
 import { validatorCompiler } from './http/validation';
+import { registerJobs, type JobOptions } from './jobs';
 import { VERSION } from './lib/version';
 import { createMailer, type Mailer } from './mail';
 import { registerNotifications, type RealtimeOptions } from './notifications';
@@ -39,6 +40,10 @@ export interface Services {
   limitCounters?: CounterStore;
   /** Hub timings and Redis key prefix; defaults suit production, tests shorten or isolate them. */
   realtime?: RealtimeOptions;
+  /** How the database was opened, so worker threads open their own connection to it (jobs run inline without it). */
+  database?: DatabaseOptions;
+  /** The job queue and timings; defaults to pg-boss on PostgreSQL, in process on SQLite. */
+  jobs?: JobOptions;
 }
 
 declare module 'fastify' {
@@ -48,7 +53,6 @@ declare module 'fastify' {
     mailer: Mailer;
   }
 }
-
 
 /** Trust the last `hops` proxies in front of the server (Fastify's types lack its numeric form). */
 function hopsOfTrust(hops: number): (address: string, hop: number) => boolean {
@@ -82,6 +86,14 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
+    // Errors of the router itself (before any handler or hook): the same `{ message }` shape, never Fastify's codes or the URL echoed.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ message: tooLong ? ADDRESS_TOO_LONG_MESSAGE : BAD_ADDRESS_MESSAGE }));
+    },
     // Only behind a proxy the deployment names: otherwise X-Forwarded-For is the client's to invent, and rate limits per address would be void.
     trustProxy: typeof config.trustProxy === 'number' ? hopsOfTrust(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -109,11 +121,23 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     reply.header('Referrer-Policy', 'same-origin');
   });
 
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+      return reply
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ message: NUL_MESSAGE }));
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswerOf(error);
     if (answer.fault) request.log.error({ err: error }, 'request failed');
     // Sent as text, so no route's response schema can turn an error answer into a serialization fault.
-    return reply.code(answer.status).type('application/json; charset=utf-8').send(JSON.stringify({ message: answer.message }));
+    return reply
+      .code(answer.status)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ message: answer.message }));
   });
 
   await app.register(fastifySwagger, {
@@ -132,6 +156,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
 
   // First among the routes: its API-activity hook (presence) must cover the routes registered after it.
   await registerNotifications(app, services.realtime);
+  // After notifications (a job tells its owner how it went), before the routes that start jobs.
+  registerJobs(app, services.database, services.jobs);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(networkRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });

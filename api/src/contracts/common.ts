@@ -15,4 +15,4 @@ export const Password = Type.String({ minLength: 1, maxLength: 256 });
 /** A database id in a request: bounded to the columns' range, so a huge number is a 400, never a database error. */
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A 1-based page number in a request: far beyond any table, and never an offset the database refuses. */
-export const PageNumber = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 });
+export const PageNumber = (options: { default?: number } = {}) => Type.Integer({ minimum: 1, maximum: 1_000_000, ...options });

@@ -129,7 +129,7 @@ export type AuditEntry = Static<typeof AuditEntry>;
 export const AuditTrail = Type.Object({ rows: Type.Array(AuditEntry), total: Type.Integer() }, { additionalProperties: false });
 export type AuditTrail = Static<typeof AuditTrail>;
 export const AuditTrailQuery = Type.Object(
-  { page: Type.Optional(PageNumber), size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) },
+  { page: Type.Optional(PageNumber({ default: 1 })), size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) },
   { additionalProperties: false },
 );
 export type AuditTrailQuery = Static<typeof AuditTrailQuery>;

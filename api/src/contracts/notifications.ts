@@ -27,7 +27,7 @@ export type UserNotification = Static<typeof UserNotification>;
 export const NotificationsQuery = Type.Object(
   {
     unread: Type.Optional(Type.Boolean()),
-    page: Type.Optional(PageNumber),
+    page: Type.Optional(PageNumber()),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },
   { additionalProperties: false },

@@ -43,3 +43,33 @@ export function errorAnswerOf(error: FastifyError): ErrorAnswer {
   }
   return { status: status >= 500 && status < 600 ? status : 500, message: SERVER_FAULT_MESSAGE, fault: true };
 }
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+export const ADDRESS_TOO_LONG_MESSAGE = 'The address is too long.';
+export const BAD_ADDRESS_MESSAGE = 'The address is not valid.';
+
+/**
+ * Whether a parsed query, path or JSON body holds a NUL anywhere (keys included). No field of this
+ * API means one, PostgreSQL cannot store one in text, and SQLite would store it silently: refused once,
+ * here, for every route. Walks without recursion, so a deeply nested body costs no stack.
+ */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  let visited = 0;
+  while (pending.length > 0) {
+    const next = pending.pop();
+    // Bodies are at most 1 MB, so this bound is never what stops a real request.
+    if (++visited > 1_000_000) return false;
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}

@@ -160,7 +160,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: DownloadQuery,
         response: { 200: DownloadBody, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
-      config: { access: 'authenticated' },
+      // A download opened in a new tab cannot send the header.
+      config: { access: 'authenticated', queryToken: true },
     },
     async (request, reply) => {
       const found = await findExport(db, dataDir, request.query.file, userIdOf(request));
