@@ -11,7 +11,7 @@ async function start(config: Config): Promise<void> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
   const applied = await migrateToLatest(handle.db);
   const seeded = await seed(handle.db, config);
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, database: handle.options });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded.createdUsers.length > 0) app.log.info({ users: seeded.createdUsers }, 'accounts seeded');
   if (config.demoData) {
@@ -22,7 +22,8 @@ async function start(config: Config): Promise<void> {
     const tracking = await importDemoTrackingIfEmpty(handle.db);
     if (tracking) app.log.info(tracking, 'demo tracking data written');
   }
-  if (!config.publicUrl) app.log.warn('PUBLIC_URL is not set: links in mails point at http://localhost:<port>; set it to the address users reach the console at');
+  if (!config.publicUrl)
+    app.log.warn('PUBLIC_URL is not set: links in mails point at http://localhost:<port>; set it to the address users reach the console at');
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();

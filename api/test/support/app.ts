@@ -27,11 +27,11 @@ export function fakeWebRoot(): string {
 export async function testApp(
   database: TestDatabase,
   env: NodeJS.ProcessEnv = {},
-  services: Partial<Pick<Services, 'clock'>> = {},
+  services: Partial<Pick<Services, 'clock' | 'jobs'>> = {},
 ): Promise<{ app: FastifyInstance; config: Config }> {
   const webRoot = fakeWebRoot();
   const config = loadConfig({ WEB_ROOT: webRoot, DATA_DIR: path.join(webRoot, 'data'), LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, db: database.db, dialect: database.dialect, ...services }, { logger: false });
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect, database: database.options, ...services }, { logger: false });
   await app.ready();
   return { app, config };
 }

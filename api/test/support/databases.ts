@@ -45,6 +45,8 @@ async function openPostgres(url: string): Promise<TestDatabase> {
       const cleanup = new Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop schema ${schema} cascade`);
+      // The job queue's own schema (pg-boss), when an app on this database started one.
+      await cleanup.query(`drop schema if exists ${schema}_jobs cascade`);
       await cleanup.end();
     },
   };

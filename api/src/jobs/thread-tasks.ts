@@ -1,0 +1,7 @@
+import type { Task } from './model';
+
+/**
+ * The tasks a worker thread can run, by name. Each is a plain async function of its parameters and a
+ * TaskContext, so it runs the same inline (a database the thread cannot open, e.g. in-memory SQLite).
+ */
+export const THREAD_TASKS: Record<string, Task> = {};

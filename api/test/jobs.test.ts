@@ -1,0 +1,196 @@
+import type { FastifyInstance } from 'fastify';
+import { InProcessQueue, JOB_MESSAGES, JobRefusal, type JobKind, type JobRecord } from '../src/jobs';
+import { seed } from '../src/seed';
+import { testApp } from './support/app';
+import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { waitFor } from './support/realtime';
+
+const ADMIN_PASSWORD = 'Admin-Password-1';
+const fastTimings = { heartbeatMs: 100, staleAfterMs: 400, progressEveryMs: 0, pollMs: 20 };
+
+/** A promise with its resolve at hand: a job that runs until the test lets it finish. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+async function adminId(database: TestDatabase): Promise<number> {
+  return (await database.db.selectFrom('users').select('id').where('email', '=', 'admin@cellwise.local').executeTakeFirstOrThrow()).id;
+}
+
+describe.each(TEST_DATABASES)('jobs on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let owner: number;
+  const gates = new Map<string, ReturnType<typeof deferred<void>>>();
+
+  const echo: JobKind<{ value: string; steps?: number }> = {
+    kind: 'test.echo',
+    label: 'Echo',
+    idempotent: true,
+    async run({ params, progress }) {
+      for (let i = 1; i <= (params.steps ?? 0); i++) progress((i / params.steps!) * 100, `step ${i}`);
+      return { message: `echo ${params.value}` };
+    },
+  };
+  const refuse: JobKind<{ problem: string }> = {
+    kind: 'test.refuse',
+    label: 'Refusal',
+    idempotent: false,
+    async run({ params }) {
+      throw new JobRefusal(400, { message: params.problem, errors: [{ row: 2 }] });
+    },
+  };
+  const crash: JobKind<Record<string, never>> = {
+    kind: 'test.crash',
+    label: 'Crash',
+    idempotent: false,
+    async run() {
+      throw new Error('disk on fire');
+    },
+  };
+  const gated: JobKind<{ gate: string }> = {
+    kind: 'test.gated',
+    label: 'Gated',
+    idempotent: false,
+    async run({ params }) {
+      await gates.get(params.gate)?.promise;
+      return { message: 'opened' };
+    },
+  };
+
+  beforeAll(async () => {
+    database = await kind.open();
+    ({ app } = await testApp(database, { ADMIN_PASSWORD }, { jobs: { timings: fastTimings, kinds: [echo, refuse, crash, gated] as JobKind<never>[] } }));
+    await seed(database.db, app.services.config);
+    owner = await adminId(database);
+  });
+  afterAll(async () => {
+    for (const gate of gates.values()) gate.resolve();
+    await app.close();
+    await database.dispose();
+  });
+
+  test('a job’s life: queued, running with progress, succeeded with its answer; its owner is notified', async () => {
+    const job = await app.jobs.enqueue('test.echo', owner, { value: 'hello', steps: 4 });
+    expect(job).toMatchObject({ kind: 'test.echo', ownerId: owner, state: 'queued', params: { value: 'hello', steps: 4 }, progress: 0 });
+    const done = await app.jobs.waitFor(job.id);
+    expect(done).toMatchObject({ state: 'succeeded', progress: 100, outcome: { status: 200, body: { message: 'echo hello' } }, error: null, attempts: 1 });
+    expect(Date.parse(done.startedAt!)).toBeGreaterThanOrEqual(Date.parse(done.createdAt));
+    expect(Date.parse(done.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(done.startedAt!));
+    // The notification follows the row's last write.
+    const notes = () =>
+      database.db.selectFrom('notifications').select(['title', 'icon']).where('user_id', '=', owner).where('key', '=', 'job-test.echo').execute();
+    await waitFor(async () => (await notes()).length > 0, 2000, 'the notification');
+    expect(await notes()).toEqual([{ title: 'Echo: done', icon: 'success' }]);
+  });
+
+  test('a refusal fails the job with the answer its caller gets; a crash fails it without showing the cause', async () => {
+    const refused = await app.jobs.run('test.refuse', owner, { problem: 'Row 2 is wrong.' });
+    expect(refused).toMatchObject({
+      state: 'failed',
+      error: 'Row 2 is wrong.',
+      outcome: { status: 400, body: { message: 'Row 2 is wrong.', errors: [{ row: 2 }] } },
+    });
+    const crashed = await app.jobs.run('test.crash', owner, {});
+    expect(crashed).toMatchObject({ state: 'failed', error: 'disk on fire', outcome: { status: 500, body: { message: JOB_MESSAGES.serverFault } } });
+  });
+
+  test('a queued job can be cancelled; a failed idempotent one retried', async () => {
+    // Two gated jobs fill both places of the queue, so the third waits.
+    gates.set('a', deferred());
+    gates.set('b', deferred());
+    const a = await app.jobs.enqueue('test.gated', owner, { gate: 'a' });
+    const b = await app.jobs.enqueue('test.gated', owner, { gate: 'b' });
+    const waiting = await app.jobs.enqueue('test.echo', owner, { value: 'later' });
+    expect(await app.jobs.cancel(waiting.id)).toBe(true);
+    gates.get('a')!.resolve();
+    gates.get('b')!.resolve();
+    await app.jobs.waitFor(a.id);
+    await app.jobs.waitFor(b.id);
+    const cancelled = await app.jobs.waitFor(waiting.id);
+    expect(cancelled).toMatchObject({ state: 'cancelled', error: JOB_MESSAGES.cancelled, attempts: 0 });
+    expect(await app.jobs.cancel(a.id)).toBe(false);
+
+    expect(await app.jobs.retry(cancelled)).toBe(true);
+    expect(await app.jobs.waitFor(waiting.id)).toMatchObject({ state: 'succeeded', attempts: 1 });
+    const refused = await app.jobs.run('test.refuse', owner, { problem: 'no' });
+    expect(await app.jobs.retry(refused)).toBe(false);
+  });
+
+  test('a job interrupted by the end of its process is failed on the next start (or queued again when it can be repeated)', async () => {
+    gates.set('never', deferred());
+    const stuck = await app.jobs.enqueue('test.gated', owner, { gate: 'never' });
+    const repeatable = await app.jobs.enqueue('test.echo', owner, { value: 'again' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // What a dead process leaves: rows still 'running' (the repeatable one made to look so).
+    await database.db.updateTable('jobs').set({ state: 'running', heartbeat_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', repeatable.id).execute();
+    expect((await database.db.selectFrom('jobs').select('state').where('id', '=', stuck.id).executeTakeFirstOrThrow()).state).toBe('running');
+
+    const { app: next } = await testApp(
+      database,
+      { ADMIN_PASSWORD },
+      { jobs: { timings: fastTimings, queue: new InProcessQueue(), kinds: [echo, gated] as JobKind<never>[] } },
+    );
+    try {
+      // testApp readies the app, which starts its runner; a PostgreSQL deployment finds them by their stale heartbeat.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const failed = await next.jobs.waitFor(stuck.id);
+      expect(failed).toMatchObject({ state: 'failed', error: JOB_MESSAGES.interrupted, outcome: { status: 500, body: { message: JOB_MESSAGES.interrupted } } });
+      expect(await next.jobs.waitFor(repeatable.id)).toMatchObject({ state: 'succeeded', outcome: { body: { message: 'echo again' } } });
+      const told = async () =>
+        (await database.db.selectFrom('notifications').select('title').where('user_id', '=', owner).where('key', '=', 'job-test.gated').execute()).map(
+          (n) => n.title,
+        );
+      await waitFor(async () => (await told()).includes(`Gated: ${JOB_MESSAGES.interrupted}`), 2000, 'the interruption notice');
+    } finally {
+      gates.get('never')!.resolve();
+      // The first runner's late answer must not overwrite the verdict.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await database.db.selectFrom('jobs').select('state').where('id', '=', stuck.id).executeTakeFirstOrThrow()).state).toBe('failed');
+      await next.close();
+    }
+  });
+});
+
+// Two API instances on one PostgreSQL database share the work through pg-boss: each job runs once.
+const postgres = TEST_DATABASES.find((k) => k.name === 'postgres');
+// CI sets DATABASE_URL, so this runs there; without PostgreSQL there is no second instance to share with.
+if (postgres)
+  describe('jobs shared by two instances on PostgreSQL (pg-boss)', () => {
+    test('100 jobs, each run exactly once, by one of the two', async () => {
+      const database = await postgres!.open();
+      const runs = new Map<string, number>();
+      const count: JobKind<{ n: number }> = {
+        kind: 'test.count',
+        label: 'Count',
+        idempotent: false,
+        async run({ jobId }) {
+          runs.set(jobId, (runs.get(jobId) ?? 0) + 1);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return { message: 'counted' };
+        },
+      };
+      const env = { ADMIN_PASSWORD, DATABASE_URL: process.env.DATABASE_URL };
+      const jobs = { timings: fastTimings, kinds: [count] as JobKind<never>[] };
+      const one = await testApp(database, env, { jobs });
+      const two = await testApp(database, env, { jobs });
+      try {
+        expect([one.app.jobs.queueKind, two.app.jobs.queueKind]).toEqual(['pg-boss', 'pg-boss']);
+        expect(one.app.jobs.instanceId).not.toBe(two.app.jobs.instanceId);
+        const queued: JobRecord[] = [];
+        for (let n = 0; n < 100; n++) queued.push(await (n % 2 ? one : two).app.jobs.enqueue('test.count', null, { n }));
+        const done = await Promise.all(queued.map((j) => one.app.jobs.waitFor(j.id)));
+        expect(done.every((j) => j.state === 'succeeded')).toBe(true);
+        expect(runs.size).toBe(100);
+        expect([...runs.values()].every((n) => n === 1)).toBe(true);
+        const instances = await database.db.selectFrom('jobs').select('instance_id').distinct().execute();
+        expect(instances.length).toBe(2);
+      } finally {
+        await one.app.close();
+        await two.app.close();
+        await database.dispose();
+      }
+    });
+  });
