@@ -23,6 +23,7 @@ import { accountRoutes } from './routes/account';
 import { fileRoutes } from './routes/files';
 import { trackingRoutes } from './routes/tracking';
 import { healthRoutes } from './routes/health';
+import { jobRoutes } from './routes/jobs';
 import { networkRoutes } from './routes/network';
 import { operatorRoutes } from './routes/operators';
 import { userRoutes } from './routes/users';
@@ -165,6 +166,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(operatorRoutes, { prefix: '/api' });
   await app.register(fileRoutes, { prefix: '/api' });
   await app.register(trackingRoutes, { prefix: '/api' });
+  await app.register(jobRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

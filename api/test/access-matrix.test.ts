@@ -110,6 +110,12 @@ const ROWS: readonly Row[] = [
   ['POST', '/api/Network/ImportDump', 'canAdminister', () => ({ payload: { uploadId: 'no-such-upload' } })],
   ['GET', '/api/Network/GetSummary', 'canPlan'],
 
+  // The job dashboard (specification §6: Administrator); one job is its owner's to see.
+  ['GET', '/api/Jobs/GetJobs', 'canSeeJobDashboard'],
+  ['GET', '/api/Jobs/GetJob', 'authenticated', () => ({ query: 'id=no-such-job' })],
+  ['POST', '/api/Jobs/RetryJob', 'canSeeJobDashboard', () => ({ payload: { id: 'no-such-job' } })],
+  ['POST', '/api/Jobs/CancelJob', 'canSeeJobDashboard', () => ({ payload: { id: 'no-such-job' } })],
+
   // Planning, Validation, Monitoring (specification §6: engineering role and project Operations).
   ['GET', '/api/Parameters/GetLastDumpDate', 'canPlan'],
   ['GET', '/api/Parameters/GetSiteList', 'canPlan', () => ({ query: 'query=LX' })],

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { JobDetails, JobsPage } from '../src/contracts/jobs';
 import { InProcessQueue, JOB_MESSAGES, JobRefusal, type JobKind, type JobRecord } from '../src/jobs';
 import { seed } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { largePlanFile, multipart, PLAN_HEADER, planRow, removeTempDirs, tempDir, workbook } from './fixtures/tracking/workbooks';
 import { waitFor } from './support/realtime';
 
 const ADMIN_PASSWORD = 'Admin-Password-1';
@@ -15,7 +19,7 @@ function deferred<T = void>() {
   return { promise, resolve };
 }
 
-async function adminId(database: TestDatabase): Promise<number> {
+async function adminIdOf(database: TestDatabase): Promise<number> {
   return (await database.db.selectFrom('users').select('id').where('email', '=', 'admin@cellwise.local').executeTakeFirstOrThrow()).id;
 }
 
@@ -64,7 +68,7 @@ describe.each(TEST_DATABASES)('jobs on $name', (kind) => {
     database = await kind.open();
     ({ app } = await testApp(database, { ADMIN_PASSWORD }, { jobs: { timings: fastTimings, kinds: [echo, refuse, crash, gated] as JobKind<never>[] } }));
     await seed(database.db, app.services.config);
-    owner = await adminId(database);
+    owner = await adminIdOf(database);
   });
   afterAll(async () => {
     for (const gate of gates.values()) gate.resolve();
@@ -194,3 +198,131 @@ if (postgres)
       }
     });
   });
+
+describe.each(TEST_DATABASES)('jobs of the tracking import on $name', (kind) => {
+  let database: TestDatabase;
+  let dir: string;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    dir = tempDir();
+  });
+  afterAll(async () => {
+    await database.dispose();
+    removeTempDirs();
+  });
+
+  async function uploadAs(app: FastifyInstance, token: string, content: Buffer): Promise<string> {
+    const body = multipart([{ name: 'file', filename: 'plan.xlsx', content }]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/File/Upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ uploadId: string }>().uploadId;
+  }
+  const planRows = async () =>
+    (await database.db.selectFrom('tracking_commissioning_plan').select(['local_id', 'comments']).orderBy('id').execute()).map(
+      (r) => `${r.local_id}:${r.comments}`,
+    );
+
+  test('the import runs as a job in a worker thread; the dashboard lists it; its result is its owner’s to see', async () => {
+    const { app, config } = await testApp(database, { ADMIN_PASSWORD }, { jobs: { timings: fastTimings } });
+    try {
+      await seed(database.db, config);
+      const userId = async (email: string) => (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+      const admin = (await app.auth.issueToken(await userId(config.adminEmail)))!;
+      const os = (await app.auth.issueToken(await userId('os@cellwise.local')))!;
+      const manager = (await app.auth.issueToken(await userId('manager@cellwise.local')))!;
+      const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+      const uploadId = await uploadAs(
+        app,
+        os,
+        await workbook(
+          PLAN_HEADER,
+          Array.from({ length: 40 }, (_, i) => planRow(i + 1)),
+        ),
+      );
+      const res = await app.inject({ url: `/api/Tracker/CommissioningPlanUpload?filePath=${uploadId}`, headers: as(os) });
+      expect(res.json()).toEqual({ message: 'Commissioning Plan successfully imported!', rows: 40 });
+
+      const page = await app.inject({ url: '/api/Jobs/GetJobs?kind=tracking.import', headers: as(admin) });
+      expect(page.statusCode).toBe(200);
+      const listed = page.json<JobsPage>();
+      expect(listed.total).toBe(1);
+      expect(listed.rows[0]).toMatchObject({
+        kind: 'tracking.import',
+        label: 'Tracking import',
+        owner: 'Inês Costa',
+        state: 'succeeded',
+        progress: 100,
+        retryable: false,
+      });
+      expect(listed.rows[0]!.durationMs).toBeGreaterThanOrEqual(0);
+      expect(listed.kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['tracking.import', 'tracking.sync', 'tracking.export', 'network.import']));
+      expect((await app.inject({ url: '/api/Jobs/GetJobs', headers: as(manager) })).statusCode).toBe(403);
+
+      const id = listed.rows[0]!.id;
+      const mine = await app.inject({ url: `/api/Jobs/GetJob?id=${id}`, headers: as(os) });
+      expect(mine.json<JobDetails>()).toMatchObject({ params: { dataSet: 'commissioningPlan', uploadId }, outcome: { status: 200, body: { rows: 40 } } });
+      expect((await app.inject({ url: `/api/Jobs/GetJob?id=${id}`, headers: as(manager) })).statusCode).toBe(404);
+      expect((await app.inject({ url: `/api/Jobs/GetJob?id=${id}`, headers: as(admin) })).statusCode).toBe(200);
+      // An import is not repeated by a retry: the owner decides whether to import that file again.
+      expect((await app.inject({ method: 'POST', url: '/api/Jobs/RetryJob', payload: { id }, headers: as(admin) })).statusCode).toBe(409);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('an import interrupted by closing the app mid-run changed nothing, and the next start reports it', async () => {
+    const first = await testApp(database, { ADMIN_PASSWORD }, { jobs: { timings: fastTimings } });
+    await seed(database.db, first.config);
+    const adminId = await adminIdOf(database);
+    const token = (await first.app.auth.issueToken(adminId))!;
+    // The data set that must survive.
+    const small = await uploadAs(
+      first.app,
+      token,
+      await workbook(
+        PLAN_HEADER,
+        Array.from({ length: 12 }, (_, i) => planRow(i + 1)),
+      ),
+    );
+    expect(
+      (await first.app.inject({ url: `/api/Tracker/CommissioningPlanUpload?filePath=${small}`, headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(200);
+    const before = await planRows();
+    expect(before.length).toBe(12);
+    const file = path.join(dir, 'big.xlsx');
+    await largePlanFile(file, 30_000);
+    const uploadId = await uploadAs(first.app, token, fs.readFileSync(file));
+    const answer = first.app.inject({ url: `/api/Tracker/CommissioningPlanUpload?filePath=${uploadId}`, headers: { authorization: `Bearer ${token}` } });
+    // The big file's job: the one whose parameters name its upload.
+    const row = () =>
+      database.db
+        .selectFrom('jobs')
+        .select(['id', 'state', 'progress_text'])
+        .where('kind', '=', 'tracking.import')
+        .where('params', 'like', `%${uploadId}%`)
+        .executeTakeFirst();
+    // Mid-run: rows are being read in the thread.
+    await waitFor(async () => ((await row())?.progress_text ?? '').startsWith('Reading rows'), 20_000, 'the import to be reading rows');
+    await first.app.close();
+    void answer.catch(() => undefined);
+    const job = (await row())!;
+    expect(job.state).toBe('running');
+    expect(await planRows()).toEqual(before);
+
+    const next = await testApp(database, { ADMIN_PASSWORD }, { jobs: { timings: fastTimings } });
+    try {
+      const judged = await next.app.jobs.waitFor(job.id);
+      expect(judged).toMatchObject({ state: 'failed', error: JOB_MESSAGES.interrupted });
+      expect(await planRows()).toEqual(before);
+    } finally {
+      await next.app.close();
+    }
+  }, 60_000);
+});

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase, type Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import {
@@ -26,7 +26,10 @@ import {
   type SiteRule,
   type SiteSummary,
 } from '../domain/network';
-import { IMPORT_FORMATS, importDump, isDumpInputError, type ImportFormat } from '../network';
+import pino from 'pino';
+import { InProcessQueue, JobRunner } from '../jobs';
+import { IMPORT_FORMATS, type ImportFormat } from '../network';
+import { dumpImportKind, dumpImportTask, type DumpImportAnswer, type DumpImportParams } from '../network/jobs';
 
 export const USAGE = `Usage: npm run import:dump -- <file> [--format ${IMPORT_FORMATS.join('|')}] [--coords ${COORDINATE_ENCODINGS.join('|')}] [--site-rule <regex with (?<site>…)>]`;
 
@@ -116,17 +119,53 @@ function describeSites(sites: SiteSummary): string[] {
   return lines;
 }
 
-/** Imports into an open, migrated database; answers the exit status. */
-export async function runImportDump(db: Kysely<Database>, args: CliArgs, output: CliOutput = PROCESS_OUTPUT): Promise<number> {
+/**
+ * Imports into an open, migrated database as a job of its own (DESIGN §9: on the job dashboard with the
+ * server's, owner "command line"); answers the exit status.
+ */
+export async function runImportDump(
+  db: Kysely<Database>,
+  args: CliArgs,
+  output: CliOutput = PROCESS_OUTPUT,
+  where: { dialect: Dialect; dataDir: string } = { dialect: 'sqlite', dataDir: path.dirname(args.file) },
+): Promise<number> {
   const started = Date.now();
+  const jobs = new JobRunner({
+    db,
+    queue: new InProcessQueue(1),
+    clock: Date.now,
+    log: pino({ level: 'silent' }),
+    notify: async () => undefined,
+    push: async () => undefined,
+  });
+  jobs.register(dumpImportKind((params, progress) => dumpImportTask(params, { db, dialect: where.dialect, dataDir: where.dataDir, progress })));
+  await jobs.start({ recover: false });
   try {
-    const result = await importDump(db, fs.createReadStream(args.file), {
+    const job = await jobs.run<DumpImportParams>('network.import', null, {
+      file: path.resolve(args.file),
+      removeAfter: false,
       fileName: path.basename(args.file),
       format: args.format,
       coords: args.coords,
-      ...(args.siteRule ? { siteRule: args.siteRule } : {}),
+      siteRule: args.siteRule ? args.siteRule.source : null,
       importedBy: null,
     });
+    const outcome = job.outcome;
+    if (!outcome || outcome.status !== 200) {
+      const message = (outcome?.body as { message?: string } | undefined)?.message ?? job.error ?? 'The import failed.';
+      if (outcome && outcome.status < 500) {
+        output.err(`${args.file}: ${message}`);
+        output.err('Nothing was changed: the previous network data set is intact.');
+        return 1;
+      }
+      // The file went away (or never was readable) between the command line's check and the import.
+      if (/^(ENOENT|EISDIR|EACCES)\b/.test(job.error ?? '')) {
+        output.err(`Cannot read ${args.file}: ${job.error}`);
+        return 1;
+      }
+      throw new Error(job.error ?? message);
+    }
+    const result = outcome.body as DumpImportAnswer;
     const seconds = (Date.now() - started) / 1000;
     output.out(`Network dump imported: ${result.counts.sites} sites, ${totalOf(result.counts.cells)} cells.`);
     for (const line of [...describe(result.counts), ...describeSites(result.sites)]) output.out(line);
@@ -134,18 +173,8 @@ export async function runImportDump(db: Kysely<Database>, args: CliArgs, output:
     output.out(`  ${size} in ${seconds.toFixed(1)} s; imported at ${result.importedAt}`);
     for (const warning of result.warnings) output.err(`Warning: ${warning}`);
     return 0;
-  } catch (error) {
-    if (isDumpInputError(error)) {
-      output.err(`${args.file}: ${error.message}`);
-      output.err('Nothing was changed: the previous network data set is intact.');
-      return 1;
-    }
-    const code = (error as NodeJS.ErrnoException | null)?.code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-      output.err(`Cannot read ${args.file}: ${(error as Error).message}`);
-      return 1;
-    }
-    throw error;
+  } finally {
+    await jobs.stop();
   }
 }
 
@@ -183,7 +212,7 @@ export async function main(
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
   try {
     await migrateToLatest(handle.db);
-    return await runImportDump(handle.db, args, output);
+    return await runImportDump(handle.db, args, output, { dialect: handle.dialect, dataDir: config.dataDir });
   } finally {
     await handle.close();
   }

@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './management';
 export * from './files';
 export * from './tracking';
+export * from './jobs';

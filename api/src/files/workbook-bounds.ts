@@ -89,17 +89,27 @@ export function workbookDirectoryProblem(entries: readonly DirectoryEntry[], sub
  * Checks a workbook file against the limits; resolves when exceljs may read it, throws WorkbookBoundsError
  * otherwise (NOT_A_WORKBOOK when it is no zip a streaming reader would read as the directory says).
  */
-export async function checkWorkbookBounds(file: string, limits: WorkbookLimits = WORKBOOK_LIMITS): Promise<void> {
+/** What the pre-pass learnt on the way: the row count of each sheet part, by part name (for progress: "row 40,000 / 100,000"). */
+export interface WorkbookShape {
+  sheetRows: Map<string, number>;
+}
+
+export async function checkWorkbookBounds(file: string, limits: WorkbookLimits = WORKBOOK_LIMITS): Promise<WorkbookShape> {
   const damaged = () => new WorkbookBoundsError(NOT_A_WORKBOOK);
   const zip = await readZipFile(file, damaged);
   const layout = zipLayout(zip, damaged);
   const problem = workbookDirectoryProblem(layout, SUBJECT, limits);
   if (problem) throw new WorkbookBoundsError(problem);
   const totals = { inflated: 0, sharedStrings: 0 };
-  for (const entry of layout) await scanPart(zip, entry, limits, totals);
+  const sheetRows = new Map<string, number>();
+  for (const entry of layout) {
+    const scanner = await scanPart(zip, entry, limits, totals);
+    if (scanner && partKind(entry.name) === 'sheet') sheetRows.set(entry.name, scanner.rowCount);
+  }
+  return { sheetRows };
 }
 
-async function scanPart(zip: Buffer, entry: ZipEntry, limits: WorkbookLimits, totals: { inflated: number; sharedStrings: number }): Promise<void> {
+async function scanPart(zip: Buffer, entry: ZipEntry, limits: WorkbookLimits, totals: { inflated: number; sharedStrings: number }): Promise<XmlScanner | null> {
   const kind = partKind(entry.name);
   const scanner = kind === 'opaque' ? null : new XmlScanner(kind, limits, totals);
   let bytes = 0;
@@ -112,6 +122,7 @@ async function scanPart(zip: Buffer, entry: ZipEntry, limits: WorkbookLimits, to
     scanner?.feed(chunk);
   }
   scanner?.end();
+  return scanner;
 }
 
 const LT = 0x3c;
@@ -158,6 +169,11 @@ class XmlScanner {
   private text = 0;
   private rows = 0;
   private cells = 0;
+
+  get rowCount(): number {
+    return this.rows;
+  }
+
   private rowNumber = 0;
   private rowCells = 0;
 

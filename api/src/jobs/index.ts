@@ -15,7 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
     /** Runs a registered task in a worker thread with its own connection (inline when the database cannot be shared). */
-    runTask: (task: string, params: unknown, progress: TaskContext['progress']) => Promise<unknown>;
+    runTask: (task: string, params: unknown, progress: TaskContext['progress'], signal?: AbortSignal) => Promise<unknown>;
   }
 }
 
@@ -63,13 +63,14 @@ export function registerJobs(app: FastifyInstance, database: DatabaseOptions | u
 
   // A thread needs a database it can open again: a file or a server, not an in-memory SQLite.
   const shareable = database !== undefined && (database.databaseUrl !== null || database.sqliteFile !== ':memory:');
-  app.decorate('runTask', (task: string, params: unknown, progress: TaskContext['progress']) => {
-    if (shareable) return runInThread(task, params, { database, dataDir: config.dataDir }, (percent, text) => progress(percent, text ?? undefined));
+  app.decorate('runTask', (task: string, params: unknown, progress: TaskContext['progress'], signal?: AbortSignal) => {
+    if (shareable) return runInThread(task, params, { database, dataDir: config.dataDir }, (percent, text) => progress(percent, text ?? undefined), signal);
     const run: Task | undefined = THREAD_TASKS[task];
     if (!run) return Promise.reject(new Error(`Unknown task ${task}.`));
     return run(params as never, { db: app.services.db, dialect: app.services.dialect, dataDir: config.dataDir, progress });
   });
 
   app.addHook('onReady', async () => runner.start());
-  app.addHook('onClose', async () => runner.stop());
+  // First thing on close: running work ends before anything it needs (database, hub) goes away.
+  app.addHook('preClose', async () => runner.stop());
 }

@@ -58,6 +58,8 @@ export interface JobContext<P> {
   params: P;
   /** Reports progress: percent 0–100 and a short text ("Reading rows 40,000"). Cheap to call often. */
   progress(percent: number, text?: string): void;
+  /** Aborted when the runner stops: the work must end now (a thread is terminated). */
+  signal: AbortSignal;
 }
 
 export interface JobKind<P = unknown> {
@@ -71,8 +73,10 @@ export interface JobKind<P = unknown> {
   idempotent: boolean;
   /** Answers the body of a 200; throws JobRefusal for a 4xx answer. Anything else thrown is a server fault. */
   run(context: JobContext<P>): Promise<unknown>;
-  /** The notification title when it ends; null for none (a kind may notify in its own words). */
-  notification?(outcome: { ok: boolean; message: string }, params: P): string | null;
+  /** The key of its notifications (default `job-<kind>`). */
+  notificationKey?(params: P, ok: boolean): string;
+  /** The notification title when it ends (the body is what the caller got); null for none. */
+  notification?(outcome: { ok: boolean; message: string; body: unknown }, params: P): string | null;
 }
 
 /** What a task run in a worker thread (or inline) gets: a database connection of its own and a progress callback. */

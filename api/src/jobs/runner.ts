@@ -55,6 +55,8 @@ export class JobRunner {
   private readonly timings: JobTimings;
   private heartbeat: NodeJS.Timeout | null = null;
   private started = false;
+  /** Aborted by stop(): running work ends, and its rows stay 'running' for the next start to judge. */
+  private stopping = new AbortController();
 
   constructor(private readonly deps: JobRunnerDeps) {
     this.timings = { ...DEFAULT_JOB_TIMINGS, ...deps.timings };
@@ -83,24 +85,32 @@ export class JobRunner {
    * queued again; any other is failed as interrupted — its work was all-or-nothing, so nothing changed —
    * and its owner is told. Then starts taking jobs.
    */
-  async start(): Promise<void> {
+  async start(options: { recover?: boolean } = {}): Promise<void> {
     if (this.started) return;
     this.started = true;
+    // `recover: false`: a command-line run beside a live server must not judge the server's jobs.
+    const recover = options.recover ?? true;
     // In process, nothing else can be running a job: every 'running' row is a previous life's.
     const inProcess = this.deps.queue.kind === 'in-process';
-    await this.recoverOrphans(inProcess);
+    if (recover) await this.recoverOrphans(inProcess);
     await this.deps.queue.start((jobId) => this.execute(jobId));
     // Messages of an in-process queue died with the process; the rows still say 'queued'.
-    if (inProcess) for (const id of await queuedJobIds(this.deps.db)) await this.deps.queue.enqueue(id);
+    if (recover && inProcess) for (const id of await queuedJobIds(this.deps.db)) await this.deps.queue.enqueue(id);
     this.heartbeat = setInterval(() => void this.tick(), this.timings.heartbeatMs);
     this.heartbeat.unref();
   }
 
+  /**
+   * Stops now: work in progress is ended (its threads terminated) and left 'running', so the next start
+   * reports it interrupted exactly as after a crash — all-or-nothing work changed nothing.
+   */
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+    this.stopping.abort();
     if (this.started) await this.deps.queue.stop();
     this.started = false;
+    this.stopping = new AbortController();
   }
 
   private async tick(): Promise<void> {
@@ -205,6 +215,11 @@ export class JobRunner {
         try {
           outcome = { status: 200, body: await kind.run(this.contextOf(job)) };
         } catch (failure) {
+          if (this.stopping.signal.aborted) {
+            log.warn({ job: job.id, kind: job.kind }, 'job stopped with the process: left for the next start');
+            this.finished.emit(job.id);
+            return;
+          }
           if (failure instanceof JobRefusal) {
             outcome = { status: failure.status, body: failure.body };
             error = failure.message;
@@ -217,15 +232,17 @@ export class JobRunner {
       }
       const ok = outcome.status === 200;
       const recorded = await finishJob(db, job.id, this.instanceId, ok ? 'succeeded' : 'failed', outcome, error, iso(clock()));
-      this.finished.emit(job.id);
-      if (!recorded) return;
-      const final = await findJob(db, job.id);
+      const final = recorded ? await findJob(db, job.id) : null;
+      // Told before the waiting caller is woken, so its answer and the notification agree.
       if (final && final.ownerId !== null) {
         await this.pushProgress(final);
         const message = messageOf(outcome.body) ?? error ?? '';
-        const title = kind?.notification ? kind.notification({ ok, message }, final.params as never) : `${kind?.label ?? job.kind}: ${ok ? 'done' : message}`;
+        const title = kind?.notification
+          ? kind.notification({ ok, message, body: outcome.body }, final.params as never)
+          : `${kind?.label ?? job.kind}: ${ok ? 'done' : message}`;
         if (title) await this.tell(final.ownerId, title, ok, final);
       }
+      this.finished.emit(job.id);
     } catch (fault) {
       // The database itself failed; the heartbeat stops, and another start reports the job interrupted.
       log.error({ err: fault, job: jobId }, 'job bookkeeping failed');
@@ -256,6 +273,7 @@ export class JobRunner {
       jobId: job.id,
       ownerId: job.ownerId,
       params: job.params as never,
+      signal: this.stopping.signal,
       progress: (percent, text) => {
         pending = { percent: Math.max(0, Math.min(100, Math.round(percent))), text: text ?? null };
         const now = Date.now();
@@ -284,7 +302,8 @@ export class JobRunner {
 
   private async tell(userId: number, title: string, ok: boolean, job: JobRecord): Promise<void> {
     try {
-      await this.deps.notify(userId, title, ok, `job-${job.kind}`);
+      const key = this.kinds.get(job.kind)?.notificationKey?.(job.params as never, ok) ?? `job-${job.kind}`;
+      await this.deps.notify(userId, title, ok, key);
     } catch (error) {
       this.deps.log.error({ err: error, job: job.id }, 'could not notify the end of a job');
     }

@@ -1,7 +1,14 @@
+import { dumpImportTask } from '../network/jobs';
+import { exportTask, importTask, syncTask } from '../tracking/jobs';
 import type { Task } from './model';
 
 /**
  * The tasks a worker thread can run, by name. Each is a plain async function of its parameters and a
  * TaskContext, so it runs the same inline (a database the thread cannot open, e.g. in-memory SQLite).
  */
-export const THREAD_TASKS: Record<string, Task> = {};
+export const THREAD_TASKS: Record<string, Task> = {
+  'tracking.import': importTask as Task,
+  'tracking.sync': syncTask as Task,
+  'tracking.export': exportTask as Task,
+  'network.import': dumpImportTask as Task,
+};

@@ -22,7 +22,14 @@ export type ThreadMessage =
  * connection (on SQLite, a second connection to the same WAL file). A refusal comes back as the
  * JobRefusal it was; anything else as an Error with the thread's message.
  */
-export function runInThread<R>(task: string, params: unknown, setup: ThreadSetup, onProgress: (percent: number, text: string | null) => void): Promise<R> {
+export function runInThread<R>(
+  task: string,
+  params: unknown,
+  setup: ThreadSetup,
+  onProgress: (percent: number, text: string | null) => void,
+  /** Aborting ends the thread at once (the process is stopping); its all-or-nothing work then changed nothing. */
+  signal?: AbortSignal,
+): Promise<R> {
   const fromSource = __filename.endsWith('.ts');
   const entry = path.join(__dirname, `thread-entry${fromSource ? '.ts' : '.js'}`);
   // From source (tests, `npm run dev`) the thread compiles TypeScript as the main thread does.
@@ -42,7 +49,21 @@ export function runInThread<R>(task: string, params: unknown, setup: ThreadSetup
       else if (message.type === 'refusal') settle(() => reject(new JobRefusal(message.status, message.body)));
       else settle(() => reject(Object.assign(new Error(message.message), { stack: message.stack })));
     });
+    const abort = () => {
+      settle(() => reject(new ThreadAbortedError(task)));
+      void worker.terminate();
+    };
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    worker.on('exit', () => signal?.removeEventListener('abort', abort));
     worker.on('error', (error) => settle(() => reject(error)));
     worker.on('exit', (code) => settle(() => reject(new Error(`The worker thread of ${task} stopped (exit ${code}) before it answered.`))));
   });
+}
+
+export class ThreadAbortedError extends Error {
+  override readonly name = 'ThreadAbortedError';
+  constructor(task: string) {
+    super(`The worker thread of ${task} was stopped with its process.`);
+  }
 }

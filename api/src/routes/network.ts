@@ -4,12 +4,15 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Capability } from 'shared-auth/policy';
 import { ErrorResponse } from '../contracts/common';
 import { ImportDumpJsonRequest, ImportDumpResponse, LastImportDate, NetworkSummary, SiteListQuery, SiteOptions } from '../contracts/network';
-import { assertCoordinateEncoding, compileSiteRule, DEFAULT_SITE_RULE, totalOf } from '../domain/network';
-import { assertImportFormat, findSiteOptions, getNetworkSummary, importDump, isDumpInputError, lastImportDate, type ImportDumpResult } from '../network';
+import { assertCoordinateEncoding, compileSiteRule, DEFAULT_SITE_RULE } from '../domain/network';
+import { assertImportFormat, findSiteOptions, getNetworkSummary, isDumpInputError, lastImportDate } from '../network';
+import { registerNetworkJobs, type DumpImportAnswer, type DumpImportParams } from '../network/jobs';
+
+export { importedMessage } from '../network/jobs';
 
 /** Dumps of a whole network reach hundreds of MB; the generic File/Upload limit (10 MB) does not apply here. */
 export const MAX_DUMP_BYTES = 1024 * 1024 * 1024;
@@ -20,11 +23,6 @@ export const NETWORK_MESSAGES = {
   oneFile: 'Send one dump at a time.',
   tooLarge: `The dump is larger than ${MAX_DUMP_BYTES / 1024 / 1024 / 1024} GB.`,
 } as const;
-
-/** The warnings ride along in the message: it is what the console and the notification show. */
-export function importedMessage(counts: ImportDumpResult['counts'], warnings: readonly string[] = []): string {
-  return [`Network dump imported: ${counts.sites} sites, ${totalOf(counts.cells)} cells.`, ...warnings].join(' ');
-}
 
 const FIELDS = new Set(['format', 'coords', 'siteRule']);
 const FIELD_LIST = 'format, coords and siteRule';
@@ -44,21 +42,8 @@ function displayName(filename: string | undefined): string {
   return (last === '' ? 'dump' : last).slice(0, 255);
 }
 
-function notifyImport(request: FastifyRequest, log: FastifyBaseLogger, title: string, ok: boolean): void {
-  const userId = request.session?.userId;
-  if (userId === undefined) return;
-  // The answer already tells the caller; the notification reaches them if they navigated away meanwhile.
-  request.server.notifications
-    .notify([userId], {
-      key: ok ? 'network-import-finished' : 'network-import-failed',
-      title,
-      icon: ok ? 'success' : 'error',
-      variant: ok ? 'success' : 'error',
-    })
-    .catch((error: unknown) => log.error({ err: error, userId }, 'could not notify a network import'));
-}
-
 export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  registerNetworkJobs(app);
   // Scoped to this plugin: only the dump import reads multipart bodies this large.
   await app.register(fastifyMultipart, { limits: { files: 1, fileSize: MAX_DUMP_BYTES, fields: 5, parts: 6 } });
   const tags = ['network'];
@@ -92,6 +77,7 @@ export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       fs.mkdirSync(tmpDir, { recursive: true });
       const tmpFile = path.join(tmpDir, `${randomUUID()}.dump`);
       let fileName: string | null = null;
+      let kept = false;
       try {
         const fields: Record<string, string> = {};
         try {
@@ -112,34 +98,33 @@ export const networkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         if (fileName === null) return reply.code(400).send({ message: NETWORK_MESSAGES.noFile });
 
-        // Checked before the file is opened: a stream opened and never read would fail once the file is removed.
+        // Checked here, so bad settings are answered at once and record no job.
         const format = assertImportFormat(fields.format ?? 'auto');
         const coords = assertCoordinateEncoding(fields.coords ?? 'microdegrees');
-        // A blank field is a form left empty: the default rule.
-        const configured = app.services.config.siteRule;
-        const siteRule =
-          fields.siteRule !== undefined && fields.siteRule.trim() !== ''
-            ? compileSiteRule(fields.siteRule)
-            : configured
-              ? compileSiteRule(configured)
-              : DEFAULT_SITE_RULE;
-        const result = await importDump(app.services.db, fs.createReadStream(tmpFile), {
+        // A blank field is a form left empty: the server's default rule.
+        const siteRule = fields.siteRule !== undefined && fields.siteRule.trim() !== '' ? fields.siteRule : app.services.config.siteRule;
+        if (siteRule) compileSiteRule(siteRule);
+        const job = await app.jobs.run<DumpImportParams>('network.import', request.session?.userId ?? null, {
+          file: path.relative(app.services.config.dataDir, tmpFile),
+          removeAfter: true,
           fileName,
           format,
           coords,
           siteRule,
           importedBy: request.session?.userId ?? null,
         });
-        const message = importedMessage(result.counts, result.warnings);
-        request.log.info({ file: fileName, counts: result.counts, bytes: result.bytes, sites: result.sites }, 'network dump imported');
-        notifyImport(request, request.log, message, true);
-        return { message, counts: result.counts, importedAt: result.importedAt, sites: result.sites, warnings: result.warnings };
+        kept = true;
+        request.log.info({ file: fileName, job: job.id, state: job.state }, 'network dump import finished');
+        const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
+        if (outcome.status !== 200) return (reply as FastifyReply).code(outcome.status).send(outcome.body);
+        const { message, counts, importedAt, sites, warnings } = outcome.body as DumpImportAnswer;
+        return { message, counts, importedAt, sites, warnings };
       } catch (error) {
         if (!isDumpInputError(error)) throw error;
-        notifyImport(request, request.log, `Network dump ${fileName ?? ''} not imported: ${error.message}`.replace(/ {2}/g, ' '), false);
         return reply.code(400).send({ message: error.message });
       } finally {
-        fs.rmSync(tmpFile, { force: true });
+        // Once queued, the file is the job's: it removes it when it ends.
+        if (!kept) fs.rmSync(tmpFile, { force: true });
       }
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import { LastImportDate } from '../contracts/network';
@@ -18,37 +18,30 @@ import {
   type WorkOrderDeltaRow,
 } from '../contracts/tracking';
 import type { DataSetKind } from '../domain/tracking';
-import { FileServiceError, newExport, recordExport, resolveUpload } from '../files';
+import { FileServiceError, resolveUpload } from '../files';
+import type { JobRecord } from '../jobs';
 import {
   COMMISSIONING_PLAN_TABLE,
   DELTA_TABLE,
-  exportTable,
   IMPORTS,
-  importDataSet,
   listRows,
   readStamp,
   STAMPS,
-  syncTracker,
   TRACKER_TABLE,
-  TrackingImportError,
   WORK_ORDER_STATUS_TABLE,
-  WorkbookReadError,
-  writeErrorWorkbook,
   type TableSpec,
 } from '../tracking';
-import { fileStamp } from '../tracking/exporter';
+import { registerTrackingJobs, type ExportParams, type ImportParams } from '../tracking/jobs';
 import { userIdOf } from './support';
 
-export const syncedMessage = (sites: number) => `Tracker synced: ${sites} ${sites === 1 ? 'site' : 'sites'}.`;
-
-function notify(request: FastifyRequest, userId: number, key: string, title: string, ok: boolean): void {
-  // The answer already tells the caller; the notification reaches them if they navigated away meanwhile.
-  request.server.notifications
-    .notify([userId], { key, title, icon: ok ? 'success' : 'error', variant: ok ? 'success' : 'error' })
-    .catch((error: unknown) => request.log.error({ err: error, userId }, 'could not notify a tracking event'));
+/** A job's answer, as the call that started it has always answered (§7's call shapes stay). */
+function answerOf(reply: FastifyReply, job: JobRecord) {
+  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
+  return reply.code(outcome.status).send(outcome.body);
 }
 
 export const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  registerTrackingJobs(app);
   const tags = ['tracking'];
   const { db } = app.services;
   const dataDir = app.services.config.dataDir;
@@ -124,37 +117,16 @@ export const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const userId = userIdOf(request);
         let upload: Awaited<ReturnType<typeof resolveUpload>>;
         try {
+          // Checked here, so a wrong id is answered at once and records no job.
           upload = await resolveUpload(db, dataDir, request.query.filePath, userId, 'xlsx');
         } catch (error) {
           if (error instanceof FileServiceError && error.statusCode === 404) return reply.code(404).send({ message: error.message });
           if (error instanceof FileServiceError) return reply.code(400).send({ message: error.message, errors: [] });
           throw error;
         }
-        try {
-          const result = await importDataSet(db, kind, upload.file);
-          request.log.info({ kind, rows: result.rows, upload: upload.id }, 'tracking data set imported');
-          notify(request, userId, `tracking-import-${kind}`, `${spec.successMessage} ${result.rows} rows from ${upload.name}.`, true);
-          return { message: spec.successMessage, rows: result.rows };
-        } catch (error) {
-          if (error instanceof WorkbookReadError) {
-            notify(request, userId, `tracking-import-${kind}`, `${spec.label} not imported: ${error.message}`, false);
-            return reply.code(400).send({ message: error.message, errors: [] });
-          }
-          if (!(error instanceof TrackingImportError)) throw error;
-          let errorFile: string | undefined;
-          if (error.rowProblems) {
-            // Best effort: the error list is the answer; the workbook is a convenience on top.
-            try {
-              const pending = newExport(dataDir, `${spec.table.exportKind}.errors`, `${spec.table.filePrefix}_errors_${fileStamp(new Date())}.xlsx`);
-              await writeErrorWorkbook(upload.file, pending.file, error);
-              errorFile = await recordExport(db, userId, pending);
-            } catch (writeError) {
-              request.log.warn({ err: writeError }, 'could not write an import error workbook');
-            }
-          }
-          notify(request, userId, `tracking-import-${kind}`, `${spec.label} not imported: ${error.message}`, false);
-          return reply.code(400).send({ message: error.message, errors: error.errors, ...(errorFile ? { errorFile } : {}) });
-        }
+        const job = await app.jobs.run<ImportParams>('tracking.import', userId, { dataSet: kind, uploadId: upload.id, name: upload.name, ownerId: userId });
+        request.log.info({ kind, job: job.id, state: job.state, upload: upload.id }, 'tracking import finished');
+        return answerOf(reply, job);
       },
     );
   };
@@ -173,18 +145,18 @@ export const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: 'canTrack' },
     },
-    async (request) => {
-      const result = await syncTracker(db);
-      const message = syncedMessage(result.sites);
-      notify(request, userIdOf(request), 'tracking-sync', message, true);
-      return { message };
-    },
+    async (request, reply) => answerOf(reply, await app.jobs.run('tracking.sync', userIdOf(request), {})),
   );
 
   const exportRoute = (url: string, summary: string, spec: TableSpec) =>
-    app.get(url, { schema: { summary, tags, security, response: { 200: FileResponse, ...denied } }, config: { access: 'canTrack' } }, async (request) => ({
-      file: await exportTable(db, dataDir, userIdOf(request), spec),
-    }));
+    app.get(
+      url,
+      { schema: { summary, tags, security, response: { 200: FileResponse, ...denied } }, config: { access: 'canTrack' } },
+      async (request, reply) => {
+        const userId = userIdOf(request);
+        return answerOf(reply, await app.jobs.run<ExportParams>('tracking.export', userId, { table: spec.exportKind, ownerId: userId }));
+      },
+    );
   exportRoute(
     '/Tracker/GetCommissioningPlanExcel',
     'Export the commissioning plan (re-importable workbook); download with File/Download',

@@ -100,3 +100,8 @@ export const IMPORTS: Record<DataSetKind, ImportSpec> = {
     successMessage: TRACKING_MESSAGES.workOrderStatusImported,
   },
 };
+
+/** The tables an export job may write, by their export kind. */
+export const TABLES_BY_EXPORT: Readonly<Record<string, TableSpec>> = Object.fromEntries(
+  [COMMISSIONING_PLAN_TABLE, TRACKER_TABLE, WORK_ORDER_STATUS_TABLE, DELTA_TABLE].map((spec) => [spec.exportKind, spec]),
+);

@@ -15,6 +15,7 @@ import {
 } from '../domain/tracking';
 import { IMPORTS, STAMPS } from './datasets';
 import { RowWriter, writeStamp } from './queries';
+import type { TableName } from './datasets';
 import { isoNow, recomputeDelta } from './sync';
 import { openSheetWriter, readFirstSheet, type SafeCell } from './workbook';
 
@@ -47,61 +48,90 @@ export interface ImportResult {
 /** Arbitrary but fixed: serialises tracking writers (imports, sync) across API instances on PostgreSQL. */
 const TRACKING_LOCK_KEY = 7_316_012;
 
+/** Progress of an import: rows read so far, and the sheet's row count when known (0 = unknown). */
+export type ImportProgress = (rowsRead: number, rowsInSheet: number) => void;
+
 /**
- * Replaces one tracking data set with a workbook's first sheet, all or nothing, in ONE transaction and
- * ONE streamed pass: the header is matched, the old rows deleted, and each row validated and inserted
- * in batches. The first bad row stops the inserts (validation goes on, so the answer lists every
- * problem) and the transaction rolls back, leaving the previous data set exactly as it was.
+ * Replaces one tracking data set with a workbook's first sheet, all or nothing, in one streamed pass.
  *
- * On SQLite the import holds the single connection until it commits; on PostgreSQL readers keep seeing
- * the previous data set until then.
+ * Rows are validated and written to a TEMPORARY table of the import's own connection (invisible to
+ * everyone else, and gone if the process dies), in batches that take no lock on the real tables. Only
+ * when every row is good does one short transaction swap them in: delete the old rows, copy the new
+ * ones, rebuild the delta, stamp the date. So readers and other writers never wait for the reading (on
+ * SQLite the swap holds the write lock for a fraction of a second), and a crash at any point leaves the
+ * previous data set exactly as it was. The first bad row stops the writes (validation goes on, so the
+ * answer lists every problem).
  */
-export async function importDataSet(db: Kysely<Database>, kind: DataSetKind, file: string, now = new Date()): Promise<ImportResult> {
+export async function importDataSet(
+  db: Kysely<Database>,
+  kind: DataSetKind,
+  file: string,
+  now = new Date(),
+  onProgress: ImportProgress = () => undefined,
+): Promise<ImportResult> {
   const spec = IMPORTS[kind];
   const specs = IMPORT_SPECS[kind];
   const importedAt = isoNow(now);
   const rowFields = kind === 'commissioningPlan' ? ['id', ...specs.map((s) => s.field), 'LastUpdate'] : ['id', ...specs.map((s) => s.field)];
   const fields = kind === 'tracker' ? [...rowFields, 'lastUpdate'] : rowFields;
+  const live = spec.table.table;
+  const staging = `import_${live}`;
 
-  return db.transaction().execute(async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${TRACKING_LOCK_KEY})`.execute(trx);
-    const writer = new RowWriter(trx, spec.table.table, fields);
-    let header: HeaderMatch | null = null;
-    let validate: ((rowNumber: number, cells: readonly unknown[]) => RowResult<Record<string, unknown>>) | null = null;
-    const problems: ImportProblem[] = [];
-    const rowProblems = new Map<number, string>();
-    let dataRows = 0;
+  return db.connection().execute(async (conn) => {
+    await sql`drop table if exists ${sql.table(staging)}`.execute(conn);
+    await sql`create temporary table ${sql.table(staging)} as select * from ${sql.table(live)} where 1 = 0`.execute(conn);
+    try {
+      // The staging table has the live one's columns; the writer only needs their names.
+      const writer = new RowWriter(conn, staging as TableName, fields);
+      let header: HeaderMatch | null = null;
+      let validate: ((rowNumber: number, cells: readonly unknown[]) => RowResult<Record<string, unknown>>) | null = null;
+      const problems: ImportProblem[] = [];
+      const rowProblems = new Map<number, string>();
+      let dataRows = 0;
+      let rowsInSheet = 0;
+      let rowsRead = 0;
 
-    for await (const { number, cells } of readFirstSheet(file)) {
-      if (!header) {
-        if (cells.every((c) => normalizeCell(c) === null)) continue;
-        header = matchHeaders(
-          cells,
-          specs.map((s) => s.field),
-        );
-        const problem = headerProblem(header);
-        if (problem) throw new TrackingImportError(problem);
-        validate = rowValidator(header, specs);
-        await trx.deleteFrom(spec.table.table).execute();
-        continue;
+      for await (const { number, cells } of readFirstSheet(file, undefined, (rows) => (rowsInSheet = rows))) {
+        rowsRead += 1;
+        if (rowsRead % 1000 === 0) onProgress(rowsRead, rowsInSheet);
+        if (!header) {
+          if (cells.every((c) => normalizeCell(c) === null)) continue;
+          header = matchHeaders(
+            cells,
+            specs.map((s) => s.field),
+          );
+          const problem = headerProblem(header);
+          if (problem) throw new TrackingImportError(problem);
+          validate = rowValidator(header, specs);
+          continue;
+        }
+        if (isBlankRow(cells, header)) continue;
+        dataRows += 1;
+        const result = validate!(number, cells);
+        if (!result.ok) {
+          rowProblems.set(number, result.problems.map((p) => `${p.column}: ${p.problem}`).join('; '));
+          for (const p of result.problems) if (problems.length < MAX_REPORTED_PROBLEMS) problems.push(p);
+        } else if (rowProblems.size === 0) {
+          await writer.add({ ...result.value, id: dataRows, LastUpdate: importedAt, lastUpdate: importedAt });
+        }
       }
-      if (isBlankRow(cells, header)) continue;
-      dataRows += 1;
-      const result = validate!(number, cells);
-      if (!result.ok) {
-        rowProblems.set(number, result.problems.map((p) => `${p.column}: ${p.problem}`).join('; '));
-        for (const p of result.problems) if (problems.length < MAX_REPORTED_PROBLEMS) problems.push(p);
-      } else if (rowProblems.size === 0) {
-        await writer.add({ ...result.value, id: dataRows, LastUpdate: importedAt, lastUpdate: importedAt });
-      }
+      onProgress(rowsRead, rowsInSheet);
+      if (!header) throw new TrackingImportError(IMPORT_MESSAGES.empty);
+      if (dataRows === 0) throw new TrackingImportError(IMPORT_MESSAGES.noData);
+      if (rowProblems.size > 0) throw new TrackingImportError(IMPORT_MESSAGES.rowsWithProblems(rowProblems.size), problems, rowProblems, header);
+      await writer.flush();
+
+      await conn.transaction().execute(async (trx) => {
+        if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${TRACKING_LOCK_KEY})`.execute(trx);
+        await trx.deleteFrom(live).execute();
+        await sql`insert into ${sql.table(live)} select * from ${sql.table(staging)}`.execute(trx);
+        if (kind !== 'commissioningPlan') await recomputeDelta(trx);
+        await writeStamp(trx, STAMPS[kind], importedAt);
+      });
+      return { rows: writer.written, importedAt };
+    } finally {
+      await sql`drop table if exists ${sql.table(staging)}`.execute(conn);
     }
-    if (!header) throw new TrackingImportError(IMPORT_MESSAGES.empty);
-    if (dataRows === 0) throw new TrackingImportError(IMPORT_MESSAGES.noData);
-    if (rowProblems.size > 0) throw new TrackingImportError(IMPORT_MESSAGES.rowsWithProblems(rowProblems.size), problems, rowProblems, header);
-    await writer.flush();
-    if (kind !== 'commissioningPlan') await recomputeDelta(trx);
-    await writeStamp(trx, STAMPS[kind], importedAt);
-    return { rows: writer.written, importedAt };
   });
 }
 

@@ -24,9 +24,16 @@ export interface SheetRow {
  * because exceljs itself has none. Failures of either become WorkbookReadError; the file handle is
  * closed however the caller stops.
  */
-export async function* readFirstSheet(file: string, limits: WorkbookLimits = WORKBOOK_LIMITS): AsyncGenerator<SheetRow> {
+export async function* readFirstSheet(
+  file: string,
+  limits: WorkbookLimits = WORKBOOK_LIMITS,
+  /** Told the first sheet's row count (counted by the limits' pre-pass) before the first row comes. */
+  onRowCount?: (rows: number) => void,
+): AsyncGenerator<SheetRow> {
   try {
-    await checkWorkbookBounds(file, limits);
+    const { sheetRows } = await checkWorkbookBounds(file, limits);
+    // Excel names the first sheet's part sheet1.xml; another writer's first part is at least a fair guess.
+    onRowCount?.(sheetRows.get('xl/worksheets/sheet1.xml') ?? Math.max(0, ...sheetRows.values()));
   } catch (error) {
     if (error instanceof WorkbookBoundsError) throw new WorkbookReadError(error.message);
     throw error;

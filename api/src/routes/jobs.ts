@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { can } from 'shared-auth/policy';
+import { ErrorResponse, MessageResponse } from '../contracts/common';
+import { JOB_ROUTE_MESSAGES, JobDetails, JobIdBody, JobIdQuery, JobsPage, JobsQuery, type JobRow } from '../contracts/jobs';
+import { findJob, listJobs, type JobRecord } from '../jobs';
+import { fail, sessionOf } from './support';
+
+const tags = ['jobs'];
+const security = [{ bearer: [] }];
+
+/** A job as the dashboard shows it: owner's name, label, duration, and what may be done with it. */
+async function rowsOf(app: FastifyInstance, jobs: readonly JobRecord[]): Promise<JobRow[]> {
+  const ownerIds = [...new Set(jobs.flatMap((j) => (j.ownerId === null ? [] : [j.ownerId])))];
+  const owners =
+    ownerIds.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (await app.services.db.selectFrom('users').select(['id', 'firstname', 'lastname']).where('id', 'in', ownerIds).execute()).map((u) => [
+            u.id,
+            `${u.firstname} ${u.lastname}`,
+          ]),
+        );
+  const now = app.auth.clock();
+  return jobs.map((job) => {
+    const kind = app.jobs.kindOf(job.kind);
+    const started = job.startedAt ? Date.parse(job.startedAt) : null;
+    const ended = job.finishedAt ? Date.parse(job.finishedAt) : now;
+    return {
+      id: job.id,
+      kind: job.kind,
+      label: kind?.label ?? job.kind,
+      ownerId: job.ownerId,
+      owner: job.ownerId === null ? null : (owners.get(job.ownerId) ?? null),
+      state: job.state,
+      progress: job.progress,
+      progressText: job.progressText,
+      createdAt: job.createdAt,
+      startedAt: job.startedAt,
+      finishedAt: job.finishedAt,
+      durationMs: started === null ? null : Math.max(0, ended - started),
+      error: job.error,
+      attempts: job.attempts,
+      retryable: (job.state === 'failed' || job.state === 'cancelled') && (kind?.idempotent ?? false),
+      cancellable: job.state === 'queued',
+    };
+  });
+}
+
+/** The job dashboard's calls (DESIGN §9). */
+export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/Jobs/GetJobs',
+    {
+      schema: {
+        summary: 'Every job, newest first; filters by state and kind',
+        tags,
+        security,
+        querystring: JobsQuery,
+        response: { 200: JobsPage, 400: ErrorResponse },
+      },
+      config: { access: 'canSeeJobDashboard' },
+    },
+    async (request) => {
+      const { state, kind, page = 1, size = 20 } = request.query;
+      const { rows, total } = await listJobs(app.services.db, { state, kind, page, size });
+      return { rows: await rowsOf(app, rows), total, kinds: app.jobs.kindNames.map((name) => ({ kind: name, label: app.jobs.kindOf(name)?.label ?? name })) };
+    },
+  );
+
+  app.get(
+    '/Jobs/GetJob',
+    {
+      schema: {
+        summary: 'One job with its parameters and result: its owner’s or, for Administrators, anyone’s',
+        tags,
+        security,
+        querystring: JobIdQuery,
+        response: { 200: JobDetails, 400: ErrorResponse, 404: ErrorResponse },
+      },
+      config: { access: 'authenticated' },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const job = await findJob(app.services.db, request.query.id);
+      // Someone else's job is "not found": its existence is nobody else's business.
+      if (!job || (job.ownerId !== session.userId && !can(session.principal, 'canSeeJobDashboard'))) return fail(reply, 404, JOB_ROUTE_MESSAGES.notFound);
+      const [row] = await rowsOf(app, [job]);
+      return { job: row!, params: job.params, outcome: job.outcome };
+    },
+  );
+
+  app.post(
+    '/Jobs/RetryJob',
+    {
+      schema: {
+        summary: 'Run a failed job again (kinds that are safe to repeat)',
+        tags,
+        security,
+        body: JobIdBody,
+        response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canSeeJobDashboard' },
+    },
+    async (request, reply) => {
+      const job = await findJob(app.services.db, request.body.id);
+      if (!job) return fail(reply, 404, JOB_ROUTE_MESSAGES.notFound);
+      if (!(await app.jobs.retry(job))) return fail(reply, 409, JOB_ROUTE_MESSAGES.notRetryable);
+      return { message: JOB_ROUTE_MESSAGES.retried };
+    },
+  );
+
+  app.post(
+    '/Jobs/CancelJob',
+    {
+      schema: {
+        summary: 'Cancel a job that has not started',
+        tags,
+        security,
+        body: JobIdBody,
+        response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canSeeJobDashboard' },
+    },
+    async (request, reply) => {
+      const job = await findJob(app.services.db, request.body.id);
+      if (!job) return fail(reply, 404, JOB_ROUTE_MESSAGES.notFound);
+      if (!(await app.jobs.cancel(job.id))) return fail(reply, 409, JOB_ROUTE_MESSAGES.notCancellable);
+      return { message: JOB_ROUTE_MESSAGES.cancelled };
+    },
+  );
+};
