@@ -18,6 +18,8 @@ export interface Config {
    * which the client chooses.
    */
   publicUrl: string | null;
+  /** Finished jobs older than this many days are removed (with their files) by the retention job. */
+  jobRetentionDays: number;
   /** Default site rule of network imports (DESIGN §7.1): a regular expression with a group `site`; null = the built-in rule. */
   siteRule: string | null;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses; decides what `request.ip` is. */
@@ -82,6 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (smtpUrl && !publicUrl) problems.push('PUBLIC_URL must be set when SMTP_URL is: mailed links must name the address users reach the console at');
 
+  let jobRetentionDays = 30;
+  if (env.JOB_RETENTION_DAYS !== undefined && env.JOB_RETENTION_DAYS !== '') {
+    jobRetentionDays = Number(env.JOB_RETENTION_DAYS);
+    if (!Number.isInteger(jobRetentionDays) || jobRetentionDays < 1 || jobRetentionDays > 3650)
+      problems.push(`JOB_RETENTION_DAYS must be a whole number of days from 1 to 3650 (got "${env.JOB_RETENTION_DAYS}")`);
+  }
+
   const siteRule = env.SITE_RULE && env.SITE_RULE.trim() !== '' ? env.SITE_RULE : null;
   if (siteRule !== null) {
     try {
@@ -137,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     jwtSecret,
     publicUrl,
+    jobRetentionDays,
     siteRule,
     trustProxy,
     adminEmail,

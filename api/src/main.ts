@@ -3,9 +3,27 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { importDemoNetworkIfEmpty } from './network/demo';
+import type { FastifyInstance } from 'fastify';
+import type { CoordinateEncoding } from './domain/network';
+import { DEMO_NETWORK_FILE, importDemoNetworkIfEmpty } from './network/demo';
+import type { DumpImportAnswer, DumpImportParams } from './network/jobs';
 import { DEMO_CREDENTIALS, seed } from './seed';
 import { importDemoTrackingIfEmpty } from './tracking';
+
+/** The demo network goes in as a job (owner: none), so the job dashboard shows it like any import. */
+async function importDemoAsJob(app: FastifyInstance, file: string, coords: CoordinateEncoding): Promise<DumpImportAnswer> {
+  const job = await app.jobs.run<DumpImportParams>('network.import', null, {
+    file: path.relative(app.services.config.dataDir, file),
+    removeAfter: false,
+    fileName: DEMO_NETWORK_FILE,
+    format: 'bulkcm',
+    coords,
+    siteRule: null,
+    importedBy: null,
+  });
+  if (job.outcome?.status !== 200) throw new Error(`The demo network could not be imported: ${job.error ?? 'unknown error'}`);
+  return job.outcome.body as DumpImportAnswer;
+}
 
 async function start(config: Config): Promise<void> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
@@ -16,7 +34,8 @@ async function start(config: Config): Promise<void> {
   if (seeded.createdUsers.length > 0) app.log.info({ users: seeded.createdUsers }, 'accounts seeded');
   if (config.demoData) {
     // The demo network goes through the real importer, so a fresh console exercises the real path.
-    const demo = await importDemoNetworkIfEmpty(handle.db, { dataDir: config.dataDir });
+    await app.ready();
+    const demo = await importDemoNetworkIfEmpty(handle.db, { dataDir: config.dataDir, importer: (file, coords) => importDemoAsJob(app, file, coords) });
     if (demo) app.log.info({ file: demo.file, counts: demo.counts }, 'demo network imported');
     // After the network: the plan and work orders name the demo network's sites.
     const tracking = await importDemoTrackingIfEmpty(handle.db);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { JobDetails, JobsPage } from '../src/contracts/jobs';
 import { InProcessQueue, JOB_MESSAGES, JobRefusal, type JobKind, type JobRecord } from '../src/jobs';
+import { RETENTION_KIND } from '../src/jobs/retention';
 import { seed } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
@@ -154,6 +155,45 @@ describe.each(TEST_DATABASES)('jobs on $name', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect((await database.db.selectFrom('jobs').select('state').where('id', '=', stuck.id).executeTakeFirstOrThrow()).state).toBe('failed');
       await next.close();
+    }
+  });
+});
+
+describe.each(TEST_DATABASES)('job retention on $name', (kind) => {
+  test('finished jobs older than JOB_RETENTION_DAYS are removed by a job of its own; newer and unfinished ones stay', async () => {
+    const database = await kind.open();
+    const { app } = await testApp(database, { ADMIN_PASSWORD, JOB_RETENTION_DAYS: '2' }, { jobs: { timings: fastTimings } });
+    try {
+      const day = 24 * 60 * 60 * 1000;
+      const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString();
+      const row = (id: string, state: string, finishedDaysAgo: number | null) => ({
+        id,
+        kind: 'tracking.export',
+        owner_id: null,
+        params: '{}',
+        state,
+        progress: 0,
+        progress_text: null,
+        created_at: at(10),
+        started_at: at(10),
+        finished_at: finishedDaysAgo === null ? null : at(finishedDaysAgo),
+        result: null,
+        error: null,
+        attempts: 1,
+        instance_id: null,
+        heartbeat_at: null,
+      });
+      await database.db
+        .insertInto('jobs')
+        .values([row('old-done', 'succeeded', 3), row('old-failed', 'failed', 5), row('recent', 'succeeded', 1), row('waiting', 'queued', null)])
+        .execute();
+      const retention = await app.jobs.run(RETENTION_KIND, null, {});
+      expect(retention).toMatchObject({ state: 'succeeded', outcome: { body: { jobs: 2 } } });
+      const left = (await database.db.selectFrom('jobs').select('id').where('kind', '=', 'tracking.export').execute()).map((r) => r.id).sort();
+      expect(left).toEqual(['recent', 'waiting']);
+    } finally {
+      await app.close();
+      await database.dispose();
     }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseOptions } from '../db/database';
 import type { JobKind, Task, TaskContext } from './model';
 import { InProcessQueue, PgBossQueue, type JobQueue } from './queue';
+import { registerRetention } from './retention';
 import { JobRunner, type JobTimings } from './runner';
 import { runInThread } from './threads';
 import { THREAD_TASKS } from './thread-tasks';
@@ -71,6 +72,7 @@ export function registerJobs(app: FastifyInstance, database: DatabaseOptions | u
   });
 
   app.addHook('onReady', async () => runner.start());
+  registerRetention(app);
   // First thing on close: running work ends before anything it needs (database, hub) goes away.
   app.addHook('preClose', async () => runner.stop());
 }

@@ -94,7 +94,7 @@ export async function finishJob(
 ): Promise<boolean> {
   const done = await db
     .updateTable('jobs')
-    .set({ state, finished_at: now, result: JSON.stringify(outcome), error, ...(state === 'succeeded' ? { progress: 100 } : {}) })
+    .set({ state, finished_at: now, result: JSON.stringify(outcome), error, ...(state === 'succeeded' ? { progress: 100, progress_text: null } : {}) })
     .where('id', '=', id)
     .where('state', '=', 'running')
     .where('instance_id', '=', instanceId)

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { generateDemoBulkCm, type DemoSummary, type NetworkCounts } from '../domain/network';
-import { importDump } from './importer';
+import { importDump, type ImportDumpResult } from './importer';
 
 /** ~120 sites is ~19 MB of Bulk CM: a living network on first start without making the first start slow. */
 export const DEMO_NETWORK_SITES = 120;
@@ -17,6 +17,11 @@ export interface DemoNetworkOptions {
   sites?: number;
   /** Generator seed (default 1): the same seed writes the same file. */
   seed?: number;
+  /**
+   * Imports the written file (default: the importer, here). The server passes a job, so the demo import
+   * is on the job dashboard like any other.
+   */
+  importer?: (file: string, coords: DemoSummary['coords']) => Promise<Pick<ImportDumpResult, 'counts' | 'importedAt'>>;
 }
 
 export interface DemoNetworkImport {
@@ -50,6 +55,8 @@ export async function importDemoNetworkIfEmpty(db: Kysely<Database>, options: De
     fs.rmSync(partial, { force: true });
   }
 
-  const result = await importDump(db, fs.createReadStream(file), { fileName: DEMO_NETWORK_FILE, format: 'bulkcm', coords: summary.coords, importedBy: null });
+  const result = options.importer
+    ? await options.importer(file, summary.coords)
+    : await importDump(db, fs.createReadStream(file), { fileName: DEMO_NETWORK_FILE, format: 'bulkcm', coords: summary.coords, importedBy: null });
   return { file, summary, counts: result.counts, importedAt: result.importedAt };
 }
