@@ -9,17 +9,9 @@
 // and the server's peak RSS; asserts nothing. Every loop stops by itself: at the deadline, after a
 // bounded number of iterations, and every request has a timeout. Traffic goes to 127.0.0.1 only.
 // Smoke test: LOAD_SECONDS=10 LOAD_USERS=20 node bench/load.mjs
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const MAIN = path.join(ROOT, 'api/dist/main.js');
-const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
+import { EMAILS, freshPostgresDatabase, MAIN, memoryOf, percentile, planWorkbook, requireApi, signIn, sleep, startServer } from './lib/server.mjs';
 
 const positive = (name, fallback) => {
   const value = Number(process.env[name] || fallback);
@@ -38,7 +30,6 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** A ceiling on any user's iterations, on top of the deadline: no loop runs unbounded. */
 const MAX_ITERATIONS = Math.ceil(SECONDS * 1000) + 1000;
 const FIRST_ERRORS = 8;
-const DEMO_PASSWORD = 'Cellwise-Demo-1';
 /** Who the virtual users sign in as, in turn: engineering roles mostly, one in ten a Client. */
 const USER_CYCLE = ['manager', 'hq', 'os', 'manager', 'hq', 'os', 'manager', 'hq', 'os', 'client'];
 const PG_URL = process.env.LOAD_DATABASE_URL || process.env.DATABASE_URL || '';
@@ -48,7 +39,6 @@ if (!fs.existsSync(MAIN)) {
   process.exit(1);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
 
 /** Deterministic per-user randomness, so two runs make the same mix. */
@@ -65,103 +55,6 @@ function rng(seed) {
 const pick = (random, items) => items[Math.floor(random() * items.length)];
 
 // ---------------------------------------------------------------------------------------------- server
-
-/** The built API as a child process on 127.0.0.1, port chosen by the system (PORT=0). */
-async function startServer(label, databaseUrl) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-bench-load-'));
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      SMTP_URL: '',
-      PUBLIC_URL: '',
-      TRUST_PROXY: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-    if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
-  });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const port = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`${label}: the API did not start within 180 s`)), 180_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /running at http:\/\/localhost:(\d+)\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${label}: the API exited (${code}) before listening:\n${stderr.slice(-2000)}`));
-    });
-  }).catch(async (error) => {
-    await stop();
-    throw error;
-  });
-  child.stdout.resume();
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid, child, exited, stop, stderr: () => stderr };
-}
-
-/** VmRSS and VmHWM of a process, in bytes (null once it is gone). */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-  } catch {
-    return null;
-  }
-}
-
-/** A fresh PostgreSQL database next to the one the URL names; answers its URL and how to drop it. */
-async function freshPostgresDatabase(baseUrl) {
-  const { Client } = requireApi('pg');
-  const name = `cellwise_load_${randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
-    },
-  };
-}
-
-// ----------------------------------------------------------------------------------------------- stats
 
 class Stats {
   constructor() {
@@ -183,7 +76,6 @@ class Stats {
   }
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** One HTTP call, timed to the end of its body; anything but the expected status is an error. */
 async function call(stats, base, name, pathAndQuery, { token, method = 'GET', body, expect = 200 } = {}) {
@@ -217,26 +109,6 @@ async function call(stats, base, name, pathAndQuery, { token, method = 'GET', bo
 
 // ----------------------------------------------------------------------------------------------- users
 
-const EMAILS = { manager: 'manager@cellwise.local', hq: 'hq@cellwise.local', os: 'os@cellwise.local', client: 'client@cellwise.local' };
-
-/** Each demo user signs in once; a 429 is waited out (Retry-After), a bounded number of times. */
-async function signIn(base, email) {
-  for (let attempt = 1; attempt <= 5; attempt += 1) {
-    const response = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (response.status === 200) return (await response.json()).token;
-    const text = await response.text();
-    if (response.status !== 429) throw new Error(`login ${email}: ${response.status} ${text.slice(0, 200)}`);
-    const wait = Math.min(120, Number(response.headers.get('retry-after')) || 5);
-    console.log(`  login ${email}: 429, waiting ${wait} s (Retry-After)`);
-    await sleep(wait * 1000);
-  }
-  throw new Error(`login ${email}: still refused after 5 attempts`);
-}
 
 // ------------------------------------------------------------------------------------------ the traffic
 
@@ -333,39 +205,6 @@ async function virtualUser(index, { stats, base, tokens, deadline, exports, repo
     const rest = deadline - performance.now();
     if (THINK_MS > 0 && rest > 0) await sleep(Math.min(rest, random() * 2 * THINK_MS));
   }
-}
-
-/** The commissioning plan workbook of the one import: the import's own header, from the built contract. */
-async function planWorkbook(rows) {
-  const ExcelJS = requireApi('exceljs');
-  const { COMMISSIONING_PLAN_IMPORT_FIELDS: FIELDS } = requireApi('./dist/contracts/tracking.js');
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Plan');
-  sheet.addRow([...FIELDS]);
-  for (let i = 1; i <= rows; i += 1) {
-    const values = {
-      localId: `LX${String(i % 1000).padStart(4, '0')}`,
-      technology: ['4G', '5G', '3G'][i % 3],
-      equipCode: `EQ-${i}`,
-      equipName: `Equipment ${i}`,
-      supplier: i % 2 ? 'Ericsson' : 'Nokia',
-      workType: ['Swap', 'New site', 'Upgrade'][i % 3],
-      commDate: new Date(Date.UTC(2024, i % 12, (i % 28) + 1, 10, 30, 0)),
-      week: (i % 52) + 1,
-      mkOwner: 'Ana Costa',
-      impOwner: 'Rui Martins',
-      btsArea: 'Lisboa',
-      btsTech: 'LTE',
-      project: 'Rollout 2024',
-      comments: `note ${i}`,
-      statResponse: 'OK',
-      bssTech: 'BSS',
-      workOrder: `WO-${i}`,
-      localType: 'Macro',
-    };
-    sheet.addRow(FIELDS.map((field) => values[field] ?? null));
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 /** Exactly one import during the run: File/Upload, then CommissioningPlanUpload?filePath=<upload id>. */
