@@ -17,7 +17,11 @@ const PG_URL = process.env.DATABASE_URL || '';
 
 async function timedUserInfo(base, token) {
   const started = performance.now();
-  const response = await fetch(`${base}/api/account/GetUserInfo`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(`${base}/api/account/GetUserInfo`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(30_000),
+  });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`GetUserInfo answered ${response.status}`);
   return performance.now() - started;
@@ -61,7 +65,9 @@ async function run(label, databaseUrl, workbook) {
     console.log(`  ${label}`);
     console.log(`    account/GetUserInfo idle:            ${summary(idle)}`);
     console.log(`    account/GetUserInfo during import:   ${summary(loaded)}   (goal: p99 ≤ 50 ms)`);
-    console.log(`    import as a job: ${result.body.rows} rows in ${(result.ms / 1000).toFixed(1)} s = ${Math.round(result.body.rows / (result.ms / 1000)).toLocaleString('en-US')} rows/s`);
+    console.log(
+      `    import as a job: ${result.body.rows} rows in ${(result.ms / 1000).toFixed(1)} s = ${Math.round(result.body.rows / (result.ms / 1000)).toLocaleString('en-US')} rows/s`,
+    );
   } finally {
     await server.stop();
   }
@@ -79,7 +85,9 @@ async function inProcessImport(file) {
     const started = performance.now();
     const result = await importDataSet(handle.db, 'commissioningPlan', file);
     const ms = performance.now() - started;
-    console.log(`  importer in the request's process (before the move): ${result.rows} rows in ${(ms / 1000).toFixed(1)} s = ${Math.round(result.rows / (ms / 1000)).toLocaleString('en-US')} rows/s`);
+    console.log(
+      `  importer in the request's process (before the move): ${result.rows} rows in ${(ms / 1000).toFixed(1)} s = ${Math.round(result.rows / (ms / 1000)).toLocaleString('en-US')} rows/s`,
+    );
   } finally {
     await handle.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -76,7 +76,6 @@ class Stats {
   }
 }
 
-
 /** One HTTP call, timed to the end of its body; anything but the expected status is an error. */
 async function call(stats, base, name, pathAndQuery, { token, method = 'GET', body, expect = 200 } = {}) {
   const started = performance.now();
@@ -108,7 +107,6 @@ async function call(stats, base, name, pathAndQuery, { token, method = 'GET', bo
 }
 
 // ----------------------------------------------------------------------------------------------- users
-
 
 // ------------------------------------------------------------------------------------------ the traffic
 

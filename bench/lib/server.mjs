@@ -165,4 +165,3 @@ export async function planWorkbook(rows) {
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
-
