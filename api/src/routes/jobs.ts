@@ -90,43 +90,33 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
+  /** Retry and Cancel: an action on one job that either applies (200) or does not fit its state (409). */
+  const action = (url: string, summary: string, apply: (job: JobRecord) => Promise<boolean>, done: string, refused: string) =>
+    app.post(
+      url,
+      {
+        schema: { summary, tags, security, body: JobIdBody, response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse } },
+        config: { access: 'canSeeJobDashboard' },
+      },
+      async (request, reply) => {
+        const job = await findJob(app.services.db, request.body.id);
+        if (!job) return fail(reply, 404, JOB_ROUTE_MESSAGES.notFound);
+        if (!(await apply(job))) return fail(reply, 409, refused);
+        return { message: done };
+      },
+    );
+  action(
     '/Jobs/RetryJob',
-    {
-      schema: {
-        summary: 'Run a failed job again (kinds that are safe to repeat)',
-        tags,
-        security,
-        body: JobIdBody,
-        response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse },
-      },
-      config: { access: 'canSeeJobDashboard' },
-    },
-    async (request, reply) => {
-      const job = await findJob(app.services.db, request.body.id);
-      if (!job) return fail(reply, 404, JOB_ROUTE_MESSAGES.notFound);
-      if (!(await app.jobs.retry(job))) return fail(reply, 409, JOB_ROUTE_MESSAGES.notRetryable);
-      return { message: JOB_ROUTE_MESSAGES.retried };
-    },
+    'Run a failed job again (kinds that are safe to repeat)',
+    (job) => app.jobs.retry(job),
+    JOB_ROUTE_MESSAGES.retried,
+    JOB_ROUTE_MESSAGES.notRetryable,
   );
-
-  app.post(
+  action(
     '/Jobs/CancelJob',
-    {
-      schema: {
-        summary: 'Cancel a job that has not started',
-        tags,
-        security,
-        body: JobIdBody,
-        response: { 200: MessageResponse, 404: ErrorResponse, 409: ErrorResponse },
-      },
-      config: { access: 'canSeeJobDashboard' },
-    },
-    async (request, reply) => {
-      const job = await findJob(app.services.db, request.body.id);
-      if (!job) return fail(reply, 404, JOB_ROUTE_MESSAGES.notFound);
-      if (!(await app.jobs.cancel(job.id))) return fail(reply, 409, JOB_ROUTE_MESSAGES.notCancellable);
-      return { message: JOB_ROUTE_MESSAGES.cancelled };
-    },
+    'Cancel a job that has not started',
+    (job) => app.jobs.cancel(job.id),
+    JOB_ROUTE_MESSAGES.cancelled,
+    JOB_ROUTE_MESSAGES.notCancellable,
   );
 };
