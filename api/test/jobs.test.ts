@@ -317,6 +317,47 @@ describe.each(TEST_DATABASES)('jobs of the tracking import on $name', (kind) => 
     }
   });
 
+  test('while an import reads its rows, the rest of the console still reads and writes (the import holds no lock)', async () => {
+    const { app, config } = await testApp(database, { ADMIN_PASSWORD }, { jobs: { timings: fastTimings } });
+    try {
+      await seed(database.db, config);
+      const adminId = await adminIdOf(database);
+      const token = (await app.auth.issueToken(adminId))!;
+      const as = { authorization: `Bearer ${token}` };
+      const file = path.join(dir, 'reading.xlsx');
+      await largePlanFile(file, 30_000);
+      const uploadId = await uploadAs(app, token, fs.readFileSync(file));
+      const answer = app.inject({ url: `/api/Tracker/CommissioningPlanUpload?filePath=${uploadId}`, headers: as });
+      const reading = async () =>
+        (
+          await database.db
+            .selectFrom('jobs')
+            .select('progress_text')
+            .where('params', 'like', `%${uploadId}%`)
+            .where('state', '=', 'running')
+            .executeTakeFirst()
+        )?.progress_text?.startsWith('Reading rows') ?? false;
+      await waitFor(reading, 20_000, 'the import to be reading rows');
+      // A write and a read of the tables the import replaces, answered while it runs.
+      const profile = await app.inject({
+        method: 'POST',
+        url: '/api/Account/UpdateSettings',
+        headers: as,
+        payload: {
+          firstname: 'Ana',
+          lastname: 'During-Import',
+          operatorId: (await database.db.selectFrom('operators').select('id').executeTakeFirstOrThrow()).id,
+        },
+      });
+      expect(profile.statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/Tracker/GetCommissioningPlan', headers: as })).statusCode).toBe(200);
+      expect(await reading()).toBe(true);
+      expect((await answer).json()).toEqual({ message: 'Commissioning Plan successfully imported!', rows: 30_000 });
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   test('an import interrupted by closing the app mid-run changed nothing, and the next start reports it', async () => {
     const first = await testApp(database, { ADMIN_PASSWORD }, { jobs: { timings: fastTimings } });
     await seed(database.db, first.config);
