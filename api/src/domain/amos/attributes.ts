@@ -1,0 +1,262 @@
+import { type Block } from './blocks';
+import { type BlockContext, excerpt, refOf, report, truncated } from './context';
+import { looksLikeMo, moFacts } from './mo';
+import { isBlank, isRule, skipSpaces, skipToken, toInt, tokens } from './text';
+import { type AttributeItem, type MoAttribute } from './types';
+
+/**
+ * `get` and `hget`. Checked against public moshell/AMOS logs:
+ *
+ *     MO                                                      Attribute         Value          (get . attr)
+ *     Router=LTE,InterfaceIPv4=LTE,AddressIPv4=1              reservedBy        [3] =
+ *     >>> reservedBy = ENodeBFunction=1
+ *     >>> reservedBy = Transport=1,SctpEndpoint=LTE
+ *     ENodeBFunction=1                                        eNBId             142198
+ *     Total: 1 MOs
+ *
+ *     382  ENodeBFunction=1                                                                   (get <one MO>)
+ *     ===========================================
+ *     ENodeBFunctionId                     1
+ *
+ *     MO                                             electricalAntennaTilt operationalState userLabel   (hget)
+ *     AntennaUnitGroup=1,AntennaNearUnit=1,RetSubUnit=1 30                 1 (ENABLED)      S1_RET
+ *
+ * `hget` columns are cut at the header's column starts; a value wider than its column moves the next
+ * cut to the end of the word it runs into.
+ */
+
+const TOTAL_RE = /^Total:\s*(\d+)\s+MOs?\b/;
+const ARRAY_RE = /^\[(\d+)\]\s*=?\s*$/;
+
+type Row = Omit<MoAttribute, 'node' | 'command' | 'source'>;
+
+function attributeRow(mo: string, attribute: string, value: string): Row {
+  const arr = ARRAY_RE.exec(value);
+  return { ...moFacts(mo), attribute, value, declaredItems: arr ? Number(arr[1]) : null, items: [] };
+}
+
+/** `>>> name = value` (`>>> 1.field = value` inside structs). */
+function continuation(text: string): AttributeItem {
+  const body = text.trim().slice(3).trim();
+  const eq = body.indexOf(' = ');
+  if (eq >= 0) return { name: body.slice(0, eq).trim(), value: body.slice(eq + 3).trim() };
+  const bare = body.indexOf('=');
+  if (bare >= 0) return { name: body.slice(0, bare).trim(), value: body.slice(bare + 1).trim() };
+  return { name: '', value: body };
+}
+
+class Collector {
+  readonly out: MoAttribute[] = [];
+  private last: MoAttribute | null = null;
+  constructor(
+    private readonly block: Block,
+    private readonly ctx: BlockContext,
+  ) {}
+
+  add(row: Row, n: number): void {
+    this.finish();
+    const attr: MoAttribute = { node: this.block.node, command: this.block.command, source: refOf(this.ctx, n), ...row };
+    this.out.push(attr);
+    this.last = attr;
+  }
+
+  /** A `>>>` line: an item of the last attribute. */
+  item(text: string, n: number): void {
+    if (!this.last) {
+      report(this.ctx, this.block, 'unparsed-line', `continuation without an attribute: ${excerpt(text)}`, n);
+      return;
+    }
+    this.last.items.push(continuation(text));
+  }
+
+  /** An indented line that is not a row: the last value wraps. */
+  wrap(text: string): boolean {
+    if (!this.last) return false;
+    this.last.value = `${this.last.value} ${text.trim()}`.trim();
+    return true;
+  }
+
+  /** Checks `[n] =` of the last attribute against its `>>>` items. */
+  finish(): void {
+    const a = this.last;
+    this.last = null;
+    if (a && a.declaredItems !== null && a.declaredItems !== a.items.length) {
+      report(this.ctx, this.block, 'count-mismatch', `${a.attribute} of ${a.mo} says [${a.declaredItems}], items read: ${a.items.length}`, a.source.line);
+    }
+  }
+
+  distinctMos(from: number): number {
+    const set = new Set<string>();
+    for (let i = from; i < this.out.length; i += 1) set.add(this.out[i]!.mo);
+    return set.size;
+  }
+}
+
+/** Attributes of one `get` block. */
+export function parseGetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
+  const c = new Collector(block, ctx);
+  let mode: 'none' | 'table' | 'single' = 'none';
+  let singleMo = '';
+  let tableStart = 0;
+  let seen = false;
+  let afterRule = false;
+
+  for (const { text, n } of block.lines) {
+    if (n === block.headerLine || isBlank(text)) continue;
+    if (isRule(text)) {
+      afterRule = true;
+      continue;
+    }
+    const wasAfterRule = afterRule;
+    afterRule = false;
+    const trimmed = text.trim();
+    const tk = tokens(trimmed);
+    if (tk.length === 3 && tk[0] === 'MO' && tk[1] === 'Attribute' && tk[2] === 'Value') {
+      c.finish();
+      mode = 'table';
+      tableStart = c.out.length;
+      seen = true;
+      continue;
+    }
+    if (wasAfterRule && tk.length === 2 && toInt(tk[0]!) !== null && looksLikeMo(tk[1]!)) {
+      // `get <MO>`: `<proxy>  <MO>` between rules, then `attribute value` rows.
+      c.finish();
+      mode = 'single';
+      singleMo = tk[1]!;
+      if (!seen) tableStart = c.out.length;
+      seen = true;
+      continue;
+    }
+    const total = TOTAL_RE.exec(trimmed);
+    if (total) {
+      // Also a bare `Total: 0 MOs` printed without a table.
+      c.finish();
+      seen = true;
+      const mos = c.distinctMos(tableStart);
+      if (Number(total[1]) !== mos) report(ctx, block, 'count-mismatch', `footer says ${total[1]} MOs, MOs read: ${mos}`, n);
+      mode = 'none';
+      tableStart = c.out.length;
+      continue;
+    }
+    if (mode === 'none') continue;
+    if (trimmed.startsWith('>>>')) {
+      c.item(text, n);
+      continue;
+    }
+    if (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) {
+      if (!c.wrap(text)) report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(text)}`, n);
+      continue;
+    }
+    if (mode === 'single') {
+      const end = skipToken(text, 0);
+      c.add(attributeRow(singleMo, text.slice(0, end), text.slice(skipSpaces(text, end)).trim()), n);
+      continue;
+    }
+    const moEnd = skipToken(text, 0);
+    const mo = text.slice(0, moEnd);
+    const attrAt = skipSpaces(text, moEnd);
+    const attrEnd = skipToken(text, attrAt);
+    if (!mo.includes('=') || attrEnd === attrAt) {
+      report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(text)}`, n);
+      continue;
+    }
+    c.add(attributeRow(mo, text.slice(attrAt, attrEnd), text.slice(skipSpaces(text, attrEnd)).trim()), n);
+  }
+  c.finish();
+  if (!seen) truncated(ctx, block, 'no attribute table');
+  else if (mode !== 'none') truncated(ctx, block, 'attribute table without its Total: N MOs footer');
+  return c.out;
+}
+
+interface Columns {
+  names: string[];
+  /** Start of each column, the MO column first. */
+  starts: number[];
+}
+
+function headerColumns(text: string): Columns | null {
+  const names: string[] = [];
+  const starts: number[] = [];
+  let i = skipSpaces(text, 0);
+  while (i < text.length) {
+    const end = skipToken(text, i);
+    names.push(text.slice(i, end));
+    starts.push(i);
+    i = skipSpaces(text, end);
+  }
+  if (names[0] !== 'MO' || names.length < 2) return null;
+  return { names: names.slice(1), starts };
+}
+
+/**
+ * Cuts an hget row at the header's column starts; returns the MO and one value per attribute column.
+ * An MO longer than its column, or a value running into the next column, shifts the rest of the row.
+ */
+export function cutHgetRow(text: string, cols: Columns): { mo: string; values: string[] } {
+  const moEnd = skipToken(text, 0);
+  const cuts: number[] = [];
+  let shift = cols.starts.length > 1 && moEnd >= cols.starts[1]! ? moEnd + 1 - cols.starts[1]! : 0;
+  for (let k = 1; k < cols.starts.length; k += 1) {
+    const at = cols.starts[k]! + shift;
+    if (k > 1 && at < text.length && text.charCodeAt(at - 1) !== 32 && text.charCodeAt(at) !== 32) {
+      // Inside a word that started left of the cut: that word belongs to the column before.
+      const moved = skipSpaces(text, skipToken(text, at));
+      shift += moved - at;
+      cuts.push(moved);
+    } else cuts.push(at);
+  }
+  const values: string[] = [];
+  for (let k = 0; k < cuts.length; k += 1) {
+    const from = cuts[k]!;
+    const to = k + 1 < cuts.length ? cuts[k + 1]! : text.length;
+    values.push(from < text.length ? text.slice(from, Math.max(from, to)).trim() : '');
+  }
+  return { mo: text.slice(0, moEnd), values };
+}
+
+/** Attributes of one `hget` block: one entry per row and column. */
+export function parseHgetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
+  const c = new Collector(block, ctx);
+  let cols: Columns | null = null;
+  let rows = 0;
+  let seen = false;
+  for (const { text, n } of block.lines) {
+    if (n === block.headerLine || isBlank(text) || isRule(text)) continue;
+    const trimmed = text.trim();
+    if (trimmed.startsWith('MO ')) {
+      const h = headerColumns(text);
+      if (h) {
+        c.finish();
+        cols = h;
+        seen = true;
+        continue;
+      }
+    }
+    const total = TOTAL_RE.exec(trimmed);
+    if (total) {
+      // Also a bare `Total: 0 MOs` printed without a table.
+      c.finish();
+      seen = true;
+      if (Number(total[1]) !== rows) report(ctx, block, 'count-mismatch', `footer says ${total[1]} MOs, rows read: ${rows}`, n);
+      rows = 0;
+      cols = null;
+      continue;
+    }
+    if (!cols) continue;
+    if (trimmed.startsWith('>>>')) {
+      c.item(text, n);
+      continue;
+    }
+    if (text.charCodeAt(0) === 32 || !text.slice(0, skipToken(text, 0)).includes('=')) {
+      report(ctx, block, 'unparsed-line', `not an hget row: ${excerpt(text)}`, n);
+      continue;
+    }
+    const { mo, values } = cutHgetRow(text, cols);
+    rows += 1;
+    cols.names.forEach((name, k) => c.add(attributeRow(mo, name, values[k] ?? ''), n));
+  }
+  c.finish();
+  if (!seen) truncated(ctx, block, 'no hget table');
+  else if (cols) truncated(ctx, block, 'hget table without its Total: N MOs footer');
+  return c.out;
+}

@@ -1,0 +1,34 @@
+import { type Block, sourceRef } from './blocks';
+import { type LogSource, type Problem, type ProblemKind, type SourceRef } from './types';
+
+/** What a family parser needs besides its block. */
+export interface BlockContext {
+  source: LogSource;
+  /** Offset for Local times when the block header has no zone (null: read as UTC). */
+  defaultOffset: number | null;
+  problems: Problem[];
+}
+
+export function newContext(source: LogSource, defaultOffset: number | null = null): BlockContext {
+  return { source, defaultOffset, problems: [] };
+}
+
+export function refOf(ctx: BlockContext, line: number): SourceRef {
+  return sourceRef(ctx.source, line);
+}
+
+export function report(ctx: BlockContext, block: Block, kind: ProblemKind, reason: string, line: number): void {
+  ctx.problems.push({ kind, reason, command: block.command, source: refOf(ctx, line) });
+}
+
+/** A block that ends before its table closed: where it stopped, and why (end of file or next prompt). */
+export function truncated(ctx: BlockContext, block: Block, what: string): void {
+  const where = block.atEof ? `the log ends after line ${block.lastLine}` : `the next prompt follows line ${block.lastLine}`;
+  report(ctx, block, 'truncated', `${what}: ${where}`, block.promptLine);
+}
+
+/** Shortens a line for a problem text. */
+export function excerpt(text: string, max = 80): string {
+  const t = text.trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,92 @@
+import { type BlockHeader, type TimeBasis } from './types';
+import { tokens } from './text';
+
+/**
+ * The line moshell/AMOS prints under every prompt, before the command's output:
+ *
+ *     150819-06:05:01 10.128.163.8 10.0r MGW_NODE_MODEL_C_1_12 stopfile=/tmp/16315
+ *     240430-15:40:33-0500 11.135.248.170 24.0c MSRBS_NODE_MODEL_23.Q4_643.28133.125_0bc9 stopfile=/tmp/2309857
+ *
+ * (formats checked against public moshell logs: older CPP/MGW nodes without a zone, ENM AMOS with one).
+ */
+const HEADER_RE = /^(\d\d)(\d\d)(\d\d)-(\d\d):(\d\d):(\d\d)([+-]\d{4})? +\S/;
+
+/** Minutes east of UTC of `+hhmm` / `-hhmm`. */
+export function zoneOffsetMinutes(zone: string): number {
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const hh = Number(zone.slice(1, 3));
+  const mm = Number(zone.slice(3, 5));
+  return sign * (hh * 60 + mm);
+}
+
+/** The instant of a wall time at `offsetMinutes` east of UTC (null offset: read as UTC). Null when not a real date. */
+export function wallTime(y: number, mo: number, d: number, h: number, mi: number, s: number, offsetMinutes: number | null): Date | null {
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const date = new Date(ms - (offsetMinutes ?? 0) * 60_000);
+  // Date.UTC rolls 2024-02-31 over into March: such a date is not what was printed.
+  if (new Date(ms).getUTCDate() !== d) return null;
+  return date;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` at the start of `text` (table rows); null when it is not there. */
+export function tableTime(text: string): { y: number; mo: number; d: number; h: number; mi: number; s: number } | null {
+  if (text.length < 19) return null;
+  for (let i = 0; i < 19; i += 1) {
+    const c = text.charCodeAt(i);
+    const digit = c >= 48 && c <= 57;
+    if (i === 4 || i === 7) {
+      if (c !== 45) return null;
+    } else if (i === 10) {
+      if (c !== 32) return null;
+    } else if (i === 13 || i === 16) {
+      if (c !== 58) return null;
+    } else if (!digit) return null;
+  }
+  return {
+    y: Number(text.slice(0, 4)),
+    mo: Number(text.slice(5, 7)),
+    d: Number(text.slice(8, 10)),
+    h: Number(text.slice(11, 13)),
+    mi: Number(text.slice(14, 16)),
+    s: Number(text.slice(17, 19)),
+  };
+}
+
+/** The instant of a table time: UTC columns as UTC, Local columns at the block's zone or the default offset. */
+export function tableInstant(time: string, basis: TimeBasis, header: BlockHeader | null, defaultOffset: number | null): Date | null {
+  const t = tableTime(time);
+  if (!t) return null;
+  let offset: number | null = null;
+  if (basis === 'Local') offset = header?.zone ? zoneOffsetMinutes(header.zone) : defaultOffset;
+  return wallTime(t.y, t.mo, t.d, t.h, t.mi, t.s, offset);
+}
+
+/** Parses a block header line; null when the line is not one. */
+export function parseHeaderLine(line: string, defaultOffset: number | null = null): BlockHeader | null {
+  const m = HEADER_RE.exec(line);
+  if (!m) return null;
+  const [, yy, mo, dd, hh, mi, ss, zone] = m as unknown as [string, string, string, string, string, string, string, string | undefined];
+  const rest = tokens(line.slice(m[0].length - 1));
+  const ip = rest[0];
+  if (!ip || ip.startsWith('stopfile=')) return null;
+  let version: string | null = null;
+  let model: string | null = null;
+  let stopfile: string | null = null;
+  for (const t of rest.slice(1)) {
+    if (t.startsWith('stopfile=')) stopfile = t.slice('stopfile='.length);
+    else if (version === null) version = t;
+    else if (model === null) model = t;
+  }
+  const y = 2000 + Number(yy);
+  const offset = zone ? zoneOffsetMinutes(zone) : defaultOffset;
+  return {
+    at: wallTime(y, Number(mo), Number(dd), Number(hh), Number(mi), Number(ss), offset),
+    local: `${y}-${mo}-${dd} ${hh}:${mi}:${ss}`,
+    zone: zone ?? null,
+    ip,
+    version,
+    model,
+    stopfile,
+  };
+}

@@ -1,0 +1,82 @@
+import { rdns } from './mo';
+import { toSignedInt } from './text';
+import { type MoAttribute, type RetRow } from './types';
+
+/**
+ * RET information from the RetSubUnit attributes read by `hget retsubunit electricalAntennaTilt|
+ * operationalState|userLabel|maxTilt|minTilt|iuantAntennaSerialNumber` (or `get`). Tilts are in 0.1°
+ * on the node (`30` is 3.0°): both the raw value and degrees are given. One row per RetSubUnit MO and
+ * node, in the order first seen; a later value of the same attribute wins.
+ */
+export function retRows(attributes: readonly MoAttribute[]): RetRow[] {
+  const rows = new Map<string, RetRow>();
+  for (const a of attributes) {
+    if (a.moClass !== 'RetSubUnit') continue;
+    const key = `${a.node}\u0000${a.mo}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = emptyRow(a);
+      rows.set(key, row);
+    }
+    apply(row, a.attribute, a.value);
+  }
+  return [...rows.values()];
+}
+
+function emptyRow(a: MoAttribute): RetRow {
+  const ids = new Map(rdns(a.mo));
+  return {
+    node: a.node,
+    mo: a.mo,
+    antennaUnitGroup: ids.get('AntennaUnitGroup') ?? null,
+    antennaNearUnit: ids.get('AntennaNearUnit') ?? null,
+    retSubUnit: ids.get('RetSubUnit') ?? null,
+    electricalAntennaTilt: null,
+    tiltDegrees: null,
+    maxTilt: null,
+    maxTiltDegrees: null,
+    minTilt: null,
+    minTiltDegrees: null,
+    operationalState: null,
+    userLabel: null,
+    serialNumber: null,
+    source: a.source,
+  };
+}
+
+const tenths = (raw: number | null): number | null => (raw === null ? null : raw / 10);
+
+/** `1 (ENABLED)` → `ENABLED`; other values as printed. */
+export function enumWord(value: string): string {
+  const open = value.indexOf('(');
+  const close = value.lastIndexOf(')');
+  return open >= 0 && close > open ? value.slice(open + 1, close).trim() : value.trim();
+}
+
+function apply(row: RetRow, attribute: string, value: string): void {
+  switch (attribute.toLowerCase()) {
+    case 'electricalantennatilt':
+      row.electricalAntennaTilt = toSignedInt(value);
+      row.tiltDegrees = tenths(row.electricalAntennaTilt);
+      break;
+    case 'maxtilt':
+      row.maxTilt = toSignedInt(value);
+      row.maxTiltDegrees = tenths(row.maxTilt);
+      break;
+    case 'mintilt':
+      row.minTilt = toSignedInt(value);
+      row.minTiltDegrees = tenths(row.minTilt);
+      break;
+    case 'operationalstate':
+      row.operationalState = value ? enumWord(value) : null;
+      break;
+    case 'userlabel':
+      row.userLabel = value || null;
+      break;
+    case 'iuantantennaserialnumber':
+      row.serialNumber = value || null;
+      break;
+    default:
+      break;
+  }
+}

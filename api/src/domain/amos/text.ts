@@ -1,0 +1,130 @@
+/**
+ * Line handling shared by every parser of this folder: physical lines without splitting the whole
+ * text, CRLF, terminal colour codes, the `<ip>: ` prefix of multi-node output, and binary junk.
+ * Everything here is a plain loop or an anchored regular expression without nested quantifiers, so
+ * a long line costs its length once.
+ */
+
+/** Calls `fn(text, lineNumber)` for every physical line (1-based; a final line without a newline counts). */
+export function forEachLine(text: string, fn: (line: string, lineNumber: number) => void): void {
+  let start = 0;
+  let n = 0;
+  const len = text.length;
+  while (start < len) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = len;
+    n += 1;
+    let stop = end;
+    if (stop > start && text.charCodeAt(stop - 1) === 13) stop -= 1;
+    fn(text.slice(start, stop), n);
+    start = end + 1;
+  }
+}
+
+// CSI sequences (colours, cursor moves) and two-character escapes.
+// eslint-disable-next-line no-control-regex -- matching the escape character is the point
+const ANSI_RE = /\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[@-_])/g;
+const IP_PREFIX_RE = /^(?:\d{1,3}\.){3}\d{1,3}: ?/;
+
+/** A line is binary junk when it holds a NUL, or when at least one character in 20 is a control or undecodable one. */
+export function isBinary(line: string): boolean {
+  let bad = 0;
+  const len = line.length;
+  for (let i = 0; i < len; i += 1) {
+    const c = line.charCodeAt(i);
+    if (c === 0) return true;
+    if ((c < 32 && c !== 9) || c === 0x7f || c === 0xfffd) bad += 1;
+  }
+  return bad > 0 && bad * 20 >= len;
+}
+
+/**
+ * The text of a line as the parsers see it: without a UTF-8 BOM, terminal escape sequences and the
+ * `<ip>: ` prefix that moshell puts before every line of multi-node output. Null for binary junk.
+ */
+export function cleanLine(raw: string): string | null {
+  let line = raw;
+  if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+  if (line.includes('\x1b')) line = line.replace(ANSI_RE, '');
+  if (isBinary(line)) return null;
+  const c0 = line.charCodeAt(0);
+  if (c0 >= 48 && c0 <= 57) {
+    const m = IP_PREFIX_RE.exec(line);
+    if (m) line = line.slice(m[0].length);
+  }
+  return line;
+}
+
+/** `=====…` (at least 10), optionally indented: the rules around moshell tables. */
+export function isRule(line: string): boolean {
+  let i = 0;
+  const len = line.length;
+  while (i < len && line.charCodeAt(i) === 32) i += 1;
+  const start = i;
+  while (i < len && line.charCodeAt(i) === 61) i += 1;
+  if (i - start < 10) return false;
+  while (i < len && line.charCodeAt(i) === 32) i += 1;
+  return i === len;
+}
+
+/** `-----…` rules (cvls uses them between its sections). */
+export function isDashRule(line: string): boolean {
+  const t = line.trim();
+  if (t.length < 10) return false;
+  for (let i = 0; i < t.length; i += 1) if (t.charCodeAt(i) !== 45) return false;
+  return true;
+}
+
+export function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+/** Index of the first non-space character at or after `from` (line length when none). */
+export function skipSpaces(line: string, from: number): number {
+  let i = from;
+  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i += 1;
+  return i;
+}
+
+/** Index of the first space at or after `from` (line length when none). */
+export function skipToken(line: string, from: number): number {
+  let i = from;
+  while (i < line.length && line.charCodeAt(i) !== 32 && line.charCodeAt(i) !== 9) i += 1;
+  return i;
+}
+
+/** Whitespace-separated tokens, without regular expressions. */
+export function tokens(line: string): string[] {
+  const out: string[] = [];
+  let i = skipSpaces(line, 0);
+  while (i < line.length) {
+    const end = skipToken(line, i);
+    out.push(line.slice(i, end));
+    i = skipSpaces(line, end);
+  }
+  return out;
+}
+
+/** Non-negative integer of a string of digits only; null otherwise. */
+export function toInt(s: string): number | null {
+  if (s.length === 0 || s.length > 15) return null;
+  for (let i = 0; i < s.length; i += 1) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  return Number(s);
+}
+
+/** Signed integer (`-30`, `100`); null otherwise. */
+export function toSignedInt(s: string): number | null {
+  const t = s.trim();
+  if (t.startsWith('-')) {
+    const n = toInt(t.slice(1));
+    return n === null ? null : -n;
+  }
+  return toInt(t.startsWith('+') ? t.slice(1) : t);
+}
