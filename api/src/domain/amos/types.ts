@@ -176,7 +176,7 @@ export interface CvEntry {
   name: string;
   /** `YYYY-MM-DD HH:MM` as printed. */
   created: string;
-  /** The rest of the row, split on whitespace (upgrade package, release, type, operator, comment…). */
+  /** The rest of the row as printed (upgrade package, release, type, operator, comment…). */
   details: string;
   source: SourceRef;
 }
