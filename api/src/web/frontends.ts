@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REMOTE_NAMES, type Config } from '../config';
+import { registerJobsDashboard } from './jobs-dashboard';
 
 /** Where each remote owns pages and menu groups; the shell uses it to show a dead remote's area as unavailable. */
 const REMOTE_AREAS: Record<(typeof REMOTE_NAMES)[number], { prefixes: string[]; groups: string[] }> = {
@@ -121,6 +122,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   }
 
   app.get('/', { schema: { hide: true } }, async (_req, reply) => sendShell(reply));
+  registerJobsDashboard(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

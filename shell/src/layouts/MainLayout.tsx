@@ -6,6 +6,7 @@ import { can, logout, principalOf, useSession } from 'shared-auth';
 import { initials } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { buildMenu } from '../menu/buildMenu';
+import { jobDashboardMenuItems } from '../menu/jobDashboard';
 import { NotificationBell } from '../notifications/NotificationBell';
 
 function Logo() {
@@ -23,11 +24,12 @@ function SideNavigation({ remotes, onNavigate }: { remotes: RemotesView; onNavig
   const location = useLocation();
   const user = useSession((s) => s.user);
   const token = useSession((s) => s.token);
-  const groups = useMemo(() => {
-    // A menu item shows only if the access policy lets this user open it (specification §6).
-    const principal = principalOf({ token, user, instanceId: '', loadingCount: 0 });
-    return buildMenu(remotes.locations, remotes.manifests, remotes.status, (entry) => can(principal, entry.capability));
-  }, [remotes.locations, remotes.manifests, remotes.status, token, user]);
+  // A menu item shows only if the access policy lets this user open it (specification §6).
+  const principal = useMemo(() => principalOf({ token, user, instanceId: '', loadingCount: 0 }), [token, user]);
+  const groups = useMemo(
+    () => buildMenu(remotes.locations, remotes.manifests, remotes.status, (entry) => can(principal, entry.capability)),
+    [remotes.locations, remotes.manifests, remotes.status, principal],
+  );
   const items: MenuProps['items'] = [
     { key: '/home', icon: <HomeOutlined />, label: <Link to="/home">Home</Link> },
     ...groups.map((group) => ({
@@ -45,6 +47,7 @@ function SideNavigation({ remotes, onNavigate }: { remotes: RemotesView; onNavig
       children: group.entries.map((entry) => ({ key: entry.path, icon: entry.icon, label: <Link to={entry.path}>{entry.label}</Link> })),
       ...(group.entries.length === 0 ? { children: undefined, disabled: true } : {}),
     })),
+    ...jobDashboardMenuItems(principal),
     { key: '/management/settings/general', icon: <SettingOutlined />, label: <Link to="/management/settings/general">Settings</Link> },
   ];
   // The group of the current page is open until the user folds groups themselves.
