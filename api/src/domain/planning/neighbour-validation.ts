@@ -139,13 +139,17 @@ export function validateNeighbourRelations(planned: readonly PlannedRelation[], 
 
   const plannedTargets = new Set(sorted.map((p) => `${p.source}\u0000${p.target}`));
   for (const source of scope) {
+    const extra: NbrValidationRow[] = [];
     for (const r of index.relationsFrom(source)) {
       if (consumed.has(r)) continue;
       const target = r.targetName ?? r.relation.targetRef ?? r.relation.name;
       const dup = plannedTargets.has(`${source}\u0000${target}`);
       const removable = r.relation.isRemoveAllowed ? 'removal allowed' : 'removal not allowed';
-      rows.push(row(source, target, 'EXTRA', r, `${dup ? 'duplicate relation' : 'not planned'}; createdBy ${r.relation.createdBy ?? 'unknown'}, ${removable}`));
+      extra.push(
+        row(source, target, 'EXTRA', r, `${dup ? 'duplicate relation' : 'not planned'}; createdBy ${r.relation.createdBy ?? 'unknown'}, ${removable}`),
+      );
     }
+    rows.push(...extra.sort((a, b) => cmp(a.target, b.target)));
   }
   return rows;
 }
