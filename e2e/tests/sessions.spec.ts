@@ -7,7 +7,7 @@ const app = consoleForThisFile();
 
 /** Specification §6, role by role (demo users are in project Operations, the Client is not). */
 const EXPECTED_MENUS: Array<[string, string, string, string[]]> = [
-  ['Administrator', ADMIN.email, ADMIN.password, ['Home', ...ENGINEERING_MENU, ...MANAGEMENT_MENU, 'Settings']],
+  ['Administrator', ADMIN.email, ADMIN.password, ['Home', ...ENGINEERING_MENU, ...MANAGEMENT_MENU, 'Job Dashboard', 'Settings']],
   ['Manager', DEMO_USERS.Manager, DEMO_PASSWORD, ['Home', ...ENGINEERING_MENU, ...MANAGEMENT_MENU, 'Settings']],
   ['CellwiseHQ', DEMO_USERS.CellwiseHQ, DEMO_PASSWORD, ['Home', ...ENGINEERING_MENU, 'Settings']],
   ['CellwiseOS', DEMO_USERS.CellwiseOS, DEMO_PASSWORD, ['Home', ...ENGINEERING_MENU, 'Settings']],
