@@ -296,15 +296,12 @@ describe('parseNodeLog on awkward input', () => {
     expect(r.states[0]).toMatchObject({ opState: 'DISABLED', mo: 'EUtranCellFDD=A' });
   });
 
-  it('parses a large log fast and linearly', () => {
+  it('parses a large log, and a 2 MB line, completely (speed is measured in bench, not here)', () => {
     const body = LTE_LOG.split('\n').slice(4).join('\n');
     const big = Array.from({ length: 400 }, () => body).join('\n'); // ~37,000 lines, ~3.5 MB
     const long = `LX0001> alt\n${'x'.repeat(2_000_000)}\n`; // one 2 MB line
-    const t0 = performance.now();
     const r = parseNodeLog(big + long, SRC);
-    const ms = performance.now() - t0;
     expect(r.alarms).toHaveLength(2000);
     expect(r.states).toHaveLength(3200);
-    expect(ms).toBeLessThan(3000);
   });
 });

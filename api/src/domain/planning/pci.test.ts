@@ -174,8 +174,8 @@ describe('LTE PCI', () => {
   });
 });
 
-describe('performance', () => {
-  it('plans one site in a 10,000-cell network in milliseconds', () => {
+describe('scale', () => {
+  it('plans one site in a 10,000-cell network looking only at the cells near it', () => {
     // 3,334 sites on a jittered 600 m grid (≈ 35 km × 35 km), 3 cells each, pseudo-random PCIs.
     let seed = 42;
     const rnd = (): number => {
@@ -190,19 +190,11 @@ describe('performance', () => {
       for (let s = 0; s < 3 && network.length < 10_000; s++) network.push(placed(site, `X${i}_${s}`, AZ[s] as number, Math.floor(rnd() * 1008)));
     }
     const options = { reuseDistanceKm: 3, neighbourDistanceKm: 1.2 };
-    // Best of 5 runs (the first ones warm the JIT up). Standalone this takes 1–3 ms; the bound is loose because the test
-    // machine is shared (2 cores, load average ~10). The bounding box is the structural guarantee: only the cells near the
-    // site are ever measured with haversine.
-    let ms = Infinity;
-    let res = planPcis({ tech: 'NR', site: { id: 'S0', ...CENTRE }, cells: centreCells, network, options });
-    for (let k = 0; k < 5; k++) {
-      const t0 = performance.now();
-      res = planPcis({ tech: 'NR', site: { id: 'S0', ...CENTRE }, cells: centreCells, network, options });
-      ms = Math.min(ms, performance.now() - t0);
-    }
+    // Speed is the bench's to measure; this checks why it is fast: only the cells near the site (the bounding
+    // box) are ever measured with haversine, whatever the size of the network.
+    const res = planPcis({ tech: 'NR', site: { id: 'S0', ...CENTRE }, cells: centreCells, network, options });
     expect(network).toHaveLength(10_000);
     expect(res.considered).toBeLessThan(500);
-    expect(ms).toBeLessThan(250);
     assertNoCollisionOrConfusion(res, network, options.reuseDistanceKm, options.neighbourDistanceKm);
   });
 });
