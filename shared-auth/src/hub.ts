@@ -1,5 +1,6 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { API_BASE } from './apiClient';
+import { JOB_PROGRESS_EVENT } from './jobProgress';
 import { isTokenLive, sessionStore } from './session';
 
 /** The hub reconnects this long after a close (specification §9). */
@@ -11,6 +12,8 @@ export interface HubHandlers<N> {
   onConnected: () => void;
   /** The server ended this user's sessions (deactivated, deleted): the console should sign out. */
   onSessionEnded?: () => void;
+  /** A job of this user moved on (`JobProgress`); the shell republishes it with `publishJobProgress`. */
+  onJobProgress?: (event: unknown) => void;
 }
 
 /** Hub event of the API's NotificationService.endSessions. */
@@ -32,6 +35,7 @@ export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () 
     .build();
   connection.on('NewNotification', (notification: N) => handlers.onNotification(notification));
   connection.on(SESSION_ENDED_EVENT, () => handlers.onSessionEnded?.());
+  connection.on(JOB_PROGRESS_EVENT, (event: unknown) => handlers.onJobProgress?.(event));
 
   const schedule = () => {
     if (stopped) return;

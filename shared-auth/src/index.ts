@@ -3,3 +3,4 @@ export * from './session';
 export * from './apiClient';
 export * from './sessionActions';
 export * from './hub';
+export * from './jobProgress';

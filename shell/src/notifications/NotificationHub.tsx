@@ -1,12 +1,13 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { connectNotificationHub, isTokenLive, loadUserInfo, useSession } from 'shared-auth';
+import { connectNotificationHub, isTokenLive, loadUserInfo, publishJobProgress, useSession } from 'shared-auth';
 import type { NotificationItem } from 'shared-ui';
 import { toastVariant, useNotifications } from './store';
 
 /**
  * Keeps one hub connection while signed in: fetch on connect and on each NewNotification, toast each new
- * one, and sign out when the server says the session was ended (deactivation, deletion).
+ * one, sign out when the server says the session was ended (deactivation, deletion), and republish each
+ * JobProgress to the pages and widgets that follow it (`onJobProgress` / `useJobProgress`).
  */
 export function NotificationHub() {
   const { notification } = App.useApp();
@@ -19,6 +20,7 @@ export function NotificationHub() {
       onConnected: () => void refresh(),
       // Asking the server settles it: a refused token clears the session and the guard shows the login page.
       onSessionEnded: () => void loadUserInfo(),
+      onJobProgress: publishJobProgress,
       onNotification: (item) => {
         notification[toastVariant(item.icon)]({ title: item.title });
         void refresh();

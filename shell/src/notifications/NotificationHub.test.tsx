@@ -1,0 +1,82 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { api, clearSession, onJobProgress, setToken, useJobProgress } from 'shared-auth';
+import { ConsoleProviders } from 'shared-ui';
+import { NotificationHub } from './NotificationHub';
+
+type Handler = (...args: unknown[]) => void;
+
+jest.mock('@microsoft/signalr', () => {
+  const actual = jest.requireActual('@microsoft/signalr');
+  const handlers = new Map<string, Handler>();
+  const connection = {
+    handlers,
+    on: jest.fn((name: string, handler: Handler) => handlers.set(name, handler)),
+    onclose: jest.fn(),
+    start: jest.fn(() => Promise.resolve()),
+    stop: jest.fn(() => Promise.resolve()),
+  };
+  const builder = { withUrl: () => builder, configureLogging: () => builder, build: () => connection };
+  return { ...actual, HubConnectionBuilder: jest.fn(() => builder), connection };
+});
+jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), api: { get: jest.fn(), put: jest.fn() } }));
+
+const connection = (jest.requireMock('@microsoft/signalr') as { connection: { handlers: Map<string, Handler>; start: jest.Mock } }).connection;
+const get = api.get as jest.Mock;
+const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload))}.s`;
+const fire = (event: string, payload: unknown) => act(() => connection.handlers.get(event)!(payload));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A widget of a remote: it follows imports and never connects itself. */
+function ImportStage() {
+  const job = useJobProgress('tracking.import');
+  return <p data-testid="stage">{job ? `${job.text} (${job.progress}%)` : 'none'}</p>;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.body.appendChild(document.createElement('div'));
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  clearSession();
+});
+
+describe('NotificationHub', () => {
+  test("republishes the hub's JobProgress to subscribers and toasts NewNotification as before", async () => {
+    get.mockResolvedValue({ data: [] });
+    setToken(jwt({ exp: Math.floor(Date.now() / 1000) + 3600 }));
+    await act(async () =>
+      root.render(
+        <ConsoleProviders>
+          <NotificationHub />
+          <ImportStage />
+        </ConsoleProviders>,
+      ),
+    );
+    expect(connection.start).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledWith('Notification/Notifications', expect.anything());
+    const stage = () => document.querySelector('[data-testid="stage"]')!.textContent;
+    expect(stage()).toBe('none');
+
+    const imports = jest.fn();
+    const stop = onJobProgress(imports, 'tracking.import');
+    const event = { id: 'job-1', kind: 'tracking.import', state: 'running', progress: 40, text: 'Reading rows 40,000 / 100,000' };
+    fire('JobProgress', event);
+    fire('JobProgress', { ...event, id: 'job-2', kind: 'tracking.sync', text: 'Rebuilding the tracker' });
+    expect(imports.mock.calls).toEqual([[event]]);
+    expect(stage()).toBe('Reading rows 40,000 / 100,000 (40%)');
+    // Progress is not a notification: nothing is toasted or fetched for it.
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    expect(get).toHaveBeenCalledTimes(1);
+    stop();
+
+    fire('NewNotification', { id: 1, title: 'Tracker synced: 3 sites.', icon: 'success', readed: false });
+    await act(async () => undefined);
+    expect(document.querySelector('.ant-notification-notice')?.textContent).toContain('Tracker synced: 3 sites.');
+  });
+});
