@@ -463,3 +463,78 @@ test('work order status: import, export that re-imports, Sync Tracker rebuilds t
     ['E2E004', 'Survey', 'WO-004', 'Missing in tracker'],
   ]);
 });
+
+/** A large plan in the spec's field order, written with exceljs' streaming writer (as the API's 100k-row test does). */
+async function writeLargePlan(name: string, rows: number): Promise<string> {
+  const file = path.join(workDir, name);
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const sheet = book.addWorksheet('Plan');
+  sheet.addRow(PLAN_FIELDS).commit();
+  for (let i = 1; i <= rows; i += 1) {
+    const row: Row = {
+      localId: `LX${String(i % 1000).padStart(4, '0')}`,
+      technology: ['4G', '5G', '3G'][i % 3]!,
+      equipCode: `EQ-${i}`,
+      equipName: `Equipment ${i}`,
+      supplier: i % 2 ? 'Ericsson' : 'Nokia',
+      workType: ['Swap', 'New site', 'Upgrade'][i % 3]!,
+      commDate: new Date(Date.UTC(2026, i % 12, (i % 28) + 1, 10, 30, 0)),
+      week: (i % 52) + 1,
+      mkOwner: 'Ana Costa',
+      impOwner: 'Rui Lopes',
+      btsArea: 'Lisboa',
+      btsTech: 'LTE',
+      project: 'Rollout 2026',
+      comments: `note ${i}`,
+      statResponse: 'OK',
+      bssTech: 'BSS',
+      workOrder: `WO-${i}`,
+      localType: 'Macro',
+    };
+    sheet.addRow(PLAN_FIELDS.map((f) => row[f] ?? null)).commit();
+  }
+  sheet.commit();
+  await book.commit();
+  return file;
+}
+
+// Last in the file: it replaces the plan the tests above import and sync.
+test('commissioning plan: a large workbook shows the import job’s progress in the dialog until it answers', async ({ page }) => {
+  test.setTimeout(240_000);
+  const rows = 60_000;
+  const file = await writeLargePlan('plan-large.xlsx', rows);
+  // Under the 10,000,000-byte upload limit, or the browser would refuse it before any import.
+  expect(fs.statSync(file).size).toBeLessThan(10_000_000);
+
+  await page.goto(app.url + '/tracking/commissioningplan');
+  await expect(page.getByRole('heading', { name: 'Commissioning Plan' })).toBeVisible();
+  const dialog = await importFile(page, 'Import', 'Import Commissioning Plan', file);
+
+  // The import job's stage and percent, from its JobProgress events, while the call is pending.
+  const status = dialog.getByRole('status');
+  // The total is the sheet's row count as the reader sees it (the API counts the header row too).
+  const stage = status.getByText(/^Reading rows [\d,]+ \/ 60,00\d$/);
+  await expect(stage).toBeVisible({ timeout: 60_000 });
+  // Read at one instant, as the events move it on every quarter second: bar, stage and a Close that waits for the answer.
+  const shown = await dialog.evaluate((el) => {
+    const status = el.querySelector('[role="status"]');
+    const bar = status?.querySelector('[role="progressbar"]');
+    const close = Array.from(el.querySelectorAll('button')).find((b) => b.textContent === 'Close');
+    return {
+      label: bar?.getAttribute('aria-label'),
+      percent: Number(bar?.getAttribute('aria-valuenow')),
+      text: status?.textContent,
+      closeDisabled: close?.disabled,
+    };
+  });
+  expect(shown.label).toBe('Import progress');
+  expect(shown.percent).toBeGreaterThanOrEqual(0);
+  expect(shown.percent).toBeLessThanOrEqual(100);
+  expect(shown.text).toMatch(new RegExp(`^${shown.percent}%Reading rows [\\d,]+ / 60,00\\d$`));
+  expect(shown.closeDisabled).toBe(true);
+
+  // The answer: the same as for a small file.
+  await expect(toast(page, 'Commissioning Plan successfully imported!')).toBeVisible({ timeout: 180_000 });
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText(`1-10 of ${rows.toLocaleString('en-GB')}`);
+});

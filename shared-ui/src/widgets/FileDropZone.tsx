@@ -1,6 +1,6 @@
 import { DeleteOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Progress, Typography, Upload, theme } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MAX_UPLOAD_BYTES, fileSizeWarning } from '../files/transfer';
 import { formatSize } from '../format';
 
@@ -25,6 +25,11 @@ export interface FileDropZoneProps {
   uploadLabel?: string;
   /** Shown under the bar once every byte is sent and the caller is still working (e.g. 'Importing…'). */
   processingLabel?: string;
+  /**
+   * Shown instead of the full bar and `processingLabel` once every byte is sent and the caller is still
+   * working, when the caller can say more (e.g. the import job's own progress).
+   */
+  processing?: ReactNode;
   disabled?: boolean;
 }
 
@@ -55,6 +60,7 @@ export function FileDropZone({
   onUpload,
   uploadLabel = 'Upload',
   processingLabel = 'Processing…',
+  processing,
   disabled,
 }: FileDropZoneProps) {
   const { notification } = App.useApp();
@@ -138,8 +144,14 @@ export function FileDropZone({
       )}
       {busy && (
         <div role="status" aria-live="polite">
-          <Progress percent={percent} size="small" status="active" aria-label="Upload progress" />
-          <Typography.Text type="secondary">{percent < 100 ? `Uploading… ${percent}%` : processingLabel}</Typography.Text>
+          {percent >= 100 && processing !== undefined ? (
+            processing
+          ) : (
+            <>
+              <Progress percent={percent} size="small" status="active" aria-label="Upload progress" />
+              <Typography.Text type="secondary">{percent < 100 ? `Uploading… ${percent}%` : processingLabel}</Typography.Text>
+            </>
+          )}
         </div>
       )}
       <Flex gap={8}>

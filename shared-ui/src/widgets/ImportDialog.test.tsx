@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { api } from 'shared-auth';
+import { api, publishJobProgress } from 'shared-auth';
 import { fakeFile } from '../testing/files';
 import { ConsoleProviders } from './ConsoleProviders';
 import { ImportDialog } from './ImportDialog';
@@ -33,6 +33,19 @@ async function uploadPlan(choose: (file: File) => void) {
     fireEvent.click(upload);
   });
 }
+
+/** A promise the test settles by hand: the import call pending while job events arrive. */
+function pending<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const job = (id: string, progress: number, text: string | null, kind = 'tracking.import') => ({ id, kind, state: 'running', progress, text });
 
 const refusal = {
   response: {
@@ -109,5 +122,59 @@ describe('ImportDialog', () => {
     rerenderOpen(true);
     await waitFor(() => expect(screen.queryByTestId('import-problems')).not.toBeInTheDocument());
     expect(within(dialog()).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  test('while the import call is pending, the stage and percent of its job are shown; the answer closes the dialog', async () => {
+    post.mockResolvedValue({ data: { uploadId: 'up-4', name: 'plan.xlsx', size: 2048 } });
+    const call = pending<{ data: { message: string; rows: number } }>();
+    get.mockReturnValueOnce(call.promise);
+    // Before the call starts: not this import's.
+    act(() => publishJobProgress(job('job-old', 90, 'Reading rows 900 / 1,000')));
+    const { dialog, choose, onClose, onImported } = renderDialog();
+    await uploadPlan(choose);
+    const status = within(dialog()).getByRole('status');
+    // No event yet (a small file may never send one): indeterminate.
+    expect(within(status).getByText('Importing…')).toBeInTheDocument();
+    expect(within(status).getByRole('progressbar', { name: 'Import progress' })).not.toHaveAttribute('aria-valuenow');
+    expect(within(status).queryByText('100%')).not.toBeInTheDocument();
+
+    act(() => publishJobProgress(job('job-1', 40, 'Reading rows 40,000 / 100,000')));
+    expect(within(status).getByText('Reading rows 40,000 / 100,000')).toBeInTheDocument();
+    const bar = within(status).getByRole('progressbar', { name: 'Import progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(within(status).getByText('40%')).toBeInTheDocument();
+    // Other kinds, and another job of the kind once this one is followed, change nothing.
+    act(() => publishJobProgress(job('job-2', 5, 'Writing Tracker', 'tracking.export')));
+    act(() => publishJobProgress(job('job-3', 70, 'Reading rows 7 / 10')));
+    expect(within(status).getByText('Reading rows 40,000 / 100,000')).toBeInTheDocument();
+    act(() => publishJobProgress(job('job-1', 79, 'Reading rows 80,000 / 100,000')));
+    expect(within(status).getByText('Reading rows 80,000 / 100,000')).toBeInTheDocument();
+    expect(within(status).getByText('79%')).toBeInTheDocument();
+    // Still busy: the dialog cannot be closed under the running import.
+    expect(within(dialog()).getByText('Close').closest('button')).toBeDisabled();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await act(async () => call.resolve({ data: { message: 'Commissioning Plan successfully imported!', rows: 100_000 } }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onImported).toHaveBeenCalledWith({ message: 'Commissioning Plan successfully imported!', rows: 100_000 });
+    expect(await screen.findAllByText('Commissioning Plan successfully imported!')).toHaveLength(1);
+  });
+
+  test('a refusal after progress shows the problems and forgets the bar; a late event changes nothing', async () => {
+    post.mockResolvedValue({ data: { uploadId: 'up-5', name: 'plan.xlsx', size: 2048 } });
+    const call = pending<never>();
+    get.mockReturnValueOnce(call.promise);
+    const { dialog, choose, onClose } = renderDialog();
+    await uploadPlan(choose);
+    act(() => publishJobProgress(job('job-4', 99, 'Writing the error workbook')));
+    expect(within(dialog()).getByText('Writing the error workbook')).toBeInTheDocument();
+    await act(async () => call.reject(refusal));
+    const problems = await within(dialog()).findByTestId('import-problems');
+    expect(within(problems).getByText('2 rows have problems; nothing was imported.')).toBeInTheDocument();
+    act(() => publishJobProgress(job('job-4', 100, 'Reading rows 10 / 10')));
+    expect(within(dialog()).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(dialog()).queryByText('Reading rows 10 / 10')).not.toBeInTheDocument();
+    expect(within(dialog()).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
