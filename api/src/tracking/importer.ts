@@ -93,7 +93,8 @@ export async function importDataSet(
 
       for await (const { number, cells } of readFirstSheet(file, undefined, (rows) => (rowsInSheet = rows))) {
         rowsRead += 1;
-        if (rowsRead % 1000 === 0) onProgress(rowsRead, rowsInSheet);
+        // Counted as a person counts them: data rows, without the header row.
+        if (rowsRead % 1000 === 0) onProgress(rowsRead - 1, Math.max(0, rowsInSheet - 1));
         if (!header) {
           if (cells.every((c) => normalizeCell(c) === null)) continue;
           header = matchHeaders(
@@ -115,7 +116,7 @@ export async function importDataSet(
           await writer.add({ ...result.value, id: dataRows, LastUpdate: importedAt, lastUpdate: importedAt });
         }
       }
-      onProgress(rowsRead, rowsInSheet);
+      onProgress(Math.max(0, rowsRead - 1), Math.max(0, rowsInSheet - 1));
       if (!header) throw new TrackingImportError(IMPORT_MESSAGES.empty);
       if (dataRows === 0) throw new TrackingImportError(IMPORT_MESSAGES.noData);
       if (rowProblems.size > 0) throw new TrackingImportError(IMPORT_MESSAGES.rowsWithProblems(rowProblems.size), problems, rowProblems, header);
