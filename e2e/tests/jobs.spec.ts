@@ -4,29 +4,9 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { PLAN_FIELDS } from '../support/workbooks';
 import { ADMIN, DEMO_PASSWORD, DEMO_USERS, signIn } from '../support/session';
 
-// Field names of the specification (§3) as the API's contract lists them: workbook headers.
-const PLAN_FIELDS = [
-  'localId',
-  'technology',
-  'equipCode',
-  'equipName',
-  'supplier',
-  'workType',
-  'commDate',
-  'week',
-  'mkOwner',
-  'impOwner',
-  'btsArea',
-  'btsTech',
-  'project',
-  'comments',
-  'statResponse',
-  'bssTech',
-  'workOrder',
-  'localType',
-];
 const PLAN_ROW: Record<string, string | number | Date> = {
   localId: 'JOB001',
   technology: '4G',

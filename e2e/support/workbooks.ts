@@ -1,0 +1,21 @@
+// Field names of the specification (§3) as the API's contract lists them: workbook headers.
+export const PLAN_FIELDS = [
+  'localId',
+  'technology',
+  'equipCode',
+  'equipName',
+  'supplier',
+  'workType',
+  'commDate',
+  'week',
+  'mkOwner',
+  'impOwner',
+  'btsArea',
+  'btsTech',
+  'project',
+  'comments',
+  'statResponse',
+  'bssTech',
+  'workOrder',
+  'localType',
+];
