@@ -4,7 +4,7 @@ import type { JobKind, Task, TaskContext } from './model';
 import { InProcessQueue, PgBossQueue, type JobQueue } from './queue';
 import { registerRetention } from './retention';
 import { JobRunner, type JobTimings } from './runner';
-import { runInThread } from './threads';
+import { closeIdleThreads, runInThread } from './threads';
 import { THREAD_TASKS } from './thread-tasks';
 
 export * from './model';
@@ -74,5 +74,8 @@ export function registerJobs(app: FastifyInstance, database: DatabaseOptions | u
   app.addHook('onReady', async () => runner.start());
   registerRetention(app);
   // First thing on close: running work ends before anything it needs (database, hub) goes away.
-  app.addHook('preClose', async () => runner.stop());
+  app.addHook('preClose', async () => {
+    await runner.stop();
+    await closeIdleThreads();
+  });
 }

@@ -1,21 +1,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database';
 import { JobRefusal } from './model';
-import type { ThreadMessage, ThreadSetup } from './threads';
+import type { ThreadMessage, ThreadRequest, ThreadSetup } from './threads';
 import { THREAD_TASKS } from './thread-tasks';
 
-/** A worker thread's life: open a connection, run one task, post its answer, close. */
-async function main(): Promise<void> {
-  const { task, params, setup } = workerData as { task: string; params: unknown; setup: ThreadSetup };
-  const post = (message: ThreadMessage) => parentPort?.postMessage(message);
-  const run = THREAD_TASKS[task];
-  if (!run) {
+/**
+ * A worker thread's life: open one connection, then run tasks one at a time as they are sent, posting
+ * each one's progress and answer. Kept warm between tasks by the pool, so a job does not pay for a
+ * thread, its modules and its connection every time.
+ */
+const { setup } = workerData as { setup: ThreadSetup };
+const handle = openDatabase(setup.database);
+
+async function run({ id, task, params }: ThreadRequest): Promise<void> {
+  const post = (message: ThreadMessage) => parentPort?.postMessage({ id, ...message });
+  const execute = THREAD_TASKS[task];
+  if (!execute) {
     post({ type: 'error', message: `Unknown thread task ${task}.` });
     return;
   }
-  const handle = openDatabase(setup.database);
   try {
-    const result = await run(params as never, {
+    const result = await execute(params as never, {
       db: handle.db,
       dialect: handle.dialect,
       dataDir: setup.dataDir,
@@ -30,9 +35,10 @@ async function main(): Promise<void> {
         message: error instanceof Error ? error.message : String(error),
         ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
       });
-  } finally {
-    await handle.close();
   }
 }
 
-void main();
+parentPort?.on('message', (message: ThreadRequest | { type: 'close' }) => {
+  if ('type' in message) void handle.close().finally(() => process.exit(0));
+  else void run(message);
+});

@@ -9,18 +9,85 @@ export interface ThreadSetup {
   dataDir: string;
 }
 
-/** Messages from the worker thread (see thread-entry). */
+/** A task for the worker thread. */
+export interface ThreadRequest {
+  id: number;
+  task: string;
+  params: unknown;
+}
+
+/** Messages from the worker thread (see thread-entry), each naming the request it answers. */
 export type ThreadMessage =
   | { type: 'progress'; percent: number; text: string | null }
   | { type: 'done'; result: unknown }
   | { type: 'refusal'; status: number; body: { message: string } & Record<string, unknown> }
   | { type: 'error'; message: string; stack?: string };
 
+/** An idle thread is kept this long for the next task, then let go. */
+export const THREAD_IDLE_MS = 60_000;
+
+interface PooledThread {
+  worker: Worker;
+  key: string;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+/** Idle threads by setup (database and DATA_DIR), each with its connection still open. */
+const idle = new Map<string, PooledThread[]>();
+let nextRequest = 1;
+
+function spawn(setup: ThreadSetup, key: string): PooledThread {
+  const fromSource = __filename.endsWith('.ts');
+  const entry = path.join(__dirname, `thread-entry${fromSource ? '.ts' : '.js'}`);
+  // From source (tests, `npm run dev`) the thread compiles TypeScript as the main thread does.
+  const worker = fromSource
+    ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(entry)});`, { eval: true, workerData: { setup } })
+    : new Worker(entry, { workerData: { setup } });
+  const thread: PooledThread = { worker, key, idleTimer: null };
+  worker.on('exit', () => forget(thread));
+  // A worker that fails outside any task is simply dropped; the task in hand learns of it through its own listener.
+  worker.on('error', () => forget(thread));
+  return thread;
+}
+
+function forget(thread: PooledThread): void {
+  if (thread.idleTimer) clearTimeout(thread.idleTimer);
+  const list = idle.get(thread.key);
+  if (list)
+    idle.set(
+      thread.key,
+      list.filter((t) => t !== thread),
+    );
+}
+
+function release(thread: PooledThread): void {
+  thread.worker.unref();
+  thread.idleTimer = setTimeout(() => {
+    forget(thread);
+    thread.worker.postMessage({ type: 'close' });
+  }, THREAD_IDLE_MS);
+  thread.idleTimer.unref();
+  idle.set(thread.key, [...(idle.get(thread.key) ?? []), thread]);
+}
+
+/** Lets every idle thread go (the app is closing); threads at work are ended by their jobs' abort. */
+export async function closeIdleThreads(): Promise<void> {
+  const all = [...idle.values()].flat();
+  idle.clear();
+  await Promise.all(
+    all.map(async (thread) => {
+      if (thread.idleTimer) clearTimeout(thread.idleTimer);
+      thread.worker.ref();
+      await thread.worker.terminate();
+    }),
+  );
+}
+
 /**
  * Runs a registered task (thread-tasks.ts) in a worker thread, so CPU work — reading workbooks, dumps,
- * logs — never stalls the event loop that answers everyone else. The thread opens its own database
- * connection (on SQLite, a second connection to the same WAL file). A refusal comes back as the
- * JobRefusal it was; anything else as an Error with the thread's message.
+ * logs — never stalls the event loop that answers everyone else. Each thread has its own database
+ * connection (on SQLite, a second connection to the same WAL file) and is kept warm for the next task.
+ * A refusal comes back as the JobRefusal it was; anything else as an Error with the thread's message.
  */
 export function runInThread<R>(
   task: string,
@@ -30,34 +97,49 @@ export function runInThread<R>(
   /** Aborting ends the thread at once (the process is stopping); its all-or-nothing work then changed nothing. */
   signal?: AbortSignal,
 ): Promise<R> {
-  const fromSource = __filename.endsWith('.ts');
-  const entry = path.join(__dirname, `thread-entry${fromSource ? '.ts' : '.js'}`);
-  // From source (tests, `npm run dev`) the thread compiles TypeScript as the main thread does.
-  const worker = fromSource
-    ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(entry)});`, { eval: true, workerData: { task, params, setup } })
-    : new Worker(entry, { workerData: { task, params, setup } });
+  const key = JSON.stringify(setup);
+  const thread = idle.get(key)?.pop() ?? spawn(setup, key);
+  if (thread.idleTimer) clearTimeout(thread.idleTimer);
+  thread.idleTimer = null;
+  thread.worker.ref();
+  const id = nextRequest++;
+  const { worker } = thread;
   return new Promise<R>((resolve, reject) => {
     let settled = false;
-    const settle = (fn: () => void) => {
+    const cleanup = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      signal?.removeEventListener('abort', abort);
+    };
+    const settle = (fn: () => void, reusable: boolean) => {
       if (settled) return;
       settled = true;
+      cleanup();
+      if (reusable) release(thread);
       fn();
     };
-    worker.on('message', (message: ThreadMessage) => {
+    const onMessage = (message: ThreadMessage & { id: number }) => {
+      if (message.id !== id) return;
       if (message.type === 'progress') onProgress(message.percent, message.text);
-      else if (message.type === 'done') settle(() => resolve(message.result as R));
-      else if (message.type === 'refusal') settle(() => reject(new JobRefusal(message.status, message.body)));
-      else settle(() => reject(Object.assign(new Error(message.message), { stack: message.stack })));
-    });
+      else if (message.type === 'done') settle(() => resolve(message.result as R), true);
+      else if (message.type === 'refusal') settle(() => reject(new JobRefusal(message.status, message.body)), true);
+      else settle(() => reject(Object.assign(new Error(message.message), { stack: message.stack })), true);
+    };
+    const onError = (error: Error) => settle(() => reject(error), false);
+    const onExit = (code: number) => settle(() => reject(new Error(`The worker thread of ${task} stopped (exit ${code}) before it answered.`)), false);
     const abort = () => {
-      settle(() => reject(new ThreadAbortedError(task)));
+      settle(() => reject(new ThreadAbortedError(task)), false);
       void worker.terminate();
     };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
     if (signal?.aborted) abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    worker.on('exit', () => signal?.removeEventListener('abort', abort));
-    worker.on('error', (error) => settle(() => reject(error)));
-    worker.on('exit', (code) => settle(() => reject(new Error(`The worker thread of ${task} stopped (exit ${code}) before it answered.`))));
+    else {
+      signal?.addEventListener('abort', abort, { once: true });
+      worker.postMessage({ id, task, params } satisfies ThreadRequest);
+    }
   });
 }
 
