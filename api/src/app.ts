@@ -24,7 +24,9 @@ import { fileRoutes } from './routes/files';
 import { trackingRoutes } from './routes/tracking';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
+import { monitoringRoutes } from './routes/monitoring';
 import { networkRoutes } from './routes/network';
+import { parserRoutes } from './routes/parser';
 import { operatorRoutes } from './routes/operators';
 import { userRoutes } from './routes/users';
 import { registerFrontends } from './web/frontends';
@@ -167,6 +169,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(fileRoutes, { prefix: '/api' });
   await app.register(trackingRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
+  await app.register(parserRoutes, { prefix: '/api' });
+  await app.register(monitoringRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

@@ -140,6 +140,27 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Tracker/GetWorkOrderStatusDelta', 'canTrack'],
   ['GET', '/api/Tracker/GetWorkOrderStatusExcel', 'canTrack'],
   ['GET', '/api/Tracker/GetWorkOrderStatusDeltaExcel', 'canTrack'],
+
+  // Monitoring and the log parser (specification §7; DESIGN §7.2, §7.5). Hints' edits and the PM import: Administrators.
+  ['GET', '/api/Parser/GetMoBacthScripts', 'canMonitor'],
+  ['GET', '/api/Parser/ParseEricssonLogs', 'canMonitor', ({ caller }) => ({ query: `filesPath=no-such-upload&userId=${caller.userId ?? MISSING_ID}` })],
+  ['GET', '/api/Parser/GetParseHistory', 'canMonitor'],
+  ['GET', '/api/Parser/GetParseReport', 'canMonitor', () => ({ query: `id=${MISSING_ID}` })],
+  ['GET', '/api/Monitoring/GetLogsLastImport', 'canMonitor'],
+  ['GET', '/api/Monitoring/GetFaultManagement', 'canMonitor'],
+  ['GET', '/api/Monitoring/GetFaultManagementSummary', 'canMonitor'],
+  ['GET', '/api/Monitoring/GetConfigurationManagementSummary', 'canMonitor'],
+  ['GET', '/api/Monitoring/GetOverallSiteSummary', 'canMonitor'],
+  ['GET', '/api/Monitoring/GetSiteReport', 'canMonitor', () => ({ query: 'siteId=NO-SUCH-SITE' })],
+  ['GET', '/api/Monitoring/GetSiteReportExcel', 'canMonitor', () => ({ query: 'siteId=NO-SUCH-SITE' })],
+  ['GET', '/api/Monitoring/GetSiteReportEmail', 'canMonitor', ({ caller }) => ({ query: `siteId=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}` })],
+  ['POST', '/api/Monitoring/AcknowledgeAlarm', 'canMonitor', () => ({ payload: { alarmId: MISSING_ID, note: 'Probe note' } })],
+  ['POST', '/api/Monitoring/UnacknowledgeAlarm', 'canMonitor', () => ({ payload: { alarmId: MISSING_ID } })],
+  ['GET', '/api/Monitoring/GetAlarmHints', 'canMonitor'],
+  ['POST', '/api/Monitoring/SaveAlarmHint', 'canAdminister', () => ({ payload: { alarmName: 'Probe Alarm', hint: 'A probe hint.' } })],
+  ['POST', '/api/Monitoring/DeleteAlarmHint', 'canAdminister', () => ({ payload: { alarmName: 'No Such Alarm' } })],
+  ['GET', '/api/Monitoring/ImportPerformanceCounters', 'canAdminister', () => ({ query: 'filePath=no-such-upload' })],
+  ['GET', '/api/Monitoring/GetPerformanceLastImport', 'canMonitor'],
 ];
 
 /** What a caller must see: exactly 401 or 403 when the policy refuses, otherwise a real answer. */

@@ -8,3 +8,4 @@ export * from './management';
 export * from './files';
 export * from './tracking';
 export * from './jobs';
+export * from './monitoring';

@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005_management';
 import * as m0006 from './migrations/0006_tracking';
 import * as m0007 from './migrations/0007_upload_limits';
 import * as m0008 from './migrations/0008_jobs';
+import * as m0009 from './migrations/0009_monitoring';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_tracking': m0006,
   '0007_upload_limits': m0007,
   '0008_jobs': m0008,
+  '0009_monitoring': m0009,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,3 +1,5 @@
+import { PARSE_TASKS } from '../monitoring/parse-tasks';
+import { REPORT_TASKS } from '../monitoring/report-tasks';
 import { dumpImportTask } from '../network/jobs';
 import { exportTask, importTask, syncTask } from '../tracking/jobs';
 import type { Task } from './model';
@@ -11,4 +13,6 @@ export const THREAD_TASKS: Record<string, Task> = {
   'tracking.sync': syncTask as Task,
   'tracking.export': exportTask as Task,
   'network.import': dumpImportTask as Task,
+  ...PARSE_TASKS,
+  ...REPORT_TASKS,
 };

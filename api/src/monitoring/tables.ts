@@ -1,0 +1,158 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of the monitoring tables (migration 0009). A node's rows come from its latest parsed log
+ * and are replaced together; flags are 0/1; points in time are ISO-8601 UTC text.
+ */
+
+/** Where a stored finding came from. */
+interface SourceColumns {
+  archive: string;
+  file: string;
+  /** 1-based line in the file. */
+  line: number;
+}
+
+interface NodeRowColumns extends SourceColumns {
+  id: Generated<number>;
+  node_name: string;
+  parse_id: number;
+  mo: string;
+  mo_class: string | null;
+  /** 2G, 3G, 4G, 5G, NB-IoT or site. */
+  tech: string;
+  cell: string | null;
+}
+
+export interface MonitoringParsesTable {
+  id: Generated<number>;
+  parsed_at: string;
+  parsed_by: number | null;
+  job_id: string | null;
+  /** JSON array of the archives' names. */
+  archives: string;
+  logs_date: string | null;
+  files: number;
+  parsed: number;
+  unreachable: number;
+  not_in_inventory: number;
+  failed: number;
+  problems: number;
+  /** ParseReport JSON. */
+  report: string;
+}
+
+export interface MonitoringNodesTable extends SourceColumns {
+  node_name: string;
+  site_id: string | null;
+  in_inventory: number;
+  tech: string | null;
+  parse_id: number;
+  logs_at: string | null;
+  unreachable: number;
+  unreachable_reason: string | null;
+  problems: number;
+  /** OK, NOK or N/A (unreachable: nothing known). */
+  alarm_status: string;
+  alarm_count: number;
+  alarm_comments: string;
+  radio_status: string;
+  radio_comments: string;
+  core_status: string;
+  core_comments: string;
+  updated_at: string;
+}
+
+export interface MonitoringAlarmsTable extends NodeRowColumns {
+  site_id: string | null;
+  alarm_at: string | null;
+  alarm_time: string;
+  /** UTC or Local. */
+  time_basis: string;
+  /** Critical, Major, Minor or Warning. */
+  severity: string;
+  specific_problem: string;
+  info: string;
+  node_acknowledged: number;
+  node_operator: string | null;
+  alarm_key: string;
+}
+
+export interface MonitoringAlarmAcksTable {
+  alarm_key: string;
+  node_name: string;
+  note: string;
+  acked_by: number | null;
+  acked_by_name: string;
+  acked_at: string;
+}
+
+export interface MonitoringStatesTable extends NodeRowColumns {
+  adm_state: string | null;
+  op_state: string | null;
+  link: string | null;
+}
+
+export interface MonitoringAttributesTable extends NodeRowColumns {
+  attribute: string;
+  value: string;
+}
+
+export interface MonitoringRetTable extends SourceColumns {
+  id: Generated<number>;
+  node_name: string;
+  parse_id: number;
+  mo: string;
+  antenna_unit_group: string | null;
+  antenna_near_unit: string | null;
+  ret_sub_unit: string | null;
+  /** 0.1°. */
+  electrical_tilt: number | null;
+  max_tilt: number | null;
+  min_tilt: number | null;
+  operational_state: string | null;
+  user_label: string | null;
+  serial_number: string | null;
+}
+
+export interface MonitoringFindingsTable extends NodeRowColumns {
+  /** radio or core. */
+  area: string;
+  check_name: string;
+  expected: string | null;
+  actual: string | null;
+  /** OK or NOK. */
+  status: string;
+  comment: string;
+}
+
+export interface MonitoringAlarmHintsTable {
+  alarm_name: string;
+  hint: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface MonitoringPerformanceTable {
+  node_name: string;
+  site_id: string | null;
+  /** OK or NOK. */
+  status: string;
+  comments: string;
+  measured_at: string | null;
+  file_name: string;
+  imported_at: string;
+}
+
+export interface MonitoringTables {
+  monitoring_parses: MonitoringParsesTable;
+  monitoring_nodes: MonitoringNodesTable;
+  monitoring_alarms: MonitoringAlarmsTable;
+  monitoring_alarm_acks: MonitoringAlarmAcksTable;
+  monitoring_states: MonitoringStatesTable;
+  monitoring_attributes: MonitoringAttributesTable;
+  monitoring_ret: MonitoringRetTable;
+  monitoring_findings: MonitoringFindingsTable;
+  monitoring_alarm_hints: MonitoringAlarmHintsTable;
+  monitoring_performance: MonitoringPerformanceTable;
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+/** Monitoring's query routes (contracts/monitoring.ts, Monitoring/*). */
+export const monitoringRoutes: FastifyPluginAsyncTypebox = async () => {};
