@@ -73,8 +73,11 @@ export interface JobKind<P = unknown> {
   idempotent: boolean;
   /** Answers the body of a 200; throws JobRefusal for a 4xx answer. Anything else thrown is a server fault. */
   run(context: JobContext<P>): Promise<unknown>;
-  /** The key of its notifications (default `job-<kind>`). */
-  notificationKey?(params: P, ok: boolean): string;
+  /**
+   * The key of its notifications (default `job-<kind>`). The browser opens a page for keys it knows
+   * (shared-ui `notificationLink`), so a key may name what the run produced (`body`: its answer).
+   */
+  notificationKey?(params: P, ok: boolean, body: unknown): string;
   /** The notification title when it ends (the body is what the caller got); null for none. */
   notification?(outcome: { ok: boolean; message: string; body: unknown }, params: P): string | null;
 }

@@ -302,7 +302,7 @@ export class JobRunner {
 
   private async tell(userId: number, title: string, ok: boolean, job: JobRecord): Promise<void> {
     try {
-      const key = this.kinds.get(job.kind)?.notificationKey?.(job.params as never, ok) ?? `job-${job.kind}`;
+      const key = this.kinds.get(job.kind)?.notificationKey?.(job.params as never, ok, job.outcome?.body ?? null) ?? `job-${job.kind}`;
       await this.deps.notify(userId, title, ok, key);
     } catch (error) {
       this.deps.log.error({ err: error, job: job.id }, 'could not notify the end of a job');

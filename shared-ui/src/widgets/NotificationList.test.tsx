@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { NO_NOTIFICATIONS, NotificationList, type NotificationItem } from './NotificationList';
+import { NO_NOTIFICATIONS, NotificationList, notificationLink, type NotificationItem } from './NotificationList';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const item = (id: number, readed: boolean, addedDate: string): NotificationItem => ({
@@ -26,5 +26,20 @@ describe('NotificationList', () => {
     expect(screen.getByText('1d')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Title 1'));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 1, readed: false }));
+  });
+
+  test('a read notification that links to a page stays clickable; one that only informs does not', () => {
+    const linked = { ...item(3, true, '2026-05-01T10:00:00Z'), key: 'monitoring-parse-12', title: 'Parsed' };
+    render(<NotificationList items={[linked, item(4, true, '2026-05-01T10:00:00Z')]} onOpen={jest.fn()} now={now} />);
+    expect(screen.getByText('Parsed').closest('[data-notification-id]')).toHaveStyle({ cursor: 'pointer' });
+    expect(screen.getByText('Title 4').closest('[data-notification-id]')).toHaveStyle({ cursor: 'default' });
+  });
+});
+
+describe('notificationLink', () => {
+  test('a parse notification opens its report on Upload Logs; other keys open nothing', () => {
+    expect(notificationLink('monitoring-parse-12')).toBe('/monitoring/uploadLogs?report=12');
+    expect(notificationLink('monitoring-parse-')).toBeNull();
+    expect(notificationLink('tracking-import-tracker')).toBeNull();
   });
 });

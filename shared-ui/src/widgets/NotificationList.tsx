@@ -6,6 +6,16 @@ import { formatRelative } from '../format';
 /** A notification as the API stores and pushes it (contract in api/src/contracts/notifications.ts). */
 export type NotificationItem = UserNotification;
 
+/**
+ * The page a notification opens, from its key: the API names what a job produced in the key (e.g.
+ * `monitoring-parse-12` for parse report 12). Null for notifications that only inform.
+ */
+export function notificationLink(key: string): string | null {
+  const parse = /^monitoring-parse-(\d+)$/.exec(key);
+  if (parse) return `/monitoring/uploadLogs?report=${parse[1]}`;
+  return null;
+}
+
 /** Empty state of the notification popover (specification §2). */
 export const NO_NOTIFICATIONS = "There's nothing here...";
 
@@ -16,7 +26,10 @@ const ICONS = {
   error: <CloseCircleOutlined style={{ color: '#ff4d4f' }} />,
 };
 
-/** Notifications as the popover and the notifications page show them; unread ones are bold and clickable. */
+/**
+ * Notifications as the popover and the notifications page show them; unread ones are bold and
+ * clickable, and so is every one that links to a page (`notificationLink`).
+ */
 export function NotificationList({ items, onOpen, now }: { items: NotificationItem[]; onOpen: (item: NotificationItem) => void; now?: Date }) {
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_NOTIFICATIONS} />;
   return (
@@ -28,7 +41,7 @@ export function NotificationList({ items, onOpen, now }: { items: NotificationIt
           data-notification-id={item.id}
           data-readed={item.readed}
           onClick={() => onOpen(item)}
-          style={{ cursor: item.readed ? 'default' : 'pointer', paddingInline: 8 }}
+          style={{ cursor: item.readed && !notificationLink(item.key) ? 'default' : 'pointer', paddingInline: 8 }}
           extra={<Typography.Text type="secondary">{formatRelative(item.addedDate, now)}</Typography.Text>}
         >
           <List.Item.Meta avatar={ICONS[item.icon] ?? ICONS.info} title={<span style={{ fontWeight: item.readed ? 400 : 600 }}>{item.title}</span>} />

@@ -1,8 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { NotificationList } from 'shared-ui';
+import { Link, useNavigate } from 'react-router-dom';
+import { NotificationList, notificationLink, type NotificationItem } from 'shared-ui';
 import { useNotifications } from './store';
 
 /** Top-bar bell: a badge with the unread count and the Notifications popover (350 × 240 px list). */
@@ -11,10 +11,19 @@ export function NotificationBell() {
   const unread = useNotifications((s) => s.unread);
   const markAsRead = useNotifications((s) => s.markAsRead);
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const openItem = (item: NotificationItem) => {
+    if (!item.readed) void markAsRead(item.id);
+    const link = notificationLink(item.key);
+    if (link) {
+      setOpen(false);
+      void navigate(link);
+    }
+  };
   const content = (
     <div style={{ width: 350 }}>
       <div style={{ height: 240, overflowY: 'auto' }} data-testid="notification-list">
-        <NotificationList items={items} onOpen={(item) => !item.readed && void markAsRead(item.id)} />
+        <NotificationList items={items} onOpen={openItem} />
       </div>
       <Flex justify="flex-end" style={{ paddingTop: 8, borderTop: '1px solid #f0f0f0' }}>
         <Link to="/notifications" onClick={() => setOpen(false)}>

@@ -1,8 +1,9 @@
 import { App, Button, Card, Pagination, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { MarkAllAsReadResponse, NotificationPage } from 'api/contracts';
 import { api } from 'shared-auth';
-import { NotificationList, PageContainer, TABLE_PAGE_SIZE, type NotificationItem } from 'shared-ui';
+import { NotificationList, PageContainer, TABLE_PAGE_SIZE, notificationLink, type NotificationItem } from 'shared-ui';
 import { useNotifications } from '../../notifications/store';
 
 type Filter = 'all' | 'unread';
@@ -36,10 +37,14 @@ export default function NotificationsPage() {
     };
   }, [page, filter, unreadCount]);
 
+  const navigate = useNavigate();
   const open = async (item: NotificationItem) => {
-    if (item.readed) return;
-    await api.put(`Notification/MarkAsRead/${item.id}`, undefined, { skipLoading: true });
-    await refreshBell();
+    const link = notificationLink(item.key);
+    if (!item.readed) {
+      await api.put(`Notification/MarkAsRead/${item.id}`, undefined, { skipLoading: true });
+      await refreshBell();
+    }
+    if (link) void navigate(link);
   };
 
   const markAll = async () => {
