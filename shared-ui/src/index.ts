@@ -5,6 +5,7 @@ export * from './widgets/ConsoleProviders';
 export * from './widgets/PageContainer';
 export * from './widgets/InfoBanner';
 export * from './widgets/DataTable';
+export * from './widgets/StatusTag';
 export * from './widgets/SiteSelect';
 export * from './widgets/FileDropZone';
 export * from './federation/StandaloneFrame';

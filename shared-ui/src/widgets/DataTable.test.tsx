@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConsoleProviders } from './ConsoleProviders';
-import { DataTable, NO_MATCHING_ROWS, NO_ROWS, type DataColumn, type TablePage, type TableQuery } from './DataTable';
+import { DataTable, NO_MATCHING_ROWS, NO_ROWS, filtersFromSearch, filtersSearch, type DataColumn, type TablePage, type TableQuery } from './DataTable';
 
 interface Site {
   id: number;
@@ -167,5 +167,28 @@ describe('DataTable, keyboard', () => {
     });
     expect(await screen.findByRole('textbox', { name: 'Filter Site Id' })).toBeInTheDocument();
     expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('DataTable, initial filters from a link', () => {
+  test('the first request carries them and the column shows it is filtered; unknown or hidden fields are left out', async () => {
+    const fetchPage = fakeServer();
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" initialFilters={{ siteId: 'LX0002', id: '3', nope: 'x' }} />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(fetchPage.mock.calls[0]![0]).toEqual({ page: 1, size: 10, filters: { siteId: 'LX0002' } });
+    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+    expect(within(header).getByLabelText('Filter Site Id')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('?filters= is read as JSON text of field → text; anything malformed is no filter', () => {
+    expect(filtersFromSearch(filtersSearch({ localId: 'LX0001' }))).toEqual({ localId: 'LX0001' });
+    expect(filtersFromSearch('?filters=%7Bnot-json')).toEqual({});
+    expect(filtersFromSearch('?filters=%5B1%5D')).toEqual({});
+    expect(filtersFromSearch('?filters=%7B%22a%22%3A1%2C%22b%22%3A%22x%22%7D')).toEqual({ b: 'x' });
+    expect(filtersFromSearch('')).toEqual({});
   });
 });

@@ -50,6 +50,11 @@ interface CommonProps<Row> {
   caption?: string;
   /** Text when there is nothing to show and no filter is set. */
   emptyText?: string;
+  /**
+   * Field → text the table starts filtered by (e.g. from a link's `?filters=`, see `filtersFromSearch`);
+   * read when the table mounts, then the user's own filters take over.
+   */
+  initialFilters?: Record<string, string>;
 }
 
 export interface ClientTableProps<Row> extends CommonProps<Row> {
@@ -70,6 +75,38 @@ export interface ServerTableProps<Row> extends CommonProps<Row> {
 }
 
 export type DataTableProps<Row> = ClientTableProps<Row> | ServerTableProps<Row>;
+
+/** The initial filters a table can show (a filterable column of that key), so none applies unseen. */
+function shownFilters<Row>(columns: Array<DataColumn<Row>>, filters: Record<string, string> | undefined): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const c of columns) {
+    const text = filters?.[c.key]?.trim();
+    if (text && !c.hidden && c.filter !== false) shown[c.key] = text;
+  }
+  return shown;
+}
+
+/**
+ * The `?filters=` of a link (JSON text of field → contained text, as the list calls take it), or {}
+ * when missing or malformed: links from other pages open a table already filtered. Reads the
+ * address bar unless given a query string.
+ */
+export function filtersFromSearch(search: string | URLSearchParams = globalThis.location?.search ?? ''): Record<string, string> {
+  const raw = (typeof search === 'string' ? new URLSearchParams(search) : search).get('filters');
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
+  } catch {
+    return {};
+  }
+}
+
+/** A link's query string that opens a page's table filtered (read back by `filtersFromSearch`). */
+export function filtersSearch(filters: Record<string, string>): string {
+  return `?${new URLSearchParams({ filters: JSON.stringify(filters) }).toString()}`;
+}
 
 function cellText<Row>(column: DataColumn<Row>, row: Row): string {
   const cell = row[column.key];
@@ -127,7 +164,7 @@ function textFilter<Row>(column: DataColumn<Row>, inBrowser: boolean): Partial<C
   };
 }
 
-function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean): Array<ColumnType<Row>> {
+function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean, initialFilters: Record<string, string> = {}): Array<ColumnType<Row>> {
   return columns
     .filter((c) => !c.hidden)
     .map((c) => ({
@@ -141,6 +178,7 @@ function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean): Ar
       render: (_: unknown, row: Row) => (c.render ? c.render(row) : cellText(c, row)),
       ...(server && c.sortable !== false ? { sorter: true, sortDirections: ['ascend', 'descend'] as SortOrder[] } : {}),
       ...(c.filter === false ? {} : textFilter(c, !server)),
+      ...(initialFilters[c.key] !== undefined && c.filter !== false ? { defaultFilteredValue: [initialFilters[c.key]!] } : {}),
     }));
 }
 
@@ -175,8 +213,10 @@ function renderTable<Row extends object>(props: {
   );
 }
 
-function ClientTable<Row extends object>({ columns, rows, rowKey, loading, caption, emptyText = NO_ROWS }: ClientTableProps<Row>) {
-  const antColumns = useMemo(() => toAntColumns(columns, false), [columns]);
+function ClientTable<Row extends object>({ columns, rows, rowKey, loading, caption, emptyText = NO_ROWS, initialFilters }: ClientTableProps<Row>) {
+  // Only the first value counts (see initialFilters), so a new object each render does not rebuild the columns.
+  const [startFilters] = useState(() => shownFilters(columns, initialFilters));
+  const antColumns = useMemo(() => toAntColumns(columns, false, startFilters), [columns, startFilters]);
   return renderTable<Row>({ columns: antColumns, rows, rowKey, caption, loading: Boolean(loading), emptyText, pagination: {} });
 }
 
@@ -187,9 +227,10 @@ interface Loaded<Row> {
   failed: boolean;
 }
 
-function ServerTable<Row extends object>({ columns, fetchPage, reloadKey = 0, rowKey, caption, emptyText = NO_ROWS }: ServerTableProps<Row>) {
-  const antColumns = useMemo(() => toAntColumns(columns, true), [columns]);
-  const [query, setQuery] = useState<TableQuery>({ page: 1, size: TABLE_PAGE_SIZE, filters: {} });
+function ServerTable<Row extends object>({ columns, fetchPage, reloadKey = 0, rowKey, caption, emptyText = NO_ROWS, initialFilters }: ServerTableProps<Row>) {
+  const [startFilters] = useState(() => shownFilters(columns, initialFilters));
+  const antColumns = useMemo(() => toAntColumns(columns, true, startFilters), [columns, startFilters]);
+  const [query, setQuery] = useState<TableQuery>({ page: 1, size: TABLE_PAGE_SIZE, filters: startFilters });
   const [loaded, setLoaded] = useState<Loaded<Row>>({ key: '', page: { rows: [], total: 0 }, failed: false });
   const requestKey = JSON.stringify([query, reloadKey]);
 

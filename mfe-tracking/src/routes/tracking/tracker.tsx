@@ -3,7 +3,7 @@ import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import type { MessageResponse, TrackerRow } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
+import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, filtersFromSearch, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 
 const columns: Array<DataColumn<TrackerRow>> = [
   { key: 'id', title: 'Id', hidden: true },
@@ -78,6 +78,7 @@ export default function TrackerPage() {
         fetchPage={fetchTracker}
         rowKey="id"
         reloadKey={version}
+        initialFilters={filtersFromSearch()}
         emptyText="The tracker is empty: import it, or sync it from the commissioning plan."
       />
       <ImportDialog

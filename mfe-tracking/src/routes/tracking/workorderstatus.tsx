@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import type { WorkOrderDeltaRow } from 'api/contracts';
-import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
+import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, filtersFromSearch, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 
 const columns: Array<DataColumn<WorkOrderDeltaRow>> = [
   { key: 'id', title: 'Id', hidden: true },
@@ -45,6 +45,7 @@ export default function WorkOrderStatusPage() {
         fetchPage={fetchDelta}
         rowKey="id"
         reloadKey={version}
+        initialFilters={filtersFromSearch()}
         emptyText="No differences between the tracker and the work order status."
       />
       <ImportDialog
