@@ -19,6 +19,17 @@ export const REQUIRED = 'is required';
 export const required = () => yup.string().trim().required(REQUIRED);
 
 /**
+ * A form of required text fields, each at most so many characters (e.g. `{ note: 1000 }`), for areas
+ * whose forms need nothing else.
+ */
+export function requiredTexts<K extends string>(limits: Record<K, number>): yup.ObjectSchema<Record<K, string>> {
+  const shape = Object.fromEntries(
+    (Object.entries(limits) as Array<[K, number]>).map(([name, max]) => [name, required().max(max, `must be at most ${max} characters`)]),
+  );
+  return yup.object(shape) as unknown as yup.ObjectSchema<Record<K, string>>;
+}
+
+/**
  * Every form of the console: react-hook-form validated by a yup schema. Errors appear once a field
  * is touched (or after a submit attempt); `handleSubmit` never calls the handler while invalid.
  */
@@ -80,6 +91,30 @@ export function TextField<T extends FieldValues>(props: FieldProps<T> & { type?:
           id={name}
           type={type ?? 'text'}
           autoComplete={autoComplete}
+          disabled={disabled}
+          autoFocus={autoFocus}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+/** Several lines of text (a note, a hint); Enter adds a line, so Save submits. */
+export function TextAreaField<T extends FieldValues>(props: FieldProps<T> & { rows?: number; maxLength?: number }) {
+  const { name, disabled, autoFocus, rows = 4, maxLength } = props;
+  return (
+    <ControlledField
+      {...props}
+      input={(field) => (
+        <Input.TextArea
+          id={name}
+          rows={rows}
+          maxLength={maxLength}
+          showCount={maxLength !== undefined}
           disabled={disabled}
           autoFocus={autoFocus}
           value={(field.value as string | undefined) ?? ''}

@@ -1,25 +1,22 @@
-import { DataTable, PageContainer, type DataColumn } from 'shared-ui';
-import { identityColumns, type SiteIdentity } from './siteColumns';
-
-interface ConfigurationSummaryRow extends SiteIdentity {
-  radioStatus: string;
-  radioComments: string;
-  coreStatus: string;
-  coreComments: string;
-}
+import type { ConfigurationSummaryRow } from 'api/contracts';
+import { DataTable, PageContainer, listFetcher, type DataColumn } from 'shared-ui';
+import { NO_LOGS_YET, identityColumns, logFactColumns, statusColumn } from './siteColumns';
 
 const columns: Array<DataColumn<ConfigurationSummaryRow>> = [
   ...identityColumns<ConfigurationSummaryRow>(),
-  { key: 'radioStatus', title: 'Radio Status' },
-  { key: 'radioComments', title: 'Radio Comments' },
-  { key: 'coreStatus', title: 'Core Status' },
-  { key: 'coreComments', title: 'Core Comments' },
+  statusColumn<ConfigurationSummaryRow>('radioStatus', 'Radio Status'),
+  { key: 'radioComments', title: 'Radio Comments', wrap: true },
+  statusColumn<ConfigurationSummaryRow>('coreStatus', 'Core Status'),
+  { key: 'coreComments', title: 'Core Comments', wrap: true },
+  ...logFactColumns<ConfigurationSummaryRow>(),
 ];
+
+const fetchSummary = listFetcher<ConfigurationSummaryRow>('Monitoring/GetConfigurationManagementSummary');
 
 export default function ConfigurationManagementPage() {
   return (
     <PageContainer title="Configuration Management">
-      <DataTable caption="Configuration Summary" columns={columns} rows={[]} rowKey="nodeName" />
+      <DataTable caption="Configuration Summary" columns={columns} fetchPage={fetchSummary} rowKey="nodeName" emptyText={NO_LOGS_YET} />
     </PageContainer>
   );
 }

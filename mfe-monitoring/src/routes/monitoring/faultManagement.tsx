@@ -1,48 +1,179 @@
-import { DataTable, PageContainer, type DataColumn } from 'shared-ui';
-import { identityColumns, type SiteIdentity } from './siteColumns';
+import { BulbOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { Button, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { AlarmRow, FaultSummaryRow } from 'api/contracts';
+import { can, principalOf, useSession } from 'shared-auth';
+import { DataTable, PageContainer, StatusTag, filtersSearch, formatDate, listFetcher, type DataColumn } from 'shared-ui';
+import { AcknowledgeDialog, AlarmHintsDrawer, UnacknowledgeButton } from './alarmDialogs';
+import { NO_LOGS_YET, SiteReportLink, identityColumns, logFactColumns } from './siteColumns';
 
-interface FaultSummaryRow extends SiteIdentity {
-  alarmStatus: string;
-  alarmCount: number;
-  alarmComments: string;
+const NO_ALARMS = 'No alarms: none is active, or no logs were parsed yet (upload MoBatch logs on Upload Logs).';
+
+/** Severity colours of the alarm list: Critical red, Major orange, Minor gold, Warning blue. */
+const SEVERITY_COLOURS: Record<string, string> = { Critical: 'red', Major: 'orange', Minor: 'gold', Warning: 'blue' };
+
+export function SeverityTag({ severity }: { severity: string }) {
+  return (
+    <Tag color={SEVERITY_COLOURS[severity]} style={{ marginInlineEnd: 0 }}>
+      {severity}
+    </Tag>
+  );
 }
 
-interface AlarmRow {
-  siteId: string;
-  siteName: string;
-  nodeName: string;
-  tech: string;
-  alarmDatetime: string;
-  severity: string;
-  AlarmName: string;
-  moName: string;
-  info: string;
+/** The alarm name, with its remediation hint one click (or key press) away. */
+function AlarmName({ row }: { row: AlarmRow }) {
+  if (!row.hint) return <>{row.AlarmName}</>;
+  return (
+    <Flex gap={4} align="center">
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.AlarmName}</span>
+      <Popover
+        trigger="click"
+        title={`Hint: ${row.AlarmName}`}
+        content={<Typography.Paragraph style={{ maxWidth: 360, margin: 0, whiteSpace: 'pre-wrap' }}>{row.hint}</Typography.Paragraph>}
+      >
+        <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={`Hint for ${row.AlarmName}`} />
+      </Popover>
+    </Flex>
+  );
 }
 
-const summaryColumns: Array<DataColumn<FaultSummaryRow>> = [
-  ...identityColumns<FaultSummaryRow>(),
-  { key: 'alarmStatus', title: 'Alarm Status' },
-  { key: 'alarmCount', title: 'Alarm Count', kind: 'number' },
-  { key: 'alarmComments', title: 'Alarm Comments' },
-];
+function Acknowledged({ row }: { row: AlarmRow }) {
+  if (row.acknowledged !== 'Yes') return <Tag style={{ marginInlineEnd: 0 }}>No</Tag>;
+  const who = [row.ackBy, row.ackAt ? formatDate(row.ackAt) : null].filter(Boolean).join(', ');
+  return (
+    <Tooltip title={[row.ackNote, who].filter(Boolean).join(' — ') || undefined}>
+      <Tag color="green" style={{ marginInlineEnd: 0 }}>
+        Yes
+      </Tag>
+    </Tooltip>
+  );
+}
 
-const alarmColumns: Array<DataColumn<AlarmRow>> = [
-  { key: 'siteId', title: 'Site Id' },
-  { key: 'siteName', title: 'Site Name' },
-  { key: 'nodeName', title: 'Node Name' },
-  { key: 'tech', title: 'Tech' },
-  { key: 'alarmDatetime', title: 'Alarm Datetime', kind: 'date' },
-  { key: 'severity', title: 'Severity' },
-  { key: 'AlarmName', title: 'Alarm Name' },
-  { key: 'moName', title: 'MO Name' },
-  { key: 'info', title: 'Info' },
-];
+/** Summary and alarm rows, plus a column of their own for the buttons and links. */
+type SummaryRow = FaultSummaryRow & { actions?: undefined };
+type AlarmListRow = AlarmRow & { actions?: undefined };
+
+const fetchSummary = listFetcher<SummaryRow>('Monitoring/GetFaultManagementSummary');
+const fetchAlarms = listFetcher<AlarmListRow>('Monitoring/GetFaultManagement');
 
 export default function FaultManagementPage() {
+  const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
+  // Bumped after an acknowledgement or a hint change: both lists fetch again.
+  const [version, setVersion] = useState(0);
+  const [acknowledging, setAcknowledging] = useState<AlarmRow | null>(null);
+  const [hintsOpen, setHintsOpen] = useState(false);
+  // A node picked in the summary: the alarm list starts again filtered by it.
+  const [node, setNode] = useState<string | null>(null);
+  const alarmList = useRef<HTMLDivElement>(null);
+  const refresh = () => setVersion((v) => v + 1);
+
+  const showAlarmsOf = (nodeName: string) => {
+    setNode(nodeName);
+    alarmList.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
+  const summaryColumns: Array<DataColumn<SummaryRow>> = [
+    ...identityColumns<SummaryRow>(),
+    { key: 'alarmStatus', title: 'Alarm Status', render: (row) => <StatusTag value={row.alarmStatus} /> },
+    { key: 'alarmCount', title: 'Alarm Count', kind: 'number' },
+    { key: 'alarmComments', title: 'Alarm Comments', wrap: true },
+    ...logFactColumns<SummaryRow>(),
+    {
+      key: 'actions',
+      title: 'Alarms',
+      filter: false,
+      sortable: false,
+      render: (row) =>
+        row.alarmCount > 0 ? (
+          <Button size="small" type="link" onClick={() => showAlarmsOf(row.nodeName)} aria-label={`Show the alarms of ${row.nodeName}`}>
+            Show alarms
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const alarmColumns: Array<DataColumn<AlarmListRow>> = [
+    { key: 'siteId', title: 'Site Id', render: (row) => <SiteReportLink siteId={row.siteId} /> },
+    { key: 'siteName', title: 'Site Name' },
+    { key: 'nodeName', title: 'Node Name' },
+    { key: 'tech', title: 'Tech' },
+    { key: 'alarmDatetime', title: 'Alarm Datetime', kind: 'date' },
+    { key: 'severity', title: 'Severity', render: (row) => <SeverityTag severity={row.severity} /> },
+    { key: 'AlarmName', title: 'Alarm Name', render: (row) => <AlarmName row={row} /> },
+    { key: 'moName', title: 'MO Name' },
+    { key: 'info', title: 'Info' },
+    { key: 'acknowledged', title: 'Acknowledged', render: (row) => <Acknowledged row={row} /> },
+    { key: 'ackNote', title: 'Ack Note', wrap: true },
+    { key: 'ackBy', title: 'Ack By' },
+    { key: 'ackAt', title: 'Ack At', kind: 'date' },
+    { key: 'source', title: 'Source' },
+    {
+      key: 'actions',
+      title: 'Actions',
+      filter: false,
+      sortable: false,
+      wrap: true,
+      render: (row) => (
+        <Flex gap={8} wrap align="center">
+          {row.acknowledged === 'Yes' ? (
+            <UnacknowledgeButton alarm={row} onDone={refresh} />
+          ) : (
+            <Button size="small" onClick={() => setAcknowledging(row)}>
+              Acknowledge
+            </Button>
+          )}
+          {row.siteId ? (
+            <>
+              <Link to={`/tracking/tracker${filtersSearch({ localId: row.siteId })}`} aria-label={`Tracker row of ${row.siteId}`}>
+                Tracker
+              </Link>
+              <Link to={`/tracking/workorderstatus${filtersSearch({ siteId: row.siteId })}`} aria-label={`Work orders of ${row.siteId}`}>
+                Work orders
+              </Link>
+            </>
+          ) : null}
+        </Flex>
+      ),
+    },
+  ];
+
   return (
-    <PageContainer title="Fault Management">
-      <DataTable caption="Fault Summary" columns={summaryColumns} rows={[]} rowKey="nodeName" />
-      <DataTable caption="Alarm List" columns={alarmColumns} rows={[]} rowKey="moName" />
+    <PageContainer
+      title="Fault Management"
+      actions={
+        isAdministrator ? (
+          <Button icon={<BulbOutlined />} onClick={() => setHintsOpen(true)}>
+            Alarm Hints
+          </Button>
+        ) : undefined
+      }
+    >
+      <DataTable caption="Fault Summary" columns={summaryColumns} fetchPage={fetchSummary} rowKey="nodeName" reloadKey={version} emptyText={NO_LOGS_YET} />
+      <div ref={alarmList} style={{ scrollMarginTop: 16 }}>
+        <Flex vertical gap={8}>
+          {node !== null && (
+            <Flex>
+              <Tag closable closeIcon={<CloseOutlined aria-label="Show every node's alarms" />} onClose={() => setNode(null)}>
+                Node: {node}
+              </Tag>
+            </Flex>
+          )}
+          <DataTable
+            // A new node starts a new table, filtered by it from its first request.
+            key={node ?? ''}
+            caption="Alarm List"
+            columns={alarmColumns}
+            fetchPage={fetchAlarms}
+            rowKey="id"
+            reloadKey={version}
+            initialFilters={node === null ? undefined : { nodeName: node }}
+            emptyText={NO_ALARMS}
+          />
+        </Flex>
+      </div>
+      {acknowledging && <AcknowledgeDialog alarm={acknowledging} onClose={() => setAcknowledging(null)} onDone={refresh} />}
+      {isAdministrator && <AlarmHintsDrawer open={hintsOpen} onClose={() => setHintsOpen(false)} onChanged={refresh} />}
     </PageContainer>
   );
 }

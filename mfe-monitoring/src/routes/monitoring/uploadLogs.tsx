@@ -1,21 +1,189 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
-import { FileDropZone, InfoBanner, PageContainer } from 'shared-ui';
+import { Alert, App, Button, Card, Flex, Progress, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ParseHistoryRow, ParseResponse } from 'api/contracts';
+import { api, errorMessage, onJobProgress, useSession, type JobProgressEvent } from 'shared-auth';
+import {
+  DataTable,
+  ExportButton,
+  FileDropZone,
+  InfoBanner,
+  PageContainer,
+  listFetcher,
+  uploadFiles,
+  useApiGet,
+  type DataColumn,
+  type ProgressReporter,
+} from 'shared-ui';
+import { ParseReportDrawer, ParseReportView, countsText } from './parseReport';
+
+/** Job kind of the log parse (the API's `monitoring.parse`): its `JobProgress` events feed the bar. */
+export const PARSE_JOB_KIND = 'monitoring.parse';
+
+const PARSING = 'Parsing…';
+
+/** The parse's stage once the upload is through, or an indeterminate 'Parsing…' until its job reports. */
+function ParseProgress({ job }: { job: JobProgressEvent | null }) {
+  const { token } = theme.useToken();
+  if (!job) {
+    return (
+      <>
+        <Progress
+          percent={100}
+          showInfo={false}
+          size="small"
+          status="active"
+          strokeColor={token.colorInfoBorder}
+          aria-label="Parse progress"
+          aria-valuenow={undefined}
+        />
+        <Typography.Text type="secondary">{PARSING}</Typography.Text>
+      </>
+    );
+  }
+  const running = job.state === 'queued' || job.state === 'running';
+  return (
+    <>
+      <Progress percent={Math.round(job.progress)} size="small" status={running ? 'active' : 'normal'} aria-label="Parse progress" />
+      <Typography.Text type="secondary">{job.text ?? PARSING}</Typography.Text>
+    </>
+  );
+}
+
+type Outcome = { parsed: ParseResponse } | { refused: string };
+
+type HistoryRow = ParseHistoryRow & { actions?: undefined };
+
+const fetchHistory = listFetcher<HistoryRow>('Parser/GetParseHistory');
+
+/** `?report=<id>` (e.g. from a notification) opens that parse's report. */
+function reportIdOf(value: string | null): number | null {
+  if (value === null || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
 
 export default function UploadLogsPage() {
-  return (
-    <PageContainer
-      title="Upload Logs"
-      actions={
-        <Button icon={<DownloadOutlined />} disabled>
-          Get MoBatch Scripts
+  const { notification } = App.useApp();
+  const userId = useSession((s) => s.user.id);
+  const [search, setSearch] = useSearchParams();
+  const reportId = reportIdOf(search.get('report'));
+  // Bumped after each parse: the banner and the history fetch again.
+  const [version, setVersion] = useState(0);
+  const [job, setJob] = useState<JobProgressEvent | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const logsDate = useApiGet<string | null>('Monitoring/GetLogsLastImport', null, version);
+
+  const openReport = (id: number | null) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (id === null) next.delete('report');
+        else next.set('report', String(id));
+        return next;
+      },
+      { replace: id === null },
+    );
+
+  const parse = async (files: File[], onProgress: ProgressReporter) => {
+    setOutcome(null);
+    setJob(null);
+    // An upload refusal (size, type, quota) is told by the API client's toast; the files stay for another try.
+    const uploads = await uploadFiles(files, { onProgress });
+    // From the call's start to its answer: the first parse job to report is this one.
+    let followed: string | null = null;
+    const stopFollowing = onJobProgress((event) => {
+      followed ??= event.id;
+      if (event.id === followed) setJob(event);
+    }, PARSE_JOB_KIND);
+    try {
+      // The refusal is shown once, inline below the drop zone, so the API client's toast stays off.
+      const { data } = await api.get<ParseResponse>('Parser/ParseEricssonLogs', {
+        params: { filesPath: uploads.map((u) => u.uploadId).join(','), userId },
+        skipLoading: true,
+        skipErrorHandling: true,
+      });
+      notification.success({ title: data.message });
+      setOutcome({ parsed: data });
+    } catch (error) {
+      setOutcome({ refused: errorMessage(error) });
+      throw error;
+    } finally {
+      stopFollowing();
+      setJob(null);
+      setVersion((v) => v + 1);
+    }
+  };
+
+  const historyColumns: Array<DataColumn<HistoryRow>> = [
+    { key: 'id', title: 'Id', kind: 'number' },
+    { key: 'parsedAt', title: 'Parsed At', kind: 'date' },
+    { key: 'parsedBy', title: 'Parsed By' },
+    { key: 'archives', title: 'Archives' },
+    { key: 'logsDate', title: 'Logs Date', kind: 'date' },
+    { key: 'files', title: 'Files', kind: 'number' },
+    { key: 'parsed', title: 'Parsed', kind: 'number' },
+    { key: 'unreachable', title: 'Unreachable', kind: 'number' },
+    { key: 'notInInventory', title: 'Not In Inventory', kind: 'number' },
+    { key: 'failed', title: 'Failed', kind: 'number' },
+    { key: 'problems', title: 'Problems', kind: 'number' },
+    {
+      key: 'actions',
+      title: 'Report',
+      filter: false,
+      sortable: false,
+      render: (row) => (
+        <Button size="small" onClick={() => openReport(row.id)} aria-label={`Report of parse ${row.id}`}>
+          View report
         </Button>
-      }
-    >
-      <InfoBanner label="Logs date" date={null} fallback="Logs date unavailable!" />
-      <Card>
-        <FileDropZone multiple acceptedTypes={['.zip']} />
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer title="Upload Logs" actions={<ExportButton path="Parser/GetMoBacthScripts">Get MoBatch Scripts</ExportButton>}>
+      <InfoBanner label="Logs date" date={logsDate.data} loading={logsDate.loading} fallback="Logs date unavailable!" />
+      <Card title="Upload MoBatch logs" size="small">
+        <Flex vertical gap={12}>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            Run the MoBatch scripts, zip each log folder (one &lt;node&gt;.log per node and mobatch_result.txt), and drop the .zip files here.
+          </Typography.Paragraph>
+          <FileDropZone
+            multiple
+            acceptedTypes={['.zip']}
+            onUpload={userId === null ? undefined : parse}
+            uploadLabel="Upload and parse"
+            processingLabel={PARSING}
+            processing={<ParseProgress job={job} />}
+          />
+          {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="parse-refusal" />}
+          {outcome && 'parsed' in outcome && (
+            <>
+              <Alert
+                type="success"
+                showIcon
+                title={outcome.parsed.message}
+                description={countsText(outcome.parsed.counts)}
+                action={
+                  <Button size="small" onClick={() => openReport(outcome.parsed.parseId)}>
+                    Open report
+                  </Button>
+                }
+              />
+              <ParseReportView id={outcome.parsed.parseId} details={false} />
+            </>
+          )}
+        </Flex>
       </Card>
+      <DataTable
+        caption="Parse History"
+        columns={historyColumns}
+        fetchPage={fetchHistory}
+        rowKey="id"
+        reloadKey={version}
+        emptyText="No logs parsed yet: upload MoBatch logs above."
+      />
+      <ParseReportDrawer id={reportId} onClose={() => openReport(null)} />
     </PageContainer>
   );
 }

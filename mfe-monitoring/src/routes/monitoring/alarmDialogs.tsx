@@ -1,0 +1,153 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Drawer, Flex, Popconfirm, Typography } from 'antd';
+import { useState } from 'react';
+import type { AcknowledgeAlarmRequest, AlarmHint, AlarmNameRequest, AlarmRow, MessageResponse, SaveAlarmHintRequest } from 'api/contracts';
+import { api } from 'shared-auth';
+import { DataTable, FormDialog, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
+
+/** The limits of the contract's AcknowledgeAlarmRequest and SaveAlarmHintRequest. */
+const noteSchema = requiredTexts({ note: 1000 });
+const hintSchema = requiredTexts({ alarmName: 200, hint: 2000 });
+
+/** POSTs and toasts the server's message; false when it failed (the API client has said why). */
+async function send(path: string, body: object, success: (message: string) => void): Promise<boolean> {
+  try {
+    const { data } = await api.post<MessageResponse>(path, body);
+    success(data.message);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'Acknowledge': a required note, then AcknowledgeAlarm. Mounted only while open, so it starts empty. */
+export function AcknowledgeDialog({ alarm, onClose, onDone }: { alarm: AlarmRow; onClose: () => void; onDone: () => void }) {
+  const { notification } = App.useApp();
+  const form = useConsoleForm(noteSchema, { note: '' });
+  const save = form.handleSubmit(async ({ note }) => {
+    const body: AcknowledgeAlarmRequest = { alarmId: alarm.id, note: note.trim() };
+    if (await send('Monitoring/AcknowledgeAlarm', body, (title) => notification.success({ title }))) {
+      onDone();
+      onClose();
+    }
+  });
+  return (
+    <FormDialog title="Acknowledge alarm" onSubmit={save} onClose={onClose} submitting={form.formState.isSubmitting}>
+      <Typography.Paragraph type="secondary">
+        {alarm.AlarmName} on {alarm.nodeName}
+        {alarm.moName ? ` (${alarm.moName})` : ''}
+      </Typography.Paragraph>
+      <TextAreaField control={form.control} name="note" label="Note" maxLength={1000} autoFocus />
+    </FormDialog>
+  );
+}
+
+/** Removes an acknowledgement after a confirmation (its note would be lost). */
+export function UnacknowledgeButton({ alarm, onDone }: { alarm: AlarmRow; onDone: () => void }) {
+  const { notification } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Popconfirm
+      title="Remove the acknowledgement of this alarm?"
+      okText="Remove"
+      onConfirm={async () => {
+        setBusy(true);
+        const done = await send('Monitoring/UnacknowledgeAlarm', { alarmId: alarm.id }, (title) => notification.success({ title }));
+        setBusy(false);
+        if (done) onDone();
+      }}
+    >
+      <Button size="small" loading={busy}>
+        Remove acknowledgement
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** A hint with a column of its own for the row's buttons. */
+type HintRow = AlarmHint & { actions?: undefined };
+
+function HintDialog({ hint, onClose, onSaved }: { hint: AlarmHint | null; onClose: () => void; onSaved: () => void }) {
+  const { notification } = App.useApp();
+  const form = useConsoleForm(hintSchema, { alarmName: hint?.alarmName ?? '', hint: hint?.hint ?? '' });
+  const save = form.handleSubmit(async (values) => {
+    const body: SaveAlarmHintRequest = { alarmName: values.alarmName.trim(), hint: values.hint.trim() };
+    if (await send('Monitoring/SaveAlarmHint', body, (title) => notification.success({ title }))) {
+      onSaved();
+      onClose();
+    }
+  });
+  return (
+    <FormDialog title={hint ? 'Edit hint' : 'Add hint'} onSubmit={save} onClose={onClose} submitting={form.formState.isSubmitting}>
+      <TextField control={form.control} name="alarmName" label="Alarm Name" disabled={hint !== null} autoFocus={hint === null} />
+      <TextAreaField control={form.control} name="hint" label="Hint" maxLength={2000} rows={6} autoFocus={hint !== null} />
+    </FormDialog>
+  );
+}
+
+/**
+ * The catalogue of remediation hints by alarm name (Administrators): add, edit, delete. `onChanged`
+ * lets the alarm list fetch again, since its rows carry the hints.
+ */
+export function AlarmHintsDrawer({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
+  const { notification } = App.useApp();
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<AlarmHint | null | 'new'>(null);
+  const hints = useApiGet<AlarmHint[]>(open ? 'Monitoring/GetAlarmHints' : null, [], version);
+  const changed = () => {
+    setVersion((v) => v + 1);
+    onChanged();
+  };
+
+  const remove = async (alarmName: string) => {
+    const body: AlarmNameRequest = { alarmName };
+    if (await send('Monitoring/DeleteAlarmHint', body, (title) => notification.success({ title }))) changed();
+  };
+
+  const columns: Array<DataColumn<HintRow>> = [
+    { key: 'alarmName', title: 'Alarm Name', wrap: true },
+    { key: 'hint', title: 'Hint', wrap: true },
+    { key: 'updatedBy', title: 'Updated By' },
+    { key: 'updatedAt', title: 'Updated At', kind: 'date' },
+    {
+      key: 'actions',
+      title: 'Actions',
+      filter: false,
+      render: (row) => (
+        <Flex gap={4} wrap>
+          <Button size="small" icon={<EditOutlined />} aria-label={`Edit hint of ${row.alarmName}`} onClick={() => setEditing(row)}>
+            Edit
+          </Button>
+          <Popconfirm title={`Delete the hint of ${row.alarmName}?`} okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(row.alarmName)}>
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete hint of ${row.alarmName}`}>
+              Delete
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Drawer
+      title="Alarm Hints"
+      open={open}
+      onClose={onClose}
+      size={960}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          Add hint
+        </Button>
+      }
+    >
+      <DataTable
+        columns={columns}
+        rows={hints.data}
+        loading={hints.loading}
+        rowKey="alarmName"
+        emptyText="No hints yet: add one for an alarm name, and the alarm list shows it."
+      />
+      {editing !== null && <HintDialog hint={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={changed} />}
+    </Drawer>
+  );
+}
