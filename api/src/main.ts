@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CoordinateEncoding } from './domain/network';
 import { DEMO_NETWORK_FILE, importDemoNetworkIfEmpty } from './network/demo';
 import type { DumpImportAnswer, DumpImportParams } from './network/jobs';
+import { parseDemoLogsIfNone, type DemoParseParams } from './monitoring/demo-logs';
 import { DEMO_CREDENTIALS, seed } from './seed';
 import { importDemoTrackingIfEmpty } from './tracking';
 
@@ -25,6 +26,13 @@ async function importDemoAsJob(app: FastifyInstance, file: string, coords: Coord
   return job.outcome.body as DumpImportAnswer;
 }
 
+/** The demo logs go through the real parse job (owner: none), like an upload. */
+async function parseDemoLogsAsJob(app: FastifyInstance, params: DemoParseParams): Promise<unknown> {
+  const job = await app.jobs.run<DemoParseParams>('monitoring.parse', null, params);
+  if (job.outcome?.status !== 200) throw new Error((job.outcome?.body as { message?: string } | undefined)?.message ?? job.error ?? 'unknown error');
+  return job.outcome.body;
+}
+
 async function start(config: Config): Promise<void> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
   const applied = await migrateToLatest(handle.db);
@@ -40,6 +48,14 @@ async function start(config: Config): Promise<void> {
     // After the network: the plan and work orders name the demo network's sites.
     const tracking = await importDemoTrackingIfEmpty(handle.db);
     if (tracking) app.log.info(tracking, 'demo tracking data written');
+    // After the network too: the logs are those of its nodes. Monitoring demo data is a nicety, never a reason not to start.
+    try {
+      const logs = await parseDemoLogsIfNone(handle.db, { dataDir: config.dataDir, parse: (params) => parseDemoLogsAsJob(app, params) });
+      if (logs)
+        app.log.info({ file: logs.file, logs: logs.summary.logs, unreachable: logs.summary.unreachable, answer: logs.parsed }, 'demo MoBatch logs parsed');
+    } catch (error) {
+      app.log.warn({ err: error }, 'the demo MoBatch logs could not be parsed; the monitoring pages start empty');
+    }
   }
   if (!config.publicUrl)
     app.log.warn('PUBLIC_URL is not set: links in mails point at http://localhost:<port>; set it to the address users reach the console at');
