@@ -5,6 +5,7 @@ import { isoTime, systemClock, type Clock } from '../auth/clock';
 import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { seedAlarmHints } from '../monitoring/hints';
 
 export const DEMO_PASSWORD = 'Cellwise-Demo-1';
 
@@ -232,8 +233,8 @@ async function seedDemoAccounts(db: Db, roles: Map<string, number>, adminId: num
 
 /**
  * Runs on every start, after the migrations, and changes nothing the second time: the roles, the
- * administrator from ADMIN_EMAIL / ADMIN_PASSWORD, and unless DEMO_DATA=0 the demo operators,
- * projects and one user per role.
+ * administrator from ADMIN_EMAIL / ADMIN_PASSWORD, the alarm hint catalogue, and unless DEMO_DATA=0
+ * the demo operators, projects and one user per role.
  */
 export async function seed(db: Db, config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demoData'>, options: SeedOptions = {}): Promise<SeedResult> {
   const now = isoTime((options.clock ?? systemClock)());
@@ -252,5 +253,7 @@ export async function seed(db: Db, config: Pick<Config, 'adminEmail' | 'adminPas
     created,
   );
   if (config.demoData) await seedDemoAccounts(db, roles, adminId, now, created);
+  // Reference data, not demo data: the remediation hints, once, into an empty catalogue.
+  await seedAlarmHints(db);
   return { createdUsers: created };
 }

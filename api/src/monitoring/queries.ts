@@ -1,0 +1,203 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema';
+import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
+import {
+  ALARM_FIELDS,
+  CONFIGURATION_SUMMARY_FIELDS,
+  FAULT_SUMMARY_FIELDS,
+  OVERALL_SITE_SUMMARY_FIELDS,
+  type AlarmRow,
+  type ConfigurationSummaryRow,
+  type FaultSummaryRow,
+  type OverallSiteSummaryRow,
+} from '../contracts/monitoring';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+type Db = Kysely<Database>;
+
+/** The list query every monitoring list takes (contracts/monitoring.ts `listQuery`). */
+export interface MonitoringListQuery {
+  page?: number;
+  size?: number;
+  sort?: string;
+  order?: 'ascend' | 'descend';
+  filters?: string;
+}
+
+/**
+ * A list over a FROM subquery whose columns are already named as the contract's fields: filters
+ * (contains, any case; dates as the tables show them), sort (nulls last, then the tie-break fields),
+ * paging and the total are applied outside it, so each list only says how its rows are made.
+ */
+export interface ListSource {
+  /** `select … as "field", …` — every field of `fields`, nothing the contract does not name. */
+  from: RawBuilder<unknown>;
+  fields: readonly string[];
+  dateFields: ReadonlySet<string>;
+  numberFields: ReadonlySet<string>;
+  defaultSort: string;
+  defaultOrder: 'ascend' | 'descend';
+  /** Fields that make the order total (a page never repeats or skips a row). */
+  tieBreak: readonly string[];
+}
+
+const column = (field: string) => sql.ref(`q.${field}`);
+
+export async function listFrom<T>(db: Db, source: ListSource, query: MonitoringListQuery): Promise<{ rows: T[]; total: number }> {
+  const page = query.page ?? 1;
+  const size = Math.min(query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const sortField = query.sort ?? source.defaultSort;
+  if (!source.fields.includes(sortField)) throw new ListQueryError(`Unknown sort field "${sortField.slice(0, 50)}".`);
+  const filters = parseFilters(query.filters, source.fields).map(([field, needle]) => {
+    const text = source.numberFields.has(field) ? sql`cast(${column(field)} as text)` : column(field);
+    return sql<boolean>`lower(${text}) like ${containsPattern(source.dateFields.has(field) ? dateFilterText(needle) : needle)} escape '\\'`;
+  });
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const order = query.order ?? (query.sort === undefined ? source.defaultOrder : 'ascend');
+  const direction = order === 'descend' ? sql`desc` : sql`asc`;
+  const ties = source.tieBreak.filter((f) => f !== sortField).map((f) => sql`${column(f)} asc`);
+  const orderBy = sql`order by case when ${column(sortField)} is null then 1 else 0 end, ${column(sortField)} ${direction}${
+    ties.length > 0 ? sql`, ${sql.join(ties)}` : sql``
+  }`;
+  const from = sql`(${source.from}) as q`;
+  const [count, rows] = await Promise.all([
+    sql<{ total: number | string }>`select count(*) as total from ${from} ${where}`.execute(db),
+    sql<T>`select ${sql.join(source.fields.map((f) => column(f)))} from ${from} ${where} ${orderBy} limit ${size} offset ${(page - 1) * size}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+// ---- Shared expressions ----
+
+/** 'Not in inventory' / 'Unreachable', joined by '; ', or ''. */
+const remarksOf = (n: string) =>
+  sql`case when ${sql.ref(`${n}.in_inventory`)} = 0 and ${sql.ref(`${n}.unreachable`)} = 1 then 'Not in inventory; Unreachable'
+    when ${sql.ref(`${n}.in_inventory`)} = 0 then 'Not in inventory'
+    when ${sql.ref(`${n}.unreachable`)} = 1 then 'Unreachable' else '' end`;
+
+/**
+ * The earliest commissioning date of the site's plan rows, preferring those of the node's technology
+ * (a node "4G/5G" matches plan rows of 4G and 5G). Read at query time: the plan changes with each import.
+ */
+const commissioningDateOf = (siteId: RawBuilder<unknown>, tech: RawBuilder<unknown> | null) =>
+  tech
+    ? sql`(select p.comm_date from tracking_commissioning_plan p where p.local_id = ${siteId} and p.comm_date is not null
+        order by case when p.technology = ${tech} or ${tech} like '%' || p.technology || '%' then 0 else 1 end, p.comm_date limit 1)`
+    : sql`(select min(p.comm_date) from tracking_commissioning_plan p where p.local_id = ${siteId})`;
+
+const currentStatusOf = (siteId: RawBuilder<unknown>) =>
+  sql`(select t.current_status from tracking_tracker t where t.local_id = ${siteId} order by t.id limit 1)`;
+
+/** The node's identification fields (contract `identity` + `logFacts`), selected from `monitoring_nodes n`. */
+const nodeIdentity = sql`n.site_id as "siteId", s.name as "siteName", n.node_name as "nodeName", n.tech as "tech",
+  ${commissioningDateOf(sql`n.site_id`, sql`n.tech`)} as "commissioningDate", ${currentStatusOf(sql`n.site_id`)} as "currentStatus"`;
+const nodeFacts = sql`n.logs_at as "logsDate", ${remarksOf('n')} as "remarks"`;
+
+/** Acknowledged in the console, or on the node (the ACKNOWLEDGED ALARMS table). */
+const ALARM_SELECT = sql`select a.id as "id", a.site_id as "siteId", s.name as "siteName", a.node_name as "nodeName", a.tech as "tech",
+    a.alarm_at as "alarmDatetime", a.severity as "severity", a.specific_problem as "AlarmName", a.mo as "moName", a.info as "info",
+    case when k.alarm_key is not null or a.node_acknowledged = 1 then 'Yes' else 'No' end as "acknowledged",
+    k.note as "ackNote",
+    coalesce(k.acked_by_name, case when a.node_acknowledged = 1 then a.node_operator end) as "ackBy",
+    k.acked_at as "ackAt",
+    h.hint as "hint",
+    a.archive || ' › ' || a.file || ':' || cast(a.line as text) as "source"
+  from monitoring_alarms a
+  left join network_sites s on s.id = a.site_id
+  left join monitoring_alarm_acks k on k.alarm_key = a.alarm_key
+  left join monitoring_alarm_hints h on h.alarm_name = a.specific_problem`;
+
+export const ALARM_LIST: ListSource = {
+  from: ALARM_SELECT,
+  fields: ALARM_FIELDS,
+  dateFields: new Set(['alarmDatetime', 'ackAt']),
+  numberFields: new Set(['id']),
+  defaultSort: 'alarmDatetime',
+  defaultOrder: 'descend',
+  tieBreak: ['id'],
+};
+
+export const FAULT_SUMMARY_LIST: ListSource = {
+  from: sql`select ${nodeIdentity}, n.alarm_status as "alarmStatus", n.alarm_count as "alarmCount", n.alarm_comments as "alarmComments", ${nodeFacts}
+    from monitoring_nodes n left join network_sites s on s.id = n.site_id`,
+  fields: FAULT_SUMMARY_FIELDS,
+  dateFields: new Set(['commissioningDate', 'logsDate']),
+  numberFields: new Set(['alarmCount']),
+  defaultSort: 'nodeName',
+  defaultOrder: 'ascend',
+  tieBreak: ['nodeName'],
+};
+
+export const CONFIGURATION_SUMMARY_LIST: ListSource = {
+  from: sql`select ${nodeIdentity}, n.radio_status as "radioStatus", n.radio_comments as "radioComments",
+      n.core_status as "coreStatus", n.core_comments as "coreComments", ${nodeFacts}
+    from monitoring_nodes n left join network_sites s on s.id = n.site_id`,
+  fields: CONFIGURATION_SUMMARY_FIELDS,
+  dateFields: new Set(['commissioningDate', 'logsDate']),
+  numberFields: new Set(),
+  defaultSort: 'nodeName',
+  defaultOrder: 'ascend',
+  tieBreak: ['nodeName'],
+};
+
+/** NOK beats OK beats N/A: a rank per status, the worst (highest) of a site's nodes wins. */
+const rank = (column: string) => sql`max(case when ${sql.ref(column)} = 'NOK' then 2 when ${sql.ref(column)} = 'OK' then 1 else 0 end)`;
+const statusOfRank = (column: string) => sql`case when ${sql.ref(column)} = 2 then 'NOK' when ${sql.ref(column)} = 1 then 'OK' else 'N/A' end`;
+
+/** One row per site: nodes without a site stand alone under their node name. */
+export const OVERALL_SITE_SUMMARY_LIST: ListSource = {
+  from: sql`select g.site as "siteId", s.name as "siteName", ${commissioningDateOf(sql`g.site`, null)} as "commissioningDate",
+      ${currentStatusOf(sql`g.site`)} as "currentStatus",
+      case when g.alarm = 2 or g.radio = 2 or g.core = 2 or g.perf = 2 or g.unreachable = 1 then 'NOK'
+        when g.alarm = 1 or g.radio = 1 or g.core = 1 or g.perf = 1 then 'OK' else 'N/A' end as "overallSiteStatus",
+      ${statusOfRank('g.perf')} as "performanceStatus", ${statusOfRank('g.alarm')} as "alarmStatus",
+      ${statusOfRank('g.radio')} as "radioStatus", ${statusOfRank('g.core')} as "coreStatus"
+    from (
+      select coalesce(n.site_id, n.node_name) as site, ${rank('n.alarm_status')} as alarm, ${rank('n.radio_status')} as radio,
+        ${rank('n.core_status')} as core, ${rank('p.status')} as perf, max(n.unreachable) as unreachable
+      from monitoring_nodes n left join monitoring_performance p on p.node_name = n.node_name
+      group by coalesce(n.site_id, n.node_name)
+    ) g left join network_sites s on s.id = g.site`,
+  fields: OVERALL_SITE_SUMMARY_FIELDS,
+  dateFields: new Set(['commissioningDate']),
+  numberFields: new Set(),
+  defaultSort: 'siteId',
+  defaultOrder: 'ascend',
+  tieBreak: ['siteId'],
+};
+
+export const listAlarms = (db: Db, query: MonitoringListQuery) => listFrom<AlarmRow>(db, ALARM_LIST, query);
+export const listFaultSummary = async (db: Db, query: MonitoringListQuery) => {
+  const page = await listFrom<FaultSummaryRow>(db, FAULT_SUMMARY_LIST, query);
+  // PostgreSQL answers integer columns as numbers, but keep it certain for both dialects.
+  return { ...page, rows: page.rows.map((r) => ({ ...r, alarmCount: Number(r.alarmCount) })) };
+};
+export const listConfigurationSummary = (db: Db, query: MonitoringListQuery) => listFrom<ConfigurationSummaryRow>(db, CONFIGURATION_SUMMARY_LIST, query);
+export const listOverallSiteSummary = (db: Db, query: MonitoringListQuery) => listFrom<OverallSiteSummaryRow>(db, OVERALL_SITE_SUMMARY_LIST, query);
+
+/** The newest logs date of the nodes' latest logs, or null. */
+export async function lastLogsDate(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('monitoring_nodes')
+    .select((eb) => eb.fn.max('logs_at').as('at'))
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+export const PERFORMANCE_STAMP = 'monitoring.performance.importedAt';
+
+/** One alarm row by id (as the list shows it), or undefined. */
+export async function findAlarm(db: Db, id: number): Promise<AlarmRow | undefined> {
+  const { rows } = await sql<AlarmRow>`select * from (${ALARM_SELECT}) as q where q.id = ${id}`.execute(db);
+  return rows[0];
+}
+
+/** Alarm rows of a site's nodes (node's site, else the alarm's own), in list order (newest first). */
+export async function alarmsOfNodes(db: Db, nodes: readonly string[]): Promise<AlarmRow[]> {
+  if (nodes.length === 0) return [];
+  const { rows } = await sql<AlarmRow>`select * from (${ALARM_SELECT}) as q where q."nodeName" in (${sql.join(nodes)})
+    order by case when q."alarmDatetime" is null then 1 else 0 end, q."alarmDatetime" desc, q.id asc`.execute(db);
+  return rows;
+}
