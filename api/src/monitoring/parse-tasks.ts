@@ -1,4 +1,93 @@
-import type { Task } from '../jobs/model';
+import path from 'node:path';
+import { MONITORING_MESSAGES, type ParseReport, type ParseResponse } from '../contracts/monitoring';
+import { FileServiceError, resolveUpload } from '../files';
+import { JobRefusal, type Task, type TaskContext } from '../jobs/model';
+import { ingestArchives, LogArchiveError, type ArchiveInput } from './ingest';
+import type { ParseParams } from './parse-jobs';
+
+/** What the thread task gets: the job's parameters and its id (recorded on the parse). */
+export type ParseTaskParams = ParseParams & { jobId: string | null };
+
+/** ParseResponse, plus the owner's notification text (the route answers ParseResponse only). */
+export type ParseTaskAnswer = ParseResponse & { notice: string };
+
+/** Names shown in a notification before "and N more". */
+const NAMES_SHOWN = 5;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+function names(list: readonly string[]): string {
+  const shown = list.slice(0, NAMES_SHOWN).join(', ');
+  return list.length > NAMES_SHOWN ? `${shown} and ${list.length - NAMES_SHOWN} more` : shown;
+}
+
+/**
+ * The notification of a finished parse: the success message, then the outcomes in words (unreachable
+ * nodes, nodes outside the inventory, files with errors and the first of them), and where to read the
+ * whole report.
+ */
+export function parseNotice(report: ParseReport): string {
+  const n = report.counts.parsed + report.counts.notInInventory;
+  const parts = [MONITORING_MESSAGES.parsed(n)];
+  const nodesOf = (outcome: string) => report.files.filter((f) => f.outcome === outcome).map((f) => f.node ?? f.file);
+  const unreachable = nodesOf('unreachable');
+  if (unreachable.length > 0) parts.push(`${plural(unreachable.length, 'node', 'nodes')} unreachable (${names(unreachable)}).`);
+  const outside = nodesOf('not in inventory');
+  if (outside.length > 0) parts.push(`${plural(outside.length, 'node', 'nodes')} not in the inventory, kept (${names(outside)}).`);
+  const withErrors = report.files.filter((f) => f.problemCount > 0);
+  const first = withErrors[0];
+  if (first) {
+    const problem = first.problems[0];
+    const where = problem ? `${first.file}:${problem.line} ${problem.reason}` : first.file;
+    parts.push(`${plural(withErrors.length, 'file', 'files')} with errors, first: ${where}.`);
+  }
+  parts.push(`Report #${report.id} is listed on Upload Logs.`);
+  return parts.join(' ');
+}
+
+/** A demo archive's path: inside the data folder, never outside it. */
+function insideDataDir(dataDir: string, file: string): string {
+  const root = path.resolve(dataDir);
+  const full = path.resolve(root, file);
+  if (full !== root && !full.startsWith(root + path.sep)) throw new JobRefusal(400, { message: `The archive ${file} is outside the data folder.` });
+  return full;
+}
+
+/** Thread task `monitoring.parse`: the owner's uploads (or the demo archives), parsed and stored in one go. */
+export async function parseTask(params: ParseTaskParams, context: TaskContext): Promise<ParseTaskAnswer> {
+  const archives: ArchiveInput[] = [];
+  if ('uploadIds' in params) {
+    for (const id of params.uploadIds) {
+      try {
+        const upload = await resolveUpload(context.db, context.dataDir, id, params.ownerId, 'zip');
+        archives.push({ name: upload.name, file: upload.file });
+      } catch (error) {
+        if (error instanceof FileServiceError) throw new JobRefusal(error.statusCode, { message: error.message });
+        throw error;
+      }
+    }
+  } else {
+    for (const archive of params.archives) archives.push({ name: archive.name, file: insideDataDir(context.dataDir, archive.file) });
+  }
+  try {
+    const report = await ingestArchives(context.db, archives, {
+      parsedBy: params.ownerId,
+      jobId: params.jobId,
+      progress: (percent, text) => context.progress(percent, text),
+    });
+    return {
+      message: MONITORING_MESSAGES.parsed(report.counts.parsed + report.counts.notInInventory),
+      parseId: report.id,
+      logsDate: report.logsDate,
+      counts: report.counts,
+      notice: parseNotice(report),
+    };
+  } catch (error) {
+    if (error instanceof LogArchiveError) throw new JobRefusal(400, { message: error.message });
+    throw error;
+  }
+}
 
 /** Worker-thread tasks of the log parser (parsing archives into the monitoring tables), by name. */
-export const PARSE_TASKS: Record<string, Task> = {};
+export const PARSE_TASKS: Record<string, Task> = {
+  'monitoring.parse': parseTask as Task,
+};

@@ -1,0 +1,648 @@
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { ParseCounts, ParsedFile, ParseProblem, ParseReport } from '../contracts/monitoring';
+import type { Database } from '../db/schema';
+import { parseMobatchResult, parseNodeLog, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
+import { evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
+import { defaultSiteId } from '../domain/network/site-rule';
+import { ARCHIVE_LIMITS, readArchive, ZipReadError } from '../files';
+import { readZipFile, zipLayout } from '../files/zip';
+
+/**
+ * Ingestion of MoBatch log archives (DESIGN §7.2): every archive is read and every log parsed first,
+ * then one short transaction stores the parse (the history row with its per-file report) and replaces
+ * each node's rows with those of its newest log. A refused archive stores nothing of the whole parse.
+ */
+
+export interface ArchiveInput {
+  /** The name shown to the user (the uploaded file's name). */
+  name: string;
+  /** Path of the archive on disk. */
+  file: string;
+}
+
+export interface IngestOptions {
+  parsedBy: number | null;
+  jobId: string | null;
+  now?: Date;
+  progress?: (percent: number, text: string) => void;
+  signal?: AbortSignal;
+  /** Offset for headers without a zone and `Local` alarm tables; without it, such times are read as UTC. */
+  defaultUtcOffsetMinutes?: number;
+}
+
+/** An archive that is not a MoBatch log set: the caller answers 400 with the message. */
+export class LogArchiveError extends Error {
+  override readonly name = 'LogArchiveError';
+  readonly statusCode = 400;
+}
+
+export const INGEST_MESSAGES = {
+  noLogs: (archive: string) => `The archive ${archive} holds no MoBatch logs (<node>.log).`,
+} as const;
+
+/** Problems listed per file in the report (all are counted). */
+export const PROBLEMS_PER_FILE = 50;
+/** A single log larger than this is not decoded (a string that size is most of what a thread may hold). */
+export const MAX_LOG_BYTES = 200_000_000;
+/** Names per `in (…)` list: far below every dialect's parameter limit. */
+const NAME_CHUNK = 500;
+
+type Db = Kysely<Database>;
+
+/** A node log read from an archive. */
+interface LogRead {
+  archive: string;
+  file: string;
+  order: number;
+  result: NodeLogResult;
+  report: ParsedFile;
+}
+
+/** An unreachable node known only from mobatch_result.txt. */
+interface ResultRead {
+  archive: string;
+  entry: MobatchEntry;
+  report: ParsedFile;
+}
+
+interface InventoryNode {
+  name: string;
+  siteId: string | null;
+  technology: string | null;
+  cells: InventoryCell[];
+}
+
+const isLog = (name: string) => /\.log$/i.test(name);
+const baseName = (name: string) => name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+const isMobatchResult = (name: string) => baseName(name).toLowerCase() === 'mobatch_result.txt';
+/** macOS zips carry `__MACOSX/._LX0001.log` resource forks: binary, and not logs. */
+const isMacJunk = (name: string) => /(^|[\\/])__MACOSX[\\/]/.test(name) || baseName(name).startsWith('._');
+const count = (n: number) => n.toLocaleString('en-US');
+
+function problemsOf(problems: readonly Problem[]): { problemCount: number; problems: ParseProblem[] } {
+  return {
+    problemCount: problems.length,
+    problems: problems.slice(0, PROBLEMS_PER_FILE).map((p) => ({ line: p.source.line, reason: p.reason, command: p.command })),
+  };
+}
+
+function fileReport(archive: string, file: string, partial: Partial<ParsedFile> = {}): ParsedFile {
+  return { archive, file, node: null, siteId: null, outcome: 'ignored', alarms: 0, problemCount: 0, problems: [], reason: null, ...partial };
+}
+
+/** The archive's `.log` entries, for the progress count; 0 when the directory cannot be read (readArchive says why). */
+async function logEntryCount(file: string): Promise<number> {
+  try {
+    const damaged = () => new Error('damaged');
+    return zipLayout(await readZipFile(file, damaged), damaged).filter((e) => isLog(e.name) && !isMacJunk(e.name)).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** The entry's bytes, or null when it is larger than MAX_LOG_BYTES (the rest is skipped). */
+async function readText(content: AsyncGenerator<Buffer>): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of content) {
+    size += chunk.length;
+    if (size > MAX_LOG_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Drops what the monitoring tables never store, so a large parse holds only rows it will write. */
+function slim(result: NodeLogResult): NodeLogResult {
+  const own = (row: { node: string }) => row.node.toLowerCase() === result.node.toLowerCase();
+  return {
+    ...result,
+    blocks: result.blocks.filter(own),
+    alarms: result.alarms.filter(own),
+    alarmLog: [],
+    states: result.states.filter(own),
+    attributes: result.attributes.filter(own),
+    ret: result.ret.filter(own),
+    cvs: [],
+    moTrees: [],
+    raw: [],
+  };
+}
+
+export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], options: IngestOptions): Promise<ParseReport> {
+  const now = options.now ?? new Date();
+  const progress = options.progress ?? (() => undefined);
+  const logs: LogRead[] = [];
+  const results: Array<{ archive: string; entries: MobatchEntry[] }> = [];
+  const files: ParsedFile[] = [];
+  let entriesRead = 0;
+
+  let total = 0;
+  for (const archive of archives) total += await logEntryCount(archive.file);
+  let done = 0;
+
+  for (const archive of archives) {
+    let sawLogs = false;
+    try {
+      for await (const entry of readArchive(archive.file, ARCHIVE_LIMITS, `The archive ${archive.name}`)) {
+        options.signal?.throwIfAborted();
+        entriesRead += 1;
+        if (isMacJunk(entry.name) || (!isLog(entry.name) && !isMobatchResult(entry.name))) {
+          files.push(fileReport(archive.name, entry.name));
+          continue;
+        }
+        sawLogs = true;
+        if (isMobatchResult(entry.name)) {
+          const text = await readText(entry.content);
+          const parsed = text === null ? null : parseMobatchResult(text, { archive: archive.name, file: entry.name });
+          if (parsed) results.push({ archive: archive.name, entries: parsed.entries });
+          files.push(fileReport(archive.name, entry.name, parsed ? problemsOf(parsed.problems) : tooLarge()));
+          continue;
+        }
+        done += 1;
+        progress(total > 0 ? Math.min(90, (done / total) * 90) : 0, `Parsing ${baseName(entry.name)} (${count(done)} / ${count(Math.max(total, done))})`);
+        const text = await readText(entry.content);
+        if (text === null) {
+          files.push(fileReport(archive.name, entry.name, { outcome: 'failed', ...tooLarge() }));
+          continue;
+        }
+        const result = slim(parseNodeLog(text, { archive: archive.name, file: entry.name }, { defaultUtcOffsetMinutes: options.defaultUtcOffsetMinutes }));
+        const report = fileReport(archive.name, entry.name, { node: result.node, alarms: result.alarms.length, ...problemsOf(result.problems) });
+        if (!result.unreachable && result.blocks.length === 0) {
+          // Nothing at all was read: the file is reported, and the node's previous results stay.
+          report.outcome = 'failed';
+          if (report.problemCount === 0) {
+            report.problemCount = 1;
+            report.problems = [{ line: 1, reason: 'no AMOS command output: no `<node>> <command>` prompt in the file', command: null }];
+          }
+        } else {
+          logs.push({ archive: archive.name, file: entry.name, order: logs.length, result, report });
+        }
+        files.push(report);
+      }
+    } catch (error) {
+      if (error instanceof ZipReadError) throw new LogArchiveError(error.message);
+      throw error;
+    }
+    if (!sawLogs) throw new LogArchiveError(INGEST_MESSAGES.noLogs(archive.name));
+  }
+
+  // Nodes that mobatch_result.txt says were not reached, and that left no log of their own.
+  const logged = new Set(logs.map((l) => l.result.node.toLowerCase()));
+  const unreachableOnly = new Map<string, ResultRead>();
+  for (const { archive, entries } of results) {
+    for (const entry of entries) {
+      const key = entry.node.toLowerCase();
+      if (!entry.unreachable || logged.has(key) || unreachableOnly.has(key)) continue;
+      const reason = `${entry.status} (${baseName(entry.source.file)} line ${entry.source.line})`;
+      const report = fileReport(archive, entry.source.file, { node: entry.node, outcome: 'unreachable', reason });
+      unreachableOnly.set(key, { archive, entry, report });
+      files.push(report);
+    }
+  }
+
+  progress(91, 'Saving');
+  const inventory = await inventoryOf(db, [...logs.map((l) => l.result.node), ...[...unreachableOnly.values()].map((r) => r.entry.node)]);
+  const prepared = new Map<string, PreparedNode>();
+  const keep = (node: PreparedNode) => {
+    const key = node.row.node_name.toLowerCase();
+    const previous = prepared.get(key);
+    // The same node twice in one parse: the newer log (by its first header) wins; on a tie, the later file.
+    if (!previous || node.at >= previous.at) prepared.set(key, node);
+  };
+  for (const log of logs) keep(prepareLog(log, inventory.get(log.result.node.toLowerCase()) ?? null, now));
+  for (const read of unreachableOnly.values()) keep(prepareUnreachable(read, inventory.get(read.entry.node.toLowerCase()) ?? null, now));
+
+  const counts: ParseCounts = {
+    files: entriesRead,
+    parsed: files.filter((f) => f.outcome === 'parsed').length,
+    unreachable: files.filter((f) => f.outcome === 'unreachable').length,
+    notInInventory: files.filter((f) => f.outcome === 'not in inventory').length,
+    failed: files.filter((f) => f.outcome === 'failed').length,
+    problems: files.reduce((sum, f) => sum + f.problemCount, 0),
+  };
+  const logsDate = [...prepared.values()].reduce<string | null>(
+    (newest, n) => (n.row.logs_at !== null && (newest === null || n.row.logs_at > newest) ? n.row.logs_at : newest),
+    null,
+  );
+  const parsedBy = await userName(db, options.parsedBy);
+  const report: Omit<ParseReport, 'id'> = { parsedAt: now.toISOString(), parsedBy, archives: archives.map((a) => a.name), logsDate, counts, files };
+
+  const id = await store(db, report, [...prepared.values()], options);
+  progress(100, 'Saved');
+  return { id, ...report };
+}
+
+function tooLarge(): Pick<ParsedFile, 'problemCount' | 'problems'> {
+  return { problemCount: 1, problems: [{ line: 1, reason: `the file is larger than ${count(MAX_LOG_BYTES)} bytes; it was not read`, command: null }] };
+}
+
+async function userName(db: Db, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const row = await db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', id).executeTakeFirst();
+  return row ? `${row.firstname} ${row.lastname}`.trim() : null;
+}
+
+/** The inventory's nodes of these names (any case), with their cells, by lower-case name. */
+async function inventoryOf(db: Db, names: readonly string[]): Promise<Map<string, InventoryNode>> {
+  const out = new Map<string, InventoryNode>();
+  const wanted = [...new Set(names.map((n) => n.toLowerCase()))];
+  for (let i = 0; i < wanted.length; i += NAME_CHUNK) {
+    const chunk = wanted.slice(i, i + NAME_CHUNK);
+    const rows = await db
+      .selectFrom('network_nodes')
+      .select(['name', 'site_id', 'technology'])
+      .where(sql<string>`lower(name)`, 'in', chunk)
+      .execute();
+    for (const r of rows) out.set(r.name.toLowerCase(), { name: r.name, siteId: r.site_id, technology: r.technology, cells: [] });
+  }
+  const found = [...out.values()].map((n) => n.name);
+  for (let i = 0; i < found.length; i += NAME_CHUNK) {
+    const cells = await db
+      .selectFrom('network_cells')
+      .select(['name', 'node_name', 'tech', 'pci', 'psc', 'tac', 'nr_tac', 'lac', 'channel', 'max_tx_power'])
+      .where('node_name', 'in', found.slice(i, i + NAME_CHUNK))
+      .execute();
+    for (const c of cells) {
+      out.get(c.node_name.toLowerCase())?.cells.push({
+        name: c.name,
+        tech: c.tech,
+        pci: c.pci,
+        psc: c.psc,
+        tac: c.tac,
+        nrTac: c.nr_tac,
+        lac: c.lac,
+        channel: c.channel,
+        maxTxPower: c.max_tx_power,
+      });
+    }
+  }
+  return out;
+}
+
+// ---- Rows ----
+
+const TECH_ORDER = ['2G', '3G', '4G', '5G', 'NB-IoT'];
+const techText = (techs: Iterable<string>) => {
+  const set = new Set(techs);
+  const ordered = TECH_ORDER.filter((t) => set.has(t));
+  return ordered.length > 0 ? ordered.join('/') : null;
+};
+
+/** The node's technology: its inventory cells', else the inventory's own, else what its log showed. */
+function nodeTech(known: InventoryNode | null, log: NodeLogResult | null): string | null {
+  if (known) {
+    const fromCells = techText(known.cells.map((c) => c.tech));
+    if (fromCells) return fromCells;
+    if (known.technology && known.technology !== 'multi') return known.technology;
+  }
+  if (!log) return null;
+  const seen: MoTech[] = [];
+  for (const rows of [log.alarms, log.states, log.attributes]) for (const r of rows) if (r.tech !== 'site') seen.push(r.tech);
+  return techText(seen) ?? known?.technology ?? null;
+}
+
+type Row = Record<string, string | number | null>;
+
+interface PreparedNode {
+  /** Instant of the log's first header (ms), for "the newer log wins"; -Infinity when unknown. */
+  at: number;
+  row: Row & { node_name: string; logs_at: string | null; unreachable: number };
+  alarms: Row[];
+  states: Row[];
+  attributes: Row[];
+  ret: Row[];
+  findings: Row[];
+}
+
+const source = (archive: string, file: string, line: number) => ({ archive, file, line });
+
+function identityOf(name: string, known: InventoryNode | null): { name: string; siteId: string | null; inInventory: number } {
+  return known ? { name: known.name, siteId: known.siteId, inInventory: 1 } : { name, siteId: defaultSiteId(name), inInventory: 0 };
+}
+
+function nodeRow(
+  id: { name: string; siteId: string | null; inInventory: number },
+  tech: string | null,
+  logsAt: string | null,
+  where: { archive: string; file: string; line: number },
+  unreachableReason: string | null,
+  problems: number,
+  evaluation: NodeEvaluation,
+  now: Date,
+): PreparedNode['row'] {
+  return {
+    node_name: id.name,
+    site_id: id.siteId,
+    in_inventory: id.inInventory,
+    tech,
+    logs_at: logsAt,
+    ...where,
+    unreachable: unreachableReason === null ? 0 : 1,
+    unreachable_reason: unreachableReason,
+    problems,
+    alarm_status: evaluation.alarmStatus,
+    alarm_count: evaluation.alarmCount,
+    alarm_comments: evaluation.alarmComments,
+    radio_status: evaluation.radioStatus,
+    radio_comments: evaluation.radioComments,
+    core_status: evaluation.coreStatus,
+    core_comments: evaluation.coreComments,
+    updated_at: now.toISOString(),
+  };
+}
+
+function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): PreparedNode {
+  const r = log.result;
+  const id = identityOf(r.node, known);
+  const inventory: InventoryFacts | null = known ? { cells: known.cells } : null;
+  const evaluation = evaluateNode(r, inventory);
+  log.report.node = id.name;
+  log.report.siteId = id.siteId;
+  log.report.outcome = r.unreachable ? 'unreachable' : id.inInventory ? 'parsed' : 'not in inventory';
+  log.report.reason = r.unreachable ? r.unreachableReason : null;
+  const at = r.header?.at ?? null;
+  const firstLine = r.blocks[0]?.source.line ?? 1;
+  const row = nodeRow(
+    id,
+    nodeTech(known, r),
+    at ? at.toISOString() : null,
+    source(log.archive, log.file, firstLine),
+    r.unreachable ? (r.unreachableReason ?? 'unreachable') : null,
+    r.problems.length,
+    evaluation,
+    now,
+  );
+  const node = id.name;
+  const facts = (x: { mo: string; moClass: string | null; tech: string; cell: string | null; source: { line: number } }) => ({
+    node_name: node,
+    mo: x.mo,
+    mo_class: x.moClass,
+    tech: x.tech,
+    cell: x.cell,
+    ...source(log.archive, log.file, x.source.line),
+  });
+  if (r.unreachable) return { at: at?.getTime() ?? -Infinity, row, alarms: [], states: [], attributes: [], ret: [], findings: [] };
+  return {
+    at: at?.getTime() ?? -Infinity,
+    row,
+    alarms: r.alarms.map((a) => ({
+      ...facts(a),
+      site_id: id.siteId,
+      alarm_at: a.at ? a.at.toISOString() : null,
+      alarm_time: a.time,
+      time_basis: a.timeBasis,
+      severity: a.severity,
+      specific_problem: a.specificProblem,
+      info: a.additionalInfo,
+      node_acknowledged: a.acknowledged ? 1 : 0,
+      node_operator: a.operator,
+      alarm_key: `${node}|${a.mo}|${a.specificProblem}`,
+    })),
+    states: r.states.map((s) => ({ ...facts(s), adm_state: s.admState, op_state: s.opState, link: s.link })),
+    attributes: r.attributes.map((a) => ({ ...facts(a), attribute: a.attribute, value: attributeValue(a.attribute, a.value, a.items) })),
+    ret: r.ret.map((t) => ({
+      node_name: node,
+      mo: t.mo,
+      antenna_unit_group: t.antennaUnitGroup,
+      antenna_near_unit: t.antennaNearUnit,
+      ret_sub_unit: t.retSubUnit,
+      electrical_tilt: t.electricalAntennaTilt,
+      max_tilt: t.maxTilt,
+      min_tilt: t.minTilt,
+      operational_state: t.operationalState,
+      user_label: t.userLabel,
+      serial_number: t.serialNumber,
+      ...source(log.archive, log.file, t.source.line),
+    })),
+    findings: evaluation.findings.map((f) => ({
+      ...facts(f),
+      area: f.area,
+      check_name: f.checkName,
+      expected: f.expected,
+      actual: f.actual,
+      status: f.status,
+      comment: f.comment,
+    })),
+  };
+}
+
+/** `[3] =` with its `>>>` items: the items follow, so the stored value says everything the log did. */
+function attributeValue(attribute: string, value: string, items: ReadonlyArray<{ name: string; value: string }>): string {
+  if (items.length === 0) return value;
+  const shown = items.map((i) => (i.name === attribute ? i.value : `${i.name} = ${i.value}`)).join('; ');
+  return value ? `${value} ${shown}` : shown;
+}
+
+function prepareUnreachable(read: ResultRead, known: InventoryNode | null, now: Date): PreparedNode {
+  const id = identityOf(read.entry.node, known);
+  const reason = read.report.reason ?? read.entry.status;
+  read.report.node = id.name;
+  read.report.siteId = id.siteId;
+  const evaluation: NodeEvaluation = {
+    alarmStatus: 'N/A',
+    alarmCount: 0,
+    alarmComments: `Node unreachable: ${reason}`,
+    radioStatus: 'N/A',
+    radioComments: `Node unreachable: ${reason}`,
+    coreStatus: 'N/A',
+    coreComments: `Node unreachable: ${reason}`,
+    findings: [],
+  };
+  const row = nodeRow(id, nodeTech(known, null), null, source(read.archive, read.entry.source.file, read.entry.source.line), reason, 0, evaluation, now);
+  // No log at all: any log of the same node in this parse says more, whatever its date.
+  return { at: -Infinity, row, alarms: [], states: [], attributes: [], ret: [], findings: [] };
+}
+
+// ---- Writing ----
+
+const NODE_COLUMNS = [
+  'node_name',
+  'site_id',
+  'in_inventory',
+  'tech',
+  'parse_id',
+  'logs_at',
+  'archive',
+  'file',
+  'line',
+  'unreachable',
+  'unreachable_reason',
+  'problems',
+  'alarm_status',
+  'alarm_count',
+  'alarm_comments',
+  'radio_status',
+  'radio_comments',
+  'core_status',
+  'core_comments',
+  'updated_at',
+] as const;
+const ROW_COLUMNS = ['node_name', 'parse_id', 'mo', 'mo_class', 'tech', 'cell', 'archive', 'file', 'line'] as const;
+const ALARM_COLUMNS = [
+  ...ROW_COLUMNS,
+  'site_id',
+  'alarm_at',
+  'alarm_time',
+  'time_basis',
+  'severity',
+  'specific_problem',
+  'info',
+  'node_acknowledged',
+  'node_operator',
+  'alarm_key',
+] as const;
+const STATE_COLUMNS = [...ROW_COLUMNS, 'adm_state', 'op_state', 'link'] as const;
+const ATTRIBUTE_COLUMNS = [...ROW_COLUMNS, 'attribute', 'value'] as const;
+const RET_COLUMNS = [
+  'node_name',
+  'parse_id',
+  'mo',
+  'antenna_unit_group',
+  'antenna_near_unit',
+  'ret_sub_unit',
+  'electrical_tilt',
+  'max_tilt',
+  'min_tilt',
+  'operational_state',
+  'user_label',
+  'serial_number',
+  'archive',
+  'file',
+  'line',
+] as const;
+const FINDING_COLUMNS = [...ROW_COLUMNS, 'area', 'check_name', 'expected', 'actual', 'status', 'comment'] as const;
+
+/** The tables that hold a node's rows from its latest log. */
+const NODE_ROW_TABLES = ['monitoring_alarms', 'monitoring_states', 'monitoring_attributes', 'monitoring_ret', 'monitoring_findings'] as const;
+
+/**
+ * Multi-row INSERTs built as text once per batch (as tracking's RowWriter): at hundreds of thousands of
+ * rows, the query builder's per-value nodes cost more than the database's inserts. Table and column
+ * names are constants of this module, never input.
+ */
+class BatchInsert {
+  private params: unknown[] = [];
+  private rows = 0;
+  private readonly size: number;
+  private readonly postgres: boolean;
+  private readonly head: string;
+
+  constructor(
+    private readonly db: Db,
+    table: string,
+    private readonly columns: readonly string[],
+    private readonly fixed: Row,
+  ) {
+    // Under every dialect's parameter limit (SQLite 32,766; PostgreSQL 65,535).
+    this.size = Math.max(1, Math.floor(30_000 / columns.length));
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
+  }
+
+  async add(row: Row): Promise<void> {
+    for (const column of this.columns) this.params.push(column in this.fixed ? this.fixed[column] : (row[column] ?? null));
+    this.rows += 1;
+    if (this.rows >= this.size) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.rows === 0) return;
+    const params = this.params;
+    const rows = this.rows;
+    this.params = [];
+    this.rows = 0;
+    const width = this.columns.length;
+    const tuples: string[] = [];
+    for (let r = 0; r < rows; r += 1) {
+      const marks: string[] = [];
+      for (let c = 1; c <= width; c += 1) marks.push(this.postgres ? `$${r * width + c}` : '?');
+      tuples.push(`(${marks.join(', ')})`);
+    }
+    await this.db.executeQuery(CompiledQuery.raw(this.head + tuples.join(', '), params));
+  }
+}
+
+async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly PreparedNode[], options: IngestOptions): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('monitoring_parses')
+      .values({
+        parsed_at: report.parsedAt,
+        parsed_by: options.parsedBy,
+        job_id: options.jobId,
+        archives: JSON.stringify(report.archives),
+        logs_date: report.logsDate,
+        files: report.counts.files,
+        parsed: report.counts.parsed,
+        unreachable: report.counts.unreachable,
+        not_in_inventory: report.counts.notInInventory,
+        failed: report.counts.failed,
+        problems: report.counts.problems,
+        report: '{}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const parseId = Number(id);
+    await trx
+      .updateTable('monitoring_parses')
+      .set({ report: JSON.stringify({ id: parseId, ...report } satisfies ParseReport) })
+      .where('id', '=', parseId)
+      .execute();
+
+    const names = nodes.map((n) => n.row.node_name);
+    for (let i = 0; i < names.length; i += NAME_CHUNK) {
+      const chunk = names.slice(i, i + NAME_CHUNK);
+      for (const table of [...NODE_ROW_TABLES, 'monitoring_nodes'] as const) {
+        await sql`delete from ${sql.table(table)} where node_name in (${sql.join(chunk)})`.execute(trx);
+      }
+    }
+    await forgetCeasedAcks(trx, nodes);
+
+    const fixed = { parse_id: parseId };
+    const writers = {
+      nodes: new BatchInsert(trx, 'monitoring_nodes', NODE_COLUMNS, fixed),
+      alarms: new BatchInsert(trx, 'monitoring_alarms', ALARM_COLUMNS, fixed),
+      states: new BatchInsert(trx, 'monitoring_states', STATE_COLUMNS, fixed),
+      attributes: new BatchInsert(trx, 'monitoring_attributes', ATTRIBUTE_COLUMNS, fixed),
+      ret: new BatchInsert(trx, 'monitoring_ret', RET_COLUMNS, fixed),
+      findings: new BatchInsert(trx, 'monitoring_findings', FINDING_COLUMNS, fixed),
+    };
+    for (const node of nodes) {
+      await writers.nodes.add(node.row);
+      for (const row of node.alarms) await writers.alarms.add(row);
+      for (const row of node.states) await writers.states.add(row);
+      for (const row of node.attributes) await writers.attributes.add(row);
+      for (const row of node.ret) await writers.ret.add(row);
+      for (const row of node.findings) await writers.findings.add(row);
+    }
+    for (const writer of Object.values(writers)) await writer.flush();
+    return parseId;
+  });
+}
+
+/**
+ * Console acknowledgements follow the alarm: one whose alarm the node's new log no longer shows has
+ * ceased and goes; one the log still shows stays. An unreachable node says nothing about its alarms,
+ * so its acknowledgements stay too.
+ */
+async function forgetCeasedAcks(trx: Db, nodes: readonly PreparedNode[]): Promise<void> {
+  const reached = nodes.filter((n) => n.row.unreachable === 0);
+  const current = new Set(reached.flatMap((n) => n.alarms.map((a) => String(a.alarm_key))));
+  const names = reached.map((n) => n.row.node_name);
+  const ceased: string[] = [];
+  for (let i = 0; i < names.length; i += NAME_CHUNK) {
+    const acks = await trx
+      .selectFrom('monitoring_alarm_acks')
+      .select('alarm_key')
+      .where('node_name', 'in', names.slice(i, i + NAME_CHUNK))
+      .execute();
+    for (const ack of acks) if (!current.has(ack.alarm_key)) ceased.push(ack.alarm_key);
+  }
+  for (let i = 0; i < ceased.length; i += NAME_CHUNK) {
+    await trx
+      .deleteFrom('monitoring_alarm_acks')
+      .where('alarm_key', 'in', ceased.slice(i, i + NAME_CHUNK))
+      .execute();
+  }
+}
