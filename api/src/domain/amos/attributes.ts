@@ -31,8 +31,16 @@ const ARRAY_RE = /^\[(\d+)\]\s*=?\s*$/;
 type Row = Omit<MoAttribute, 'node' | 'command' | 'source'>;
 
 function attributeRow(mo: string, attribute: string, value: string): Row {
-  const arr = ARRAY_RE.exec(value);
-  return { ...moFacts(mo), attribute, value, declaredItems: arr ? Number(arr[1]) : null, items: [] };
+  const facts = moFacts(mo);
+  // Built field by field (not spread): every row has the same shape, which keeps property access fast.
+  return { mo, moClass: facts.moClass, tech: facts.tech, cell: facts.cell, attribute, value, declaredItems: declaredItems(value), items: [] };
+}
+
+/** `[3] =` → 3; null for any other value. */
+function declaredItems(value: string): number | null {
+  if (value.charCodeAt(0) !== 91) return null;
+  const m = ARRAY_RE.exec(value);
+  return m ? Number(m[1]) : null;
 }
 
 /** `>>> name = value` (`>>> 1.field = value` inside structs). */
@@ -48,6 +56,8 @@ function continuation(text: string): AttributeItem {
 class Collector {
   readonly out: MoAttribute[] = [];
   private last: MoAttribute | null = null;
+  private readonly mos = new Set<string>();
+  private lastMo: string | null = null;
   constructor(
     private readonly block: Block,
     private readonly ctx: BlockContext,
@@ -55,9 +65,25 @@ class Collector {
 
   add(row: Row, n: number): void {
     this.finish();
-    const attr: MoAttribute = { node: this.block.node, command: this.block.command, source: refOf(this.ctx, n), ...row };
+    const attr: MoAttribute = {
+      node: this.block.node,
+      command: this.block.command,
+      source: refOf(this.ctx, n),
+      mo: row.mo,
+      moClass: row.moClass,
+      tech: row.tech,
+      cell: row.cell,
+      attribute: row.attribute,
+      value: row.value,
+      declaredItems: row.declaredItems,
+      items: row.items,
+    };
     this.out.push(attr);
     this.last = attr;
+    if (attr.mo !== this.lastMo) {
+      this.mos.add(attr.mo);
+      this.lastMo = attr.mo;
+    }
   }
 
   /** A `>>>` line: an item of the last attribute. */
@@ -85,10 +111,14 @@ class Collector {
     }
   }
 
-  distinctMos(from: number): number {
-    const set = new Set<string>();
-    for (let i = from; i < this.out.length; i += 1) set.add(this.out[i]!.mo);
-    return set.size;
+  /** MOs of the current table are counted from here (for its `Total: N MOs`). */
+  startTable(): void {
+    this.mos.clear();
+    this.lastMo = null;
+  }
+
+  distinctMos(): number {
+    return this.mos.size;
   }
 }
 
@@ -97,7 +127,6 @@ export function parseGetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
   const c = new Collector(block, ctx);
   let mode: 'none' | 'table' | 'single' = 'none';
   let singleMo = '';
-  let tableStart = 0;
   let seen = false;
   let afterRule = false;
 
@@ -109,41 +138,48 @@ export function parseGetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
     }
     const wasAfterRule = afterRule;
     afterRule = false;
-    const trimmed = text.trim();
-    const tk = tokens(trimmed);
-    if (tk.length === 3 && tk[0] === 'MO' && tk[1] === 'Attribute' && tk[2] === 'Value') {
-      c.finish();
-      mode = 'table';
-      tableStart = c.out.length;
-      seen = true;
-      continue;
+    // Header, proxy line and footer are told by their first character, so a table row is never tokenised.
+    const first = skipSpaces(text, 0);
+    const c0 = text.charCodeAt(first);
+    if (c0 === 77 && text.startsWith('MO', first)) {
+      const tk = tokens(text);
+      if (tk.length === 3 && tk[0] === 'MO' && tk[1] === 'Attribute' && tk[2] === 'Value') {
+        c.finish();
+        mode = 'table';
+        c.startTable();
+        seen = true;
+        continue;
+      }
     }
-    if (wasAfterRule && tk.length === 2 && toInt(tk[0]!) !== null && looksLikeMo(tk[1]!)) {
-      // `get <MO>`: `<proxy>  <MO>` between rules, then `attribute value` rows.
-      c.finish();
-      mode = 'single';
-      singleMo = tk[1]!;
-      if (!seen) tableStart = c.out.length;
-      seen = true;
-      continue;
+    if (wasAfterRule && c0 >= 48 && c0 <= 57) {
+      const tk = tokens(text);
+      if (tk.length === 2 && toInt(tk[0]!) !== null && looksLikeMo(tk[1]!)) {
+        // `get <MO>`: `<proxy>  <MO>` between rules, then `attribute value` rows.
+        c.finish();
+        mode = 'single';
+        singleMo = tk[1]!;
+        if (!seen) c.startTable();
+        seen = true;
+        continue;
+      }
     }
-    const total = TOTAL_RE.exec(trimmed);
+    const total = c0 === 84 ? TOTAL_RE.exec(text.slice(first)) : null;
     if (total) {
       // Also a bare `Total: 0 MOs` printed without a table.
       c.finish();
       seen = true;
-      const mos = c.distinctMos(tableStart);
+      const mos = c.distinctMos();
       if (Number(total[1]) !== mos) report(ctx, block, 'count-mismatch', `footer says ${total[1]} MOs, MOs read: ${mos}`, n);
       mode = 'none';
-      tableStart = c.out.length;
+      c.startTable();
       continue;
     }
     if (mode === 'none') continue;
-    if (trimmed.startsWith('>>>')) {
+    if (c0 === 62 && text.startsWith('>>>', first)) {
       c.item(text, n);
       continue;
     }
-    if (text.charCodeAt(0) === 32 || text.charCodeAt(0) === 9) {
+    if (first > 0) {
       if (!c.wrap(text)) report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(text)}`, n);
       continue;
     }

@@ -1,5 +1,5 @@
 import { parseHeaderLine } from './header';
-import { cleanLine, isBlank } from './text';
+import { cleanLine, isBlank, skipSpaces, withoutIpPrefix } from './text';
 import { type BlockHeader, type CommandFamily, type LogSource, type Problem, type SourceRef } from './types';
 
 /** A line of a block: its cleaned text and its physical line number. */
@@ -107,8 +107,11 @@ export class BlockSplitter {
     private readonly defaultOffset: number | null,
   ) {}
 
+  /** Set by the caller when the whole text is plain ({@link isPlainText}): lines then only lose their `<ip>: ` prefix. */
+  plain = false;
+
   push(raw: string, n: number): void {
-    const text = cleanLine(raw);
+    const text = this.plain ? withoutIpPrefix(raw) : cleanLine(raw);
     if (text === null) {
       if (this.junkCount === 0) this.junkStart = n;
       this.junkCount += 1;
@@ -189,5 +192,5 @@ export class BlockSplitter {
 
 /** The lines that say a node was not reached: `Checking ip contact...Not OK`, `Unable to connect to …`. */
 export function isUnreachableLine(text: string): boolean {
-  return text.includes('ip contact...Not OK') || text.trimStart().startsWith('Unable to connect to ');
+  return text.includes('ip contact...Not OK') || text.startsWith('Unable to connect to ', skipSpaces(text, 0));
 }

@@ -47,6 +47,18 @@ export function techOfClass(cls: string): MoTech | null {
  * cell class is site level.
  */
 export function moFacts(mo: string): MoFacts {
+  // Tables print one MO on several consecutive rows (one per attribute): the last answer is reused.
+  if (mo === lastMo && lastFacts) return { mo, moClass: lastFacts.moClass, tech: lastFacts.tech, cell: lastFacts.cell };
+  const facts = computeFacts(mo);
+  lastMo = mo;
+  lastFacts = facts;
+  return { mo, moClass: facts.moClass, tech: facts.tech, cell: facts.cell };
+}
+
+let lastMo: string | null = null;
+let lastFacts: MoFacts | null = null;
+
+function computeFacts(mo: string): MoFacts {
   const parts = rdns(mo);
   let tech: MoTech = 'site';
   let cell: string | null = null;

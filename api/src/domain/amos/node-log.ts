@@ -7,7 +7,7 @@ import { parseCvBlock } from './cv';
 import { parseLtBlock } from './lt';
 import { retRows } from './ret';
 import { parseStateBlock } from './states';
-import { forEachLine } from './text';
+import { forEachLine, isPlainText } from './text';
 import { type LogSource, type NodeLogResult, type ParseOptions, type RawBlock } from './types';
 
 const DEFAULT_RAW_LINE_LIMIT = 10_000;
@@ -70,6 +70,7 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
   };
 
   const splitter = new BlockSplitter(source, onBlock, ctx.problems, defaultOffset);
+  splitter.plain = isPlainText(text);
   forEachLine(text, (line, n) => splitter.push(line, n));
   splitter.end();
 

@@ -47,12 +47,30 @@ export function cleanLine(raw: string): string | null {
   if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
   if (line.includes('\x1b')) line = line.replace(ANSI_RE, '');
   if (isBinary(line)) return null;
+  return withoutIpPrefix(line);
+}
+
+/** The line without moshell's `<ip>: ` prefix. */
+export function withoutIpPrefix(line: string): string {
   const c0 = line.charCodeAt(0);
   if (c0 >= 48 && c0 <= 57) {
     const m = IP_PREFIX_RE.exec(line);
-    if (m) line = line.slice(m[0].length);
+    if (m) return line.slice(m[0].length);
   }
   return line;
+}
+
+// Whatever cleanLine could change or refuse, besides the `<ip>: ` prefix: control characters (escape and
+// NUL included, tab and line ends not), a CR that does not end a line, DEL, U+FFFD and a BOM.
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
+const NOT_PLAIN_RE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\ufeff]|\r(?!\n)/;
+
+/**
+ * True when no line of `text` needs more of {@link cleanLine} than {@link withoutIpPrefix}: one scan of
+ * the whole text, so a plain log (nearly every one) is not checked character by character line by line.
+ */
+export function isPlainText(text: string): boolean {
+  return !NOT_PLAIN_RE.test(text);
 }
 
 /** `=====…` (at least 10), optionally indented: the rules around moshell tables. */

@@ -1,0 +1,108 @@
+// MoBatch log parse rate (issue 13): a generated ~200 MB (text) log set — the demo log generator scaled
+// up to thousands of RadioNodes with long alarm, term point and relation tables — zipped with the
+// console's ZipWriter, then read back in the same run (a) by readArchive, decoding and splitting lines
+// (the ceiling: what any parser must pay) and (b) by readArchive, decoding and the real AMOS parser
+// (parseNodeLog / parseMobatchResult). Prints MB/s of log text for both and their ratio (goal >= 50 %).
+// Needs the built API (`npm run bench` builds it; by hand: cd api && npx tsc -p tsconfig.build.json).
+// BENCH_LOGS_MB sets the size (default 200).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'api/dist');
+const SIZE_MB = Number(process.env.BENCH_LOGS_MB || 200);
+const RUNS = 3;
+
+if (!fs.existsSync(path.join(DIST, 'monitoring/demo-logs.js'))) {
+  console.error(`bench/monitoring-parse: ${DIST}/monitoring is missing; build the API first (cd api && npx tsc -p tsconfig.build.json).`);
+  process.exit(1);
+}
+const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
+const { syntheticLogNodes, writeLogArchive, MOBATCH_RESULT_FILE } = requireApi('./dist/monitoring/demo-logs.js');
+const { parseNodeLog, parseMobatchResult } = requireApi('./dist/domain/amos/index.js');
+const { readArchive } = requireApi('./dist/files/zip.js');
+
+/** Rows per node beyond the demo's: what a busy node's log holds (dozens of alarms, X2 peers, relations). */
+const SCALE = { alarms: 40, termPoints: 60, relations: 16 };
+const NOW = new Date('2025-03-10T09:30:00Z');
+const mb = (bytes) => bytes / 1e6;
+const rate = (bytes, ms) => mb(bytes) / (ms / 1000);
+
+async function textOf(entry) {
+  const chunks = [];
+  for await (const chunk of entry.content) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** (a) The ceiling: inflate, decode, split into lines. */
+async function rawRead(file) {
+  let lines = 0;
+  let bytes = 0;
+  for await (const entry of readArchive(file)) {
+    const text = await textOf(entry);
+    bytes += Buffer.byteLength(text);
+    lines += text.split('\n').length;
+  }
+  return { lines, bytes };
+}
+
+/** (b) The real parser on every entry. */
+async function parseAll(file) {
+  let alarms = 0;
+  let problems = 0;
+  let attributes = 0;
+  for await (const entry of readArchive(file)) {
+    const text = await textOf(entry);
+    if (entry.name === MOBATCH_RESULT_FILE) {
+      problems += parseMobatchResult(text, { archive: 'bench.zip', file: entry.name }).problems.length;
+      continue;
+    }
+    const log = parseNodeLog(text, { archive: 'bench.zip', file: entry.name });
+    alarms += log.alarms.length;
+    attributes += log.attributes.length;
+    problems += log.problems.length;
+  }
+  return { alarms, attributes, problems };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-bench-logs-'));
+try {
+  // A probe sizes one node's log, so the set lands near SIZE_MB (and under readArchive's 10,000 entries).
+  const probe = await writeLogArchive(path.join(dir, 'probe.zip'), syntheticLogNodes(20), { seed: 1, now: NOW, scale: SCALE });
+  const perNode = probe.textBytes / probe.logs;
+  const count = Math.min(9_999, Math.max(2, Math.round((SIZE_MB * 1e6) / perNode)));
+  const file = path.join(dir, 'logs.zip');
+  const started = performance.now();
+  const summary = await writeLogArchive(file, syntheticLogNodes(count), { seed: 1, now: NOW, scale: SCALE });
+  const zipBytes = fs.statSync(file).size;
+  console.log(
+    `log set: ${mb(summary.textBytes).toFixed(1)} MB of text in ${summary.logs.toLocaleString('en-US')} node logs + ${MOBATCH_RESULT_FILE}, ` +
+      `${mb(zipBytes).toFixed(1)} MB zipped (written in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+
+  // Best of RUNS each, alternating, so a slow moment of the machine hurts neither side alone.
+  let rawMs = Infinity;
+  let parseMs = Infinity;
+  let raw;
+  let parsed;
+  for (let i = 0; i < RUNS; i += 1) {
+    let t = performance.now();
+    raw = await rawRead(file);
+    rawMs = Math.min(rawMs, performance.now() - t);
+    t = performance.now();
+    parsed = await parseAll(file);
+    parseMs = Math.min(parseMs, performance.now() - t);
+  }
+  if (raw.bytes !== summary.textBytes) throw new Error(`read ${raw.bytes} bytes of text, the generator wrote ${summary.textBytes}`);
+  if (parsed.problems !== 0) throw new Error(`the parser reported ${parsed.problems} problems on generated logs`);
+  console.log(`(a) readArchive + decode + split lines:  ${rate(raw.bytes, rawMs).toFixed(1)} MB/s (${raw.lines.toLocaleString('en-US')} lines)`);
+  console.log(
+    `(b) readArchive + decode + parseNodeLog: ${rate(raw.bytes, parseMs).toFixed(1)} MB/s ` +
+      `(${parsed.alarms.toLocaleString('en-US')} alarms, ${parsed.attributes.toLocaleString('en-US')} attribute values)`,
+  );
+  console.log(`(c) parse / raw:                         ${((rawMs / parseMs) * 100).toFixed(0)} % (goal >= 50 %)`);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
