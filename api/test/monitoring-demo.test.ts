@@ -7,6 +7,9 @@ import { evaluateNode, type InventoryCell } from '../src/domain/monitoring';
 import { readArchive } from '../src/files/zip';
 import { MOBATCH_RESULT_FILE, parseDemoLogsIfNone, writeDemoLogArchive, type DemoLogSummary, type DemoParseParams } from '../src/monitoring/demo-logs';
 import { importDemoNetworkIfEmpty } from '../src/network/demo';
+import type { FaultSummaryPage, ParseResponse } from '../src/contracts/monitoring';
+import { seed } from '../src/seed';
+import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 
 const NOW = new Date('2025-03-10T09:30:00Z');
@@ -199,6 +202,48 @@ describe.each(TEST_DATABASES)('demo MoBatch logs on $name', (kind) => {
       expect(calls).toHaveLength(1);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(TEST_DATABASES)('first start with the demo logs on $name', (kind) => {
+  it('parses the demo archive through the real monitoring.parse job, so the fault summary is alive', async () => {
+    const database = await kind.open();
+    const { app, config } = await testApp(database);
+    try {
+      await seed(database.db, config);
+      await importDemoNetworkIfEmpty(database.db, { dataDir: config.dataDir, sites: SITES });
+      const done = await parseDemoLogsIfNone(database.db, {
+        dataDir: config.dataDir,
+        now: NOW,
+        parse: async (params) => {
+          const job = await app.jobs.run<DemoParseParams>('monitoring.parse', null, params);
+          expect(job.outcome?.status).toBe(200);
+          return job.outcome!.body as ParseResponse;
+        },
+      });
+      const nodes = await database.db.selectFrom('network_nodes').select('name').execute();
+      expect(done!.parsed.message).toBe(`Successfully parsed ${nodes.length - 1} files.`);
+      // mobatch_result.txt is a file of the archive too.
+      expect(done!.parsed.counts).toMatchObject({ files: nodes.length + 1, parsed: nodes.length - 1, unreachable: 1, failed: 0, problems: 0 });
+
+      const admin = await database.db.selectFrom('users').select('id').where('email', '=', config.adminEmail).executeTakeFirstOrThrow();
+      const token = (await app.auth.issueToken(admin.id))!;
+      const res = await app.inject({ url: '/api/Monitoring/GetFaultManagementSummary?size=100', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      const rows = res.json<FaultSummaryPage>().rows;
+      const status = (node: string) => rows.find((r) => r.nodeName === node)?.alarmStatus;
+      const { summary } = done!;
+      expect(status(summary.unreachable!)).toBe('N/A');
+      for (const node of summary.clean) expect(status(node)).toBe('OK');
+      for (const node of summary.warningsOnly) expect(status(node)).toBe('OK');
+      expect(rows.filter((r) => r.alarmStatus === 'NOK').length).toBeGreaterThan(SITES / 3);
+
+      // Once parsed, a restart leaves the parse alone.
+      expect(await parseDemoLogsIfNone(database.db, { dataDir: config.dataDir, parse: async () => null })).toBeNull();
+    } finally {
+      await app.close();
+      await database.dispose();
     }
   });
 });
