@@ -16,6 +16,7 @@ import {
 } from '../src/contracts/monitoring';
 import { ANNEX_STYLE_FILE, ericssonLteFile } from '../src/domain/pm/fixtures';
 import { writeZip } from '../src/files/zip-writer';
+import { syntheticLogNodes, writeLogArchive } from '../src/monitoring/demo-logs';
 import { DEFAULT_ALARM_HINTS } from '../src/monitoring/hints';
 import { seed } from '../src/seed';
 import { testApp } from './support/app';
@@ -418,6 +419,34 @@ describe.each(TEST_DATABASES)('monitoring routes on $name', (kind) => {
         ['LX0001', 'OK'],
         ['NR_LX0001', 'NOK'],
       ]);
+    });
+
+    it('reads what the real log ingestion stores: summaries, report tabs, and an acknowledgement that survives a re-upload', async () => {
+      const file = path.join(temp, 'mobatch-logs.zip');
+      await writeLogArchive(file, syntheticLogNodes(2), { now: new Date('2024-03-07T12:00:00Z') });
+      const parse = async () => {
+        const uploadId = await upload(fs.readFileSync(file), 'mobatch-logs.zip', 'os');
+        const res = await get(`/api/Parser/ParseEricssonLogs?filesPath=${uploadId}&userId=${ids.os}`, 'os');
+        expect(res.statusCode).toBe(200);
+      };
+      await parse();
+      const nodes = (await list<FaultSummaryPage>('GetFaultManagementSummary', filters({ nodeName: 'BX0000' }))).rows;
+      expect(nodes.length).toBeGreaterThan(0);
+      for (const row of nodes) expect(['OK', 'NOK', 'N/A']).toContain(row.alarmStatus);
+      const alarms = await alarmsPage(filters({ nodeName: 'BX0000' }));
+      const site = nodes.find((n) => n.remarks.includes('Not in inventory') && n.alarmCount > 0)!;
+      expect(site).toBeDefined();
+      const report = (await get(`/api/Monitoring/GetSiteReport?siteId=${site.siteId ?? site.nodeName}`)).json<SiteReport>();
+      expect(report.tables.find((t) => t.TableName === 'Site Summary')!.TableData.length).toBeGreaterThan(0);
+      expect(report.tables.find((t) => t.TableName === 'Alarms')!.TableData.length).toBeGreaterThan(0);
+
+      const target = alarms.rows.find((r) => r.nodeName === site.nodeName && r.acknowledged === 'No')!;
+      expect((await post('/api/Monitoring/AcknowledgeAlarm', { alarmId: target.id, note: 'Known, ticket 42' })).statusCode).toBe(200);
+      await parse();
+      const after = (await alarmsPage(filters({ nodeName: site.nodeName, AlarmName: target.AlarmName, moName: target.moName }))).rows;
+      expect(after.map((r) => [r.acknowledged, r.ackNote])).toContainEqual(['Yes', 'Known, ticket 42']);
+      const excel = await get(`/api/Monitoring/GetSiteReportExcel?siteId=${site.siteId ?? site.nodeName}`);
+      expect(excel.statusCode).toBe(200);
     });
 
     it('PM counters: bad XML is refused naming the file and line, and nothing changes', async () => {
