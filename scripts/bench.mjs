@@ -1,6 +1,9 @@
 // `npm run bench`: production build, then every benchmark in bench/ prints its numbers (bench/load.mjs
 // among them: 200 virtual users for 60 s against the built API). `npm run bench -- load hub` runs only
 // the benchmarks named; LOAD_SECONDS / LOAD_USERS shorten the load test (e.g. 10 and 20 for a smoke run).
+// Throughput benches print their raw baseline next to the real path, measured in the same run:
+// network-import (saxes alone vs the importer), tracking (raw exceljs vs import/export) and
+// monitoring-parse (unzip + split lines vs unzip + the AMOS parser; BENCH_LOGS_MB, default 200).
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureDependencies, run, step } from './lib.mjs';
