@@ -1,6 +1,6 @@
 import { render, waitFor } from '@testing-library/react';
-import { AxiosError, type AxiosResponse } from 'axios';
-import type { ComponentType } from 'react';
+import { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { useEffect, type ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { api, setToken, setUser, type Role } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
@@ -34,10 +34,12 @@ export function fakeApi(answers: Answers) {
     const data: unknown = typeof answer === 'function' ? await (answer as (p: Record<string, unknown>) => unknown)(input) : answer;
     return { data } as AxiosResponse;
   };
-  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: { params?: Record<string, unknown> }) => {
-    calls.push({ method: 'GET', path, params: config?.params, config: config as Record<string, unknown> });
-    if (path === 'File/Download') return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="export.zip"' } } as AxiosResponse;
-    return reply(path, config?.params ?? {});
+  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: AxiosRequestConfig) => {
+    const params = config?.params as Record<string, unknown> | undefined;
+    calls.push({ method: 'GET', path, params, config: config as Record<string, unknown> });
+    if (path === 'File/Download')
+      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="export.zip"' } } as unknown as AxiosResponse;
+    return reply(path, params ?? {});
   });
   jest.spyOn(api, 'post').mockImplementation(async (path: string, body?: unknown, config?: unknown) => {
     calls.push({ method: 'POST', path, body, config: config as Record<string, unknown> });
@@ -62,13 +64,15 @@ export function signIn(role: Role = 'CellwiseHQ', id = 7) {
 }
 
 /** Where the router is now (path and query), so a test can see the URL follow the page. */
-let currentLocation = '';
+const seen = { location: '' };
 function LocationProbe() {
   const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    seen.location = `${location.pathname}${location.search}`;
+  }, [location]);
   return null;
 }
-export const locationNow = () => currentLocation;
+export const locationNow = () => seen.location;
 
 /** Renders a page at `url` inside the console's providers and a router, then waits for its first answers. */
 export async function renderPage(Page: ComponentType, url: string) {

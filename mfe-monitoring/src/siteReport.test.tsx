@@ -1,0 +1,168 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReportColumn, ReportTable, SiteReport } from 'api/contracts';
+import SiteReportPage from './routes/monitoring/siteReport';
+import { buttonNamed, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, tableCaptioned, type Answers } from './testing/fakeApi';
+
+const column = (name: string, label: string, kind: ReportColumn['options']['kind'] = 'text', display = true): ReportColumn => ({
+  name,
+  label,
+  options: { display, filter: true, sort: true, kind },
+  filterType: 'multiselect',
+});
+
+const table = (TableName: string, TabName: ReportTable['TabName'], TableStructure: ReportColumn[], TableData: ReportTable['TableData']): ReportTable => ({
+  TableName,
+  TabName,
+  TableStructure,
+  TableData,
+});
+
+const REPORT: SiteReport = {
+  siteId: 'LX0001',
+  siteName: 'Lisboa Centro',
+  logsDate: '2026-05-01T10:00:00Z',
+  tables: [
+    table(
+      'Site Summary',
+      'Summary',
+      [
+        column('nodeName', 'Node Name'),
+        column('logsDate', 'Logs Date', 'date'),
+        column('alarmStatus', 'Alarm Status', 'status'),
+        column('internal', 'Internal', 'text', false),
+      ],
+      [
+        { nodeName: 'ERBS_LX0001_A', logsDate: '2026-05-01T10:00:00Z', alarmStatus: 'NOK', internal: 'hidden' },
+        { nodeName: 'NR_LX0001_A', logsDate: null, alarmStatus: 'OK', internal: 'hidden' },
+      ],
+    ),
+    table('Commissioning Information', 'Summary', [column('technology', 'Technology'), column('week', 'Week', 'number')], [{ technology: '4G', week: 10 }]),
+    table('RET Information', 'RET Information', [column('node', 'Node'), column('tilt', 'Tilt (°)', 'number')], [{ node: 'ERBS_LX0001_A', tilt: 2.5 }]),
+    table('Alarms', 'Alarms', [column('AlarmName', 'Alarm Name')], []),
+    ...(['2G', '3G', '4G', '5G', 'NBIoT'] as const).map((tech) =>
+      table(
+        `Configuration Check ${tech}`,
+        `Configuration Check ${tech}`,
+        [column('check', 'Check'), column('status', 'Status', 'status')],
+        tech === '4G' ? [{ check: 'cellBarred', status: 'NOK' }] : [],
+      ),
+    ),
+  ],
+};
+
+function serve(more: Answers = {}) {
+  return fakeApi({
+    'Monitoring/GetSiteList': (params: Record<string, unknown>) =>
+      [
+        { value: 'LX0001', text: 'LX0001 – Lisboa Centro' },
+        { value: 'LX0002', text: 'LX0002 – Alfama' },
+      ].filter((o) => o.text.toLowerCase().includes(String(params.query ?? '').toLowerCase())),
+    'Monitoring/GetSiteReport': (params: Record<string, unknown>) => ({ ...REPORT, siteId: params.siteId }),
+    'Monitoring/GetSiteReportExcel': { file: 'report-1' },
+    'Monitoring/GetSiteReportEmail': { message: 'Report sent to eva@cellwise.local.' },
+    ...more,
+  });
+}
+
+const tabNamed = (name: string) => {
+  const tab = Array.from(document.querySelectorAll<HTMLElement>('.ant-tabs-tab-btn')).find((t) => t.textContent === name);
+  if (!tab) throw new Error(`no tab ${name}`);
+  return tab;
+};
+
+let saved: string[];
+beforeEach(() => {
+  signIn('CellwiseOS', 7);
+  saved = [];
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('Site Report', () => {
+  test('without a site: both report buttons are disabled and the page says what to do; choosing a site loads its report and the URL follows', async () => {
+    const api = serve();
+    await renderPage(SiteReportPage, '/monitoring/siteReport');
+    expect(screen.getByText('Choose a site to see its report.')).toBeInTheDocument();
+    expect(buttonNamed(/Email Report/)).toBeDisabled();
+    expect(buttonNamed(/Excel Report/)).toBeDisabled();
+    await waitFor(() => expect(api.to('Monitoring/GetSiteList')).toHaveLength(1));
+    expect(api.to('Monitoring/GetSiteList')[0]!.params).toEqual({ query: '' });
+
+    const select = document.querySelector('.ant-select')!;
+    fireEvent.mouseDown(select.querySelector('input') ?? select);
+    const option = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === 'LX0002 – Alfama');
+      if (!found) throw new Error('no option yet');
+      return found;
+    });
+    await act(async () => {
+      fireEvent.click(option);
+    });
+    await waitFor(() => expect(api.to('Monitoring/GetSiteReport')).toHaveLength(1));
+    expect(api.to('Monitoring/GetSiteReport')[0]!.params).toEqual({ siteId: 'LX0002' });
+    expect(locationNow()).toBe('/monitoring/siteReport?siteId=LX0002');
+    await waitFor(() => expect(buttonNamed(/Excel Report/)).toBeEnabled());
+  });
+
+  test('?siteId= loads the report at once; Summary shows its two tables (displayed columns only, statuses as tags); every tab renders its tables', async () => {
+    const api = serve();
+    await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=LX0001');
+    await waitFor(() => expect(rowsOf('Site Summary')).toHaveLength(2));
+    expect(api.to('Monitoring/GetSiteReport')[0]!.params).toEqual({ siteId: 'LX0001' });
+    expect(screen.getByText('Logs date: 01-05-2026 10:00:00')).toBeInTheDocument();
+    expect(Array.from(document.querySelectorAll('.ant-tabs-tab-btn')).map((t) => t.textContent)).toEqual([
+      'Summary',
+      'RET Information',
+      'Alarms',
+      'Configuration Check 2G',
+      'Configuration Check 3G',
+      'Configuration Check 4G',
+      'Configuration Check 5G',
+      'Configuration Check NBIoT',
+    ]);
+    expect(rowsOf('Site Summary')).toEqual([
+      ['ERBS_LX0001_A', '01-05-2026 10:00:00', 'NOK'],
+      ['NR_LX0001_A', '', 'OK'],
+    ]);
+    const headers = Array.from(tableCaptioned('Site Summary').querySelectorAll('.ant-table-header th')).map((h) => h.textContent);
+    expect(headers).not.toContain('Internal');
+    const tags = tableCaptioned('Site Summary').querySelectorAll('.ant-tag');
+    expect(tags[0]!.className).toMatch(/red/);
+    expect(tags[1]!.className).toMatch(/green/);
+    expect(rowsOf('Commissioning Information')).toEqual([['4G', '10']]);
+
+    fireEvent.click(tabNamed('RET Information'));
+    await waitFor(() => expect(rowsOf('RET Information')).toEqual([['ERBS_LX0001_A', '2.5']]));
+    fireEvent.click(tabNamed('Alarms'));
+    expect(await screen.findByText('Nothing in Alarms for this site.')).toBeInTheDocument();
+    fireEvent.click(tabNamed('Configuration Check 4G'));
+    await waitFor(() => expect(rowsOf('Configuration Check 4G')).toEqual([['cellBarred', 'NOK']]));
+  });
+
+  test("'Excel Report' downloads the workbook; 'Email Report' sends it to the user and says so", async () => {
+    const api = serve();
+    await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=LX0001');
+    await waitFor(() => expect(buttonNamed(/Excel Report/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Excel Report/));
+    });
+    await waitFor(() => expect(saved).toEqual(['export.zip']));
+    expect(api.to('Monitoring/GetSiteReportExcel')[0]!.params).toEqual({ siteId: 'LX0001' });
+    expect(api.to('File/Download')[0]!.params).toEqual({ file: 'report-1' });
+
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Email Report/));
+    });
+    expect(await screen.findByText('Report sent to eva@cellwise.local.')).toBeInTheDocument();
+    expect(api.to('Monitoring/GetSiteReportEmail')[0]!.params).toEqual({ siteId: 'LX0001', userId: 7 });
+  });
+
+  test('an unknown site says so where the report would be', async () => {
+    serve({ 'Monitoring/GetSiteReport': () => Promise.reject(refusal(404, 'Site XX9 not found.')) });
+    await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=XX9');
+    expect(await screen.findByText('Site XX9 not found.')).toBeInTheDocument();
+  });
+});
