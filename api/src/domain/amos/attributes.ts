@@ -1,6 +1,6 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
-import { looksLikeMo, moFacts } from './mo';
+import { looksLikeMo, sharedMoFacts } from './mo';
 import { isBlank, isRule, skipSpaces, skipToken, toInt, tokens } from './text';
 import { type AttributeItem, type MoAttribute } from './types';
 
@@ -28,14 +28,6 @@ import { type AttributeItem, type MoAttribute } from './types';
 const TOTAL_RE = /^Total:\s*(\d+)\s+MOs?\b/;
 const ARRAY_RE = /^\[(\d+)\]\s*=?\s*$/;
 
-type Row = Omit<MoAttribute, 'node' | 'command' | 'source'>;
-
-function attributeRow(mo: string, attribute: string, value: string): Row {
-  const facts = moFacts(mo);
-  // Built field by field (not spread): every row has the same shape, which keeps property access fast.
-  return { mo, moClass: facts.moClass, tech: facts.tech, cell: facts.cell, attribute, value, declaredItems: declaredItems(value), items: [] };
-}
-
 /** `[3] =` → 3; null for any other value. */
 function declaredItems(value: string): number | null {
   if (value.charCodeAt(0) !== 91) return null;
@@ -58,25 +50,34 @@ class Collector {
   private last: MoAttribute | null = null;
   private readonly mos = new Set<string>();
   private lastMo: string | null = null;
+  private lastLine = -1;
+  private lastSource: MoAttribute['source'] | null = null;
   constructor(
     private readonly block: Block,
     private readonly ctx: BlockContext,
   ) {}
 
-  add(row: Row, n: number): void {
+  /** One attribute value of `mo` read on line `n`; built field by field (never spread), so every row has one shape. */
+  add(mo: string, attribute: string, value: string, n: number): void {
     this.finish();
+    const facts = sharedMoFacts(mo);
+    // The values of one hget row share their line's source.
+    if (n !== this.lastLine) {
+      this.lastSource = refOf(this.ctx, n);
+      this.lastLine = n;
+    }
     const attr: MoAttribute = {
       node: this.block.node,
       command: this.block.command,
-      source: refOf(this.ctx, n),
-      mo: row.mo,
-      moClass: row.moClass,
-      tech: row.tech,
-      cell: row.cell,
-      attribute: row.attribute,
-      value: row.value,
-      declaredItems: row.declaredItems,
-      items: row.items,
+      source: this.lastSource!,
+      mo,
+      moClass: facts.moClass,
+      tech: facts.tech,
+      cell: facts.cell,
+      attribute,
+      value,
+      declaredItems: declaredItems(value),
+      items: [],
     };
     this.out.push(attr);
     this.last = attr;
@@ -185,7 +186,7 @@ export function parseGetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
     }
     if (mode === 'single') {
       const end = skipToken(text, 0);
-      c.add(attributeRow(singleMo, text.slice(0, end), text.slice(skipSpaces(text, end)).trim()), n);
+      c.add(singleMo, text.slice(0, end), text.slice(skipSpaces(text, end)).trim(), n);
       continue;
     }
     const moEnd = skipToken(text, 0);
@@ -196,7 +197,7 @@ export function parseGetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
       report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(text)}`, n);
       continue;
     }
-    c.add(attributeRow(mo, text.slice(attrAt, attrEnd), text.slice(skipSpaces(text, attrEnd)).trim()), n);
+    c.add(mo, text.slice(attrAt, attrEnd), text.slice(skipSpaces(text, attrEnd)).trim(), n);
   }
   c.finish();
   if (!seen) truncated(ctx, block, 'no attribute table');
@@ -289,7 +290,7 @@ export function parseHgetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
     }
     const { mo, values } = cutHgetRow(text, cols);
     rows += 1;
-    cols.names.forEach((name, k) => c.add(attributeRow(mo, name, values[k] ?? ''), n));
+    cols.names.forEach((name, k) => c.add(mo, name, values[k] ?? '', n));
   }
   c.finish();
   if (!seen) truncated(ctx, block, 'no hget table');

@@ -17,12 +17,17 @@ export function rdns(mo: string): Array<[string, string]> {
 }
 
 function isClassName(s: string, end: number): boolean {
-  for (let i = 0; i < end; i += 1) {
+  return isClassNameAt(s, 0, end);
+}
+
+/** `s[start, end)` is a class name: a letter, then letters, digits and `_`. */
+function isClassNameAt(s: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) {
     const c = s.charCodeAt(i);
     const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    if (i === 0 ? !letter : !(letter || (c >= 48 && c <= 57) || c === 95)) return false;
+    if (i === start ? !letter : !(letter || (c >= 48 && c <= 57) || c === 95)) return false;
   }
-  return end > 0;
+  return end > start;
 }
 
 /** True when `s` starts with `Class=` (used to find where an MO begins in an alarm row). */
@@ -47,31 +52,43 @@ export function techOfClass(cls: string): MoTech | null {
  * cell class is site level.
  */
 export function moFacts(mo: string): MoFacts {
-  // Tables print one MO on several consecutive rows (one per attribute): the last answer is reused.
-  if (mo === lastMo && lastFacts) return { mo, moClass: lastFacts.moClass, tech: lastFacts.tech, cell: lastFacts.cell };
-  const facts = computeFacts(mo);
-  lastMo = mo;
-  lastFacts = facts;
+  const facts = sharedMoFacts(mo);
   return { mo, moClass: facts.moClass, tech: facts.tech, cell: facts.cell };
 }
 
-let lastMo: string | null = null;
 let lastFacts: MoFacts | null = null;
 
+/**
+ * {@link moFacts} without the copy, for callers that only read it. Tables print one MO on several
+ * consecutive rows (one per attribute): the last answer is reused.
+ */
+export function sharedMoFacts(mo: string): Readonly<MoFacts> {
+  if (lastFacts && lastFacts.mo === mo) return lastFacts;
+  lastFacts = computeFacts(mo);
+  return lastFacts;
+}
+
+/** {@link rdns} walked in place (no pairs built): the outermost cell class and the last class. */
 function computeFacts(mo: string): MoFacts {
-  const parts = rdns(mo);
   let tech: MoTech = 'site';
   let cell: string | null = null;
-  for (const [cls, id] of parts) {
-    const t = techOfClass(cls);
-    if (t) {
-      tech = t;
-      cell = id;
-      break;
+  let moClass: string | null = null;
+  for (let i = 0; i < mo.length;) {
+    let comma = mo.indexOf(',', i);
+    if (comma < 0) comma = mo.length;
+    const eq = mo.indexOf('=', i);
+    if (eq <= i || eq >= comma || !isClassNameAt(mo, i, eq)) break;
+    moClass = mo.slice(i, eq);
+    if (cell === null) {
+      const t = techOfClass(moClass);
+      if (t) {
+        tech = t;
+        cell = mo.slice(eq + 1, comma);
+      }
     }
+    i = comma + 1;
   }
-  const last = parts[parts.length - 1];
-  return { mo, moClass: last ? last[0] : null, tech, cell };
+  return { mo, moClass, tech, cell };
 }
 
 const LINKS: Record<string, LinkInterface> = {
@@ -90,10 +107,16 @@ const LINKS: Record<string, LinkInterface> = {
 
 /** Interface of a termination point / link MO, from its deepest RDN that names one; null otherwise. */
 export function linkOf(mo: string): LinkInterface | null {
-  const parts = rdns(mo);
-  for (let i = parts.length - 1; i >= 0; i -= 1) {
-    const link = LINKS[parts[i]![0]];
-    if (link) return link;
+  let link: LinkInterface | null = null;
+  for (let i = 0; i < mo.length;) {
+    let comma = mo.indexOf(',', i);
+    if (comma < 0) comma = mo.length;
+    const eq = mo.indexOf('=', i);
+    if (eq <= i || eq >= comma || !isClassNameAt(mo, i, eq)) break;
+    // Only the class names of LINKS: they all start with T, I or A.
+    const c0 = mo.charCodeAt(i);
+    if (c0 === 84 || c0 === 73 || c0 === 65) link = LINKS[mo.slice(i, eq)] ?? link;
+    i = comma + 1;
   }
-  return null;
+  return link;
 }

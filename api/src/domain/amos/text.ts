@@ -110,9 +110,11 @@ export function skipSpaces(line: string, from: number): number {
 
 /** Index of the first space at or after `from` (line length when none). */
 export function skipToken(line: string, from: number): number {
-  let i = from;
-  while (i < line.length && line.charCodeAt(i) !== 32 && line.charCodeAt(i) !== 9) i += 1;
-  return i;
+  // Two native searches beat a loop over the characters of a long token (an MO is often 100 of them).
+  const space = line.indexOf(' ', from);
+  const tab = line.indexOf('\t', from);
+  const end = space < 0 ? line.length : space;
+  return tab >= 0 && tab < end ? tab : Math.max(end, from);
 }
 
 /** Whitespace-separated tokens, without regular expressions. */
