@@ -11,7 +11,7 @@ import { seed } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { deflatedZeros, zip } from './fixtures/files/zips';
-import { firstArchive, logZip, MAJOR_ON_LX0001, WARNING_ACKED_ON_LX0001 } from './fixtures/monitoring/archives';
+import { BINARY_JUNK, firstArchive, logZip, MAJOR_ON_LX0001, WARNING_ACKED_ON_LX0001 } from './fixtures/monitoring/archives';
 import { LTE_CELL, lteNodeLog, type AlarmSpec } from './fixtures/monitoring/logs';
 import { multipart } from './fixtures/tracking/workbooks';
 
@@ -381,6 +381,36 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
     const missing = await get('/api/Parser/GetParseReport?id=2147483647');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Parse report not found.' });
+  });
+
+  it('keeps the newer log when one parse holds the same node twice, whatever the archive order', async () => {
+    const log = (time: string, problem: string) =>
+      lteNodeLog('LX0002', { header: { time }, alarms: [{ at: '2024-05-01 10:00:00', severity: 'm', problem, mo: LTE_CELL('LX0002', 1), info: 'x' }] });
+    const uploads = await uploadIds({
+      'newer.zip': logZip({ 'LX0002.log': log('240601-10:00:00', 'Newer Alarm') }),
+      'older.zip': logZip({ 'lx0002.LOG': log('240501-10:00:00', 'Older Alarm') }),
+    });
+    const res = await parse(uploads);
+    expect(res.json<ParseResponse>()).toMatchObject({ message: 'Successfully parsed 2 files.', logsDate: '2024-06-01T10:00:00.000Z' });
+    expect(await nodeRow('LX0002')).toMatchObject({ archive: 'newer.zip', alarm_comments: 'Newer Alarm', logs_at: '2024-06-01T10:00:00.000Z' });
+    expect(
+      (await database.db.selectFrom('monitoring_alarms').select('specific_problem').where('node_name', '=', 'LX0002').execute()).map((a) => a.specific_problem),
+    ).toEqual(['Newer Alarm']);
+  });
+
+  it("reports a log of which nothing could be read as failed, and keeps that node's previous results", async () => {
+    const before = await nodeRow('LX0003');
+    const junk = Buffer.concat(Array.from({ length: 50 }, () => BINARY_JUNK));
+    const res = await parse(await uploadIds({ 'junk.zip': logZip({ 'LX0003.log': junk, 'LX0004.log': '' }) }));
+    const body = res.json<ParseResponse>();
+    expect(body).toMatchObject({ message: 'Successfully parsed 0 files.', logsDate: null, counts: { files: 2, parsed: 0, failed: 2 } });
+    const report = (await get(`/api/Parser/GetParseReport?id=${body.parseId}`)).json<ParseReport>();
+    expect(report.files.map((f) => [f.file, f.outcome, f.problems[0]?.line, f.problems[0]?.reason])).toEqual([
+      ['LX0003.log', 'failed', 1, expect.stringMatching(/^binary data/)],
+      ['LX0004.log', 'failed', 1, 'no AMOS command output: no `<node>> <command>` prompt in the file'],
+    ]);
+    expect(await nodeRow('LX0003')).toEqual(before);
+    expect(await nodeRow('LX0004')).toBeUndefined();
   });
 
   describe('bad archives: a clear 4xx and nothing stored', () => {
