@@ -292,14 +292,16 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
       .selectFrom('notifications')
       .select(['title', 'key', 'icon'])
       .where('user_id', '=', ids.admin)
-      .where('key', '=', 'monitoring-parse')
+      .where('key', 'like', 'monitoring-parse%')
       .execute();
     expect(notes).toHaveLength(1);
     expect(notes[0]!.icon).toBe('success');
     expect(notes[0]!.title).toMatch(
       /^Successfully parsed 4 files\. 2 nodes unreachable \(LX0009, LX0010\)\. 1 node not in the inventory, kept \(ZZ0100\)\. 1 file with errors, first: logs_4G\/LX0003\.log:\d+ /,
     );
-    expect(notes[0]!.title).toContain(`Report #${firstParse.parseId} is listed on Upload Logs.`);
+    expect(notes[0]!.title).toContain(`Open this notification for report #${firstParse.parseId}.`);
+    // The key names the parse, so the browser opens its report (shared-ui notificationLink).
+    expect(notes[0]!.key).toBe(`monitoring-parse-${firstParse.parseId}`);
   });
 
   it('replaces a re-uploaded node, keeps the previous parse in history, and keeps an acknowledgement only while its alarm is shown', async () => {

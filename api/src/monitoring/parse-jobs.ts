@@ -52,7 +52,11 @@ export function registerParseJobs(app: FastifyInstance): void {
     idempotent: false,
     run: ({ params, progress, signal, jobId }) => app.runTask('monitoring.parse', { ...params, jobId }, progress, signal),
     // The hub's notification carries a key and a title only; the key names the kind, the title says where the report is.
-    notificationKey: () => PARSE_JOB_KEY,
+    // The parse's own key: the browser opens its report from the notification (shared-ui notificationLink).
+    notificationKey: (_params, ok, body) => {
+      const parseId = ok ? (body as Partial<ParseTaskAnswer> | null)?.parseId : undefined;
+      return typeof parseId === 'number' ? `${PARSE_JOB_KEY}-${parseId}` : PARSE_JOB_KEY;
+    },
     notification: ({ ok, message, body }) => (ok ? ((body as Partial<ParseTaskAnswer> | null)?.notice ?? message) : `Logs not parsed: ${message}`),
   } satisfies JobKind<ParseParams>);
   app.jobs.register<ScriptsParams>({

@@ -40,7 +40,7 @@ export function parseNotice(report: ParseReport): string {
     const where = problem ? `${first.file}:${problem.line} ${problem.reason}` : first.file;
     parts.push(`${plural(withErrors.length, 'file', 'files')} with errors, first: ${where}.`);
   }
-  parts.push(`Report #${report.id} is listed on Upload Logs.`);
+  parts.push(`Open this notification for report #${report.id}.`);
   return parts.join(' ');
 }
 
