@@ -1,7 +1,7 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
 import { looksLikeMo, sharedMoFacts } from './mo';
-import { isBlank, isRule, skipSpaces, skipToken, toInt, tokens } from './text';
+import { isBlank, isRule, skipSpaces, skipToken, skipWord, toInt, tokens, trimmedSlice } from './text';
 import { type AttributeItem, type MoAttribute } from './types';
 
 /**
@@ -45,17 +45,57 @@ function continuation(text: string): AttributeItem {
   return { name: '', value: body };
 }
 
+/**
+ * Counts distinct MOs without hashing each MO text: a Set of MO texts (often 100 characters) costs a
+ * full hash of every new text, and nearly every MO of a table is new. An MO is its head (all but the
+ * id of its last RDN, one string shared by siblings read in a row, so hashed once) and that id.
+ */
+export class DistinctMos {
+  private byHead = new Map<string, Set<string>>();
+  private whole = new Set<string>();
+  private ids = 0;
+
+  add(mo: string, head: string | null): void {
+    if (head === null) {
+      this.whole.add(mo);
+      return;
+    }
+    let ids = this.byHead.get(head);
+    if (ids === undefined) {
+      ids = new Set();
+      this.byHead.set(head, ids);
+    }
+    const before = ids.size;
+    ids.add(mo.slice(head.length));
+    this.ids += ids.size - before;
+  }
+
+  get size(): number {
+    return this.whole.size + this.ids;
+  }
+
+  clear(): void {
+    if (this.ids > 0 || this.byHead.size > 0) this.byHead = new Map();
+    if (this.whole.size > 0) this.whole = new Set();
+    this.ids = 0;
+  }
+}
+
 class Collector {
-  readonly out: MoAttribute[] = [];
+  readonly out: MoAttribute[];
   private last: MoAttribute | null = null;
-  private readonly mos = new Set<string>();
-  private lastMo: string | null = null;
+  private readonly mos = new DistinctMos();
+  /** MO of the last value added (null at the start of a table). */
+  lastMo: string | null = null;
   private lastLine = -1;
   private lastSource: MoAttribute['source'] | null = null;
   constructor(
     private readonly block: Block,
     private readonly ctx: BlockContext,
-  ) {}
+    into: MoAttribute[],
+  ) {
+    this.out = into;
+  }
 
   /** One attribute value of `mo` read on line `n`; built field by field (never spread), so every row has one shape. */
   add(mo: string, attribute: string, value: string, n: number): void {
@@ -82,7 +122,7 @@ class Collector {
     this.out.push(attr);
     this.last = attr;
     if (attr.mo !== this.lastMo) {
-      this.mos.add(attr.mo);
+      this.mos.add(mo, facts.head);
       this.lastMo = attr.mo;
     }
   }
@@ -123,9 +163,9 @@ class Collector {
   }
 }
 
-/** Attributes of one `get` block. */
-export function parseGetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
-  const c = new Collector(block, ctx);
+/** Attributes of one `get` block, added to `into` (returned). */
+export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute[] = []): MoAttribute[] {
+  const c = new Collector(block, ctx, into);
   let mode: 'none' | 'table' | 'single' = 'none';
   let singleMo = '';
   let seen = false;
@@ -189,15 +229,18 @@ export function parseGetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
       c.add(singleMo, text.slice(0, end), text.slice(skipSpaces(text, end)).trim(), n);
       continue;
     }
-    const moEnd = skipToken(text, 0);
-    const mo = text.slice(0, moEnd);
+    // Rows of one MO follow each other: the MO text of the row before is taken again, so checks and
+    // look-ups of the same MO compare one reference.
+    const moEnd = skipWord(text, 0, ctx.tabs);
+    let mo = text.slice(0, moEnd);
+    if (mo === c.lastMo) mo = c.lastMo;
     const attrAt = skipSpaces(text, moEnd);
-    const attrEnd = skipToken(text, attrAt);
-    if (!mo.includes('=') || attrEnd === attrAt) {
+    const attrEnd = skipWord(text, attrAt, ctx.tabs);
+    if ((mo !== c.lastMo && !mo.includes('=')) || attrEnd === attrAt) {
       report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(text)}`, n);
       continue;
     }
-    c.add(mo, text.slice(attrAt, attrEnd), text.slice(skipSpaces(text, attrEnd)).trim(), n);
+    c.add(mo, text.slice(attrAt, attrEnd), trimmedSlice(text, skipSpaces(text, attrEnd)), n);
   }
   c.finish();
   if (!seen) truncated(ctx, block, 'no attribute table');
@@ -251,9 +294,9 @@ export function cutHgetRow(text: string, cols: Columns): { mo: string; values: s
   return { mo: text.slice(0, moEnd), values };
 }
 
-/** Attributes of one `hget` block: one entry per row and column. */
-export function parseHgetBlock(block: Block, ctx: BlockContext): MoAttribute[] {
-  const c = new Collector(block, ctx);
+/** Attributes of one `hget` block: one entry per row and column, added to `into` (returned). */
+export function parseHgetBlock(block: Block, ctx: BlockContext, into: MoAttribute[] = []): MoAttribute[] {
+  const c = new Collector(block, ctx, into);
   let cols: Columns | null = null;
   let rows = 0;
   let seen = false;

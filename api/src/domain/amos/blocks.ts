@@ -110,6 +110,9 @@ export class BlockSplitter {
   /** Set by the caller when the whole text is plain ({@link isPlainText}): lines then only lose their `<ip>: ` prefix. */
   plain = false;
 
+  /** Cleared by the caller when no line can say the node was not reached ({@link mayBeUnreachable}). */
+  checkUnreachable = true;
+
   push(raw: string, n: number): void {
     const text = this.plain ? withoutIpPrefix(raw) : cleanLine(raw);
     if (text === null) {
@@ -118,7 +121,7 @@ export class BlockSplitter {
       return;
     }
     if (this.junkCount > 0) this.flushJunk();
-    if (this.unreachableReason === null && isUnreachableLine(text)) this.unreachableReason = text.trim();
+    if (this.checkUnreachable && this.unreachableReason === null && isUnreachableLine(text)) this.unreachableReason = text.trim();
 
     const prompt = parsePrompt(text);
     if (prompt) {
@@ -188,6 +191,17 @@ export class BlockSplitter {
       source: sourceRef(this.source, this.junkStart),
     });
   }
+}
+
+/**
+ * False when no line of a plain `text` can be an {@link isUnreachableLine}: a plain line only loses a
+ * prefix, so its phrases are in the text as printed. A few native searches instead of one per line;
+ * each phrase is first looked for by a short piece starting with a rare character (V8 finds the first
+ * character of a short pattern with memchr, while a long phrase costs as much as a pass per character).
+ */
+export function mayBeUnreachable(text: string, plain: boolean): boolean {
+  if (!plain) return true;
+  return (text.includes('...N') && text.includes('ip contact...Not OK')) || (text.includes('ble t') && text.includes('Unable to connect to '));
 }
 
 /** The lines that say a node was not reached: `Checking ip contact...Not OK`, `Unable to connect to …`. */

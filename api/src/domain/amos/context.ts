@@ -7,10 +7,12 @@ export interface BlockContext {
   /** Offset for Local times when the block header has no zone (null: read as UTC). */
   defaultOffset: number | null;
   problems: Problem[];
+  /** False when the log holds no tab: a token then ends at the next space, found by one native search. */
+  tabs: boolean;
 }
 
 export function newContext(source: LogSource, defaultOffset: number | null = null): BlockContext {
-  return { source, defaultOffset, problems: [] };
+  return { source, defaultOffset, problems: [], tabs: true };
 }
 
 export function refOf(ctx: BlockContext, line: number): SourceRef {

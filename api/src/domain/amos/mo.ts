@@ -56,26 +56,55 @@ export function moFacts(mo: string): MoFacts {
   return { mo, moClass: facts.moClass, tech: facts.tech, cell: facts.cell };
 }
 
-let lastFacts: MoFacts | null = null;
+/** MO facts as {@link sharedMoFacts} keeps them. */
+export interface SharedMoFacts extends Readonly<MoFacts> {
+  /**
+   * The MO up to the `=` of its last RDN (`…,EUtranCellRelation=`) when every RDN was read, else null.
+   * Sibling MOs read one after the other share this string.
+   */
+  readonly head: string | null;
+  /** The cell is the id of the last RDN. */
+  readonly cellIsLast: boolean;
+}
+
+let lastFacts: SharedMoFacts | null = null;
 
 /**
  * {@link moFacts} without the copy, for callers that only read it. Tables print one MO on several
- * consecutive rows (one per attribute): the last answer is reused.
+ * consecutive rows (one per attribute): the last answer is reused. Sibling MOs follow each other too
+ * (`…,EUtranCellRelation=1`, `…,EUtranCellRelation=2`): an MO that differs from the last one only in the
+ * id of its last RDN has the same classes, so only the cell may change.
  */
-export function sharedMoFacts(mo: string): Readonly<MoFacts> {
-  if (lastFacts && lastFacts.mo === mo) return lastFacts;
+export function sharedMoFacts(mo: string): SharedMoFacts {
+  const last = lastFacts;
+  if (last !== null && last.mo === mo) return last;
+  const head = last === null ? null : last.head;
+  if (last !== null && head !== null && mo.length >= head.length && mo.slice(0, head.length) === head && mo.indexOf(',', head.length) < 0) {
+    lastFacts = {
+      mo,
+      moClass: last.moClass,
+      tech: last.tech,
+      cell: last.cellIsLast ? mo.slice(head.length) : last.cell,
+      head,
+      cellIsLast: last.cellIsLast,
+    };
+    return lastFacts;
+  }
   lastFacts = computeFacts(mo);
   return lastFacts;
 }
 
 /** {@link rdns} walked in place (no pairs built): the outermost cell class and the last class. */
-function computeFacts(mo: string): MoFacts {
+function computeFacts(mo: string): SharedMoFacts {
   let tech: MoTech = 'site';
   let cell: string | null = null;
   let moClass: string | null = null;
+  let head: string | null = null;
+  let cellIsLast = false;
   for (let i = 0; i < mo.length;) {
     let comma = mo.indexOf(',', i);
-    if (comma < 0) comma = mo.length;
+    const final = comma < 0;
+    if (final) comma = mo.length;
     const eq = mo.indexOf('=', i);
     if (eq <= i || eq >= comma || !isClassNameAt(mo, i, eq)) break;
     moClass = mo.slice(i, eq);
@@ -84,11 +113,13 @@ function computeFacts(mo: string): MoFacts {
       if (t) {
         tech = t;
         cell = mo.slice(eq + 1, comma);
+        cellIsLast = final;
       }
     }
+    if (final) head = mo.slice(0, eq + 1);
     i = comma + 1;
   }
-  return { mo, moClass, tech, cell };
+  return { mo, moClass, tech, cell, head, cellIsLast };
 }
 
 const LINKS: Record<string, LinkInterface> = {

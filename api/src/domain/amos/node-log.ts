@@ -1,7 +1,7 @@
 import { parseAlarmLogBlock } from './alarm-log';
 import { parseAlarmBlock } from './alarms';
 import { parseGetBlock, parseHgetBlock } from './attributes';
-import { type Block, BlockSplitter, isSilent } from './blocks';
+import { type Block, BlockSplitter, isSilent, mayBeUnreachable } from './blocks';
 import { type BlockContext, newContext, refOf, report } from './context';
 import { parseCvBlock } from './cv';
 import { parseLtBlock } from './lt';
@@ -61,9 +61,12 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
       source: refOf(ctx, block.promptLine),
     });
     if (block.header && !result.header) result.header = block.header;
+    const attributesBefore = result.attributes.length;
     try {
       readBlock(block, ctx, result, rawLimit);
     } catch (e) {
+      result.attributes.length = attributesBefore; // get/hget add to it as they read
+
       report(ctx, block, 'internal', `block not parsed: ${e instanceof Error ? e.message : String(e)}`, block.promptLine);
       result.raw.push(rawBlock(block, ctx, rawLimit));
     }
@@ -71,6 +74,8 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
 
   const splitter = new BlockSplitter(source, onBlock, ctx.problems, defaultOffset);
   splitter.plain = isPlainText(text);
+  ctx.tabs = text.includes('\t');
+  splitter.checkUnreachable = mayBeUnreachable(text, splitter.plain);
   forEachLine(text, (line, n) => splitter.push(line, n));
   splitter.end();
 
@@ -94,10 +99,10 @@ function readBlock(block: Block, ctx: BlockContext, result: NodeLogResult, rawLi
       append(result.states, parseStateBlock(block, ctx));
       return;
     case 'get':
-      append(result.attributes, parseGetBlock(block, ctx));
+      parseGetBlock(block, ctx, result.attributes);
       return;
     case 'hget':
-      append(result.attributes, parseHgetBlock(block, ctx));
+      parseHgetBlock(block, ctx, result.attributes);
       return;
     case 'cvls': {
       const cv = parseCvBlock(block, ctx);

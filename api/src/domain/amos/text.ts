@@ -61,16 +61,21 @@ export function withoutIpPrefix(line: string): string {
 }
 
 // Whatever cleanLine could change or refuse, besides the `<ip>: ` prefix: control characters (escape and
-// NUL included, tab and line ends not), a CR that does not end a line, DEL, U+FFFD and a BOM.
-// eslint-disable-next-line no-control-regex -- control characters are what is looked for
-const NOT_PLAIN_RE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\ufeff]|\r(?!\n)/;
+// NUL first, tab and line ends not), DEL, U+FFFD and a BOM; a CR that does not end a line is checked apart.
+const NOT_PLAIN_CHARS: readonly string[] = [0x1b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0x0b, 0x0c, 0x7f, 0xfffd, 0xfeff]
+  .concat(Array.from({ length: 0x1f - 0x0e + 1 }, (_, k) => 0x0e + k).filter((c) => c !== 0x1b))
+  .map((c) => String.fromCharCode(c));
 
 /**
- * True when no line of `text` needs more of {@link cleanLine} than {@link withoutIpPrefix}: one scan of
- * the whole text, so a plain log (nearly every one) is not checked character by character line by line.
+ * True when no line of `text` needs more of {@link cleanLine} than {@link withoutIpPrefix}, so a plain
+ * log (nearly every one) is not checked character by character line by line. One native search per
+ * character (memchr on one-byte strings) is several times faster than one regular expression with a
+ * character class over the whole text.
  */
 export function isPlainText(text: string): boolean {
-  return !NOT_PLAIN_RE.test(text);
+  for (const c of NOT_PLAIN_CHARS) if (text.includes(c)) return false;
+  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) return false;
+  return true;
 }
 
 /** `=====…` (at least 10), optionally indented: the rules around moshell tables. */
@@ -115,6 +120,31 @@ export function skipToken(line: string, from: number): number {
   const tab = line.indexOf('\t', from);
   const end = space < 0 ? line.length : space;
   return tab >= 0 && tab < end ? tab : Math.max(end, from);
+}
+
+/** {@link skipToken} when the line is known to hold no tab (one native search instead of two). */
+export function skipWord(line: string, from: number, tabs: boolean): number {
+  if (tabs) return skipToken(line, from);
+  const space = line.indexOf(' ', from);
+  return space < 0 ? Math.max(line.length, from) : space;
+}
+
+/** What `String.prototype.trim` removes: WhiteSpace and LineTerminator of ECMAScript. */
+function isTrimmed(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+/** `line.slice(from).trim()` with one cut. */
+export function trimmedSlice(line: string, from: number): string {
+  let start = from;
+  let end = line.length;
+  while (start < end && isTrimmed(line.charCodeAt(start))) start += 1;
+  while (end > start && isTrimmed(line.charCodeAt(end - 1))) end -= 1;
+  return line.slice(start, end);
 }
 
 /** Whitespace-separated tokens, without regular expressions. */
