@@ -115,7 +115,7 @@ export default function FaultManagementPage() {
       sortable: false,
       wrap: true,
       render: (row) => (
-        <Flex gap={8} wrap align="center">
+        <Flex vertical gap={4} align="start">
           {row.acknowledged === 'Yes' ? (
             <UnacknowledgeButton alarm={row} onDone={refresh} />
           ) : (
@@ -124,14 +124,14 @@ export default function FaultManagementPage() {
             </Button>
           )}
           {row.siteId ? (
-            <>
+            <Flex gap={12}>
               <Link to={`/tracking/tracker${filtersSearch({ localId: row.siteId })}`} aria-label={`Tracker row of ${row.siteId}`}>
                 Tracker
               </Link>
               <Link to={`/tracking/workorderstatus${filtersSearch({ siteId: row.siteId })}`} aria-label={`Work orders of ${row.siteId}`}>
                 Work orders
               </Link>
-            </>
+            </Flex>
           ) : null}
         </Flex>
       ),

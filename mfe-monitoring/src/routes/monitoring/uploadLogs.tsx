@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Flex, Progress, Typography, theme } from 'antd';
+import { Alert, Button, Card, Flex, Progress, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ParseHistoryRow, ParseResponse } from 'api/contracts';
@@ -64,7 +64,6 @@ function reportIdOf(value: string | null): number | null {
 }
 
 export default function UploadLogsPage() {
-  const { notification } = App.useApp();
   const userId = useSession((s) => s.user.id);
   const [search, setSearch] = useSearchParams();
   const reportId = reportIdOf(search.get('report'));
@@ -103,7 +102,7 @@ export default function UploadLogsPage() {
         skipLoading: true,
         skipErrorHandling: true,
       });
-      notification.success({ title: data.message });
+      // Said inline with the counts; the job's own notification (with the report's link) toasts too, so no third copy.
       setOutcome({ parsed: data });
     } catch (error) {
       setOutcome({ refused: errorMessage(error) });
@@ -116,17 +115,6 @@ export default function UploadLogsPage() {
   };
 
   const historyColumns: Array<DataColumn<HistoryRow>> = [
-    { key: 'id', title: 'Id', kind: 'number' },
-    { key: 'parsedAt', title: 'Parsed At', kind: 'date' },
-    { key: 'parsedBy', title: 'Parsed By' },
-    { key: 'archives', title: 'Archives' },
-    { key: 'logsDate', title: 'Logs Date', kind: 'date' },
-    { key: 'files', title: 'Files', kind: 'number' },
-    { key: 'parsed', title: 'Parsed', kind: 'number' },
-    { key: 'unreachable', title: 'Unreachable', kind: 'number' },
-    { key: 'notInInventory', title: 'Not In Inventory', kind: 'number' },
-    { key: 'failed', title: 'Failed', kind: 'number' },
-    { key: 'problems', title: 'Problems', kind: 'number' },
     {
       key: 'actions',
       title: 'Report',
@@ -138,6 +126,17 @@ export default function UploadLogsPage() {
         </Button>
       ),
     },
+    { key: 'id', title: 'Id', kind: 'number' },
+    { key: 'parsedAt', title: 'Parsed At', kind: 'date' },
+    { key: 'parsedBy', title: 'Parsed By' },
+    { key: 'archives', title: 'Archives' },
+    { key: 'logsDate', title: 'Logs Date', kind: 'date' },
+    { key: 'files', title: 'Files', kind: 'number' },
+    { key: 'parsed', title: 'Parsed', kind: 'number' },
+    { key: 'unreachable', title: 'Unreachable', kind: 'number' },
+    { key: 'notInInventory', title: 'Not In Inventory', kind: 'number' },
+    { key: 'failed', title: 'Failed', kind: 'number' },
+    { key: 'problems', title: 'Problems', kind: 'number' },
   ];
 
   return (
