@@ -1,7 +1,7 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
 import { tableInstant, tableTime } from './header';
-import { looksLikeMo, moFacts } from './mo';
+import { looksLikeMo, moFacts, sharedMoFacts } from './mo';
 import { isBlank, isRule, skipSpaces, skipToken } from './text';
 import { type Alarm, type Severity, type SeverityCode, type TimeBasis } from './types';
 
@@ -162,6 +162,7 @@ export function parseAlarmBlock(block: Block, ctx: BlockContext): Alarm[] {
       const parts = splitAlarmText(text, skipSpaces(text, sevAt + 1), table.moCol, table.withOperator);
       if (!parts.mo) report(ctx, block, 'unparsed-line', `alarm row without an MO: ${excerpt(text)}`, n);
       const stamp = text.slice(0, 19);
+      const facts = sharedMoFacts(parts.mo);
       alarms.push({
         node: block.node,
         command: block.command,
@@ -172,7 +173,10 @@ export function parseAlarmBlock(block: Block, ctx: BlockContext): Alarm[] {
         severity,
         severityCode: code as Alarm['severityCode'],
         specificProblem: parts.specificProblem,
-        ...moFacts(parts.mo),
+        mo: parts.mo,
+        moClass: facts.moClass,
+        tech: facts.tech,
+        cell: facts.cell,
         additionalInfo: parts.additionalInfo,
         acknowledged: table.acknowledged,
         operator: parts.operator,

@@ -43,14 +43,9 @@ export function tableTime(text: string): { y: number; mo: number; d: number; h: 
       if (c !== 58) return null;
     } else if (!digit) return null;
   }
-  return {
-    y: Number(text.slice(0, 4)),
-    mo: Number(text.slice(5, 7)),
-    d: Number(text.slice(8, 10)),
-    h: Number(text.slice(11, 13)),
-    mi: Number(text.slice(14, 16)),
-    s: Number(text.slice(17, 19)),
-  };
+  // Digits only (checked above): read in place rather than cut and converted six times.
+  const d2 = (at: number): number => (text.charCodeAt(at) - 48) * 10 + (text.charCodeAt(at + 1) - 48);
+  return { y: d2(0) * 100 + d2(2), mo: d2(5), d: d2(8), h: d2(11), mi: d2(14), s: d2(17) };
 }
 
 /** The instant of a table time: UTC columns as UTC, Local columns at the block's zone or the default offset. */

@@ -65,6 +65,8 @@ export interface SharedMoFacts extends Readonly<MoFacts> {
   readonly head: string | null;
   /** The cell is the id of the last RDN. */
   readonly cellIsLast: boolean;
+  /** {@link linkOf} the MO. */
+  readonly link: LinkInterface | null;
 }
 
 let lastFacts: SharedMoFacts | null = null;
@@ -87,6 +89,7 @@ export function sharedMoFacts(mo: string): SharedMoFacts {
       cell: last.cellIsLast ? mo.slice(head.length) : last.cell,
       head,
       cellIsLast: last.cellIsLast,
+      link: last.link,
     };
     return lastFacts;
   }
@@ -101,6 +104,7 @@ function computeFacts(mo: string): SharedMoFacts {
   let moClass: string | null = null;
   let head: string | null = null;
   let cellIsLast = false;
+  let link: LinkInterface | null = null;
   for (let i = 0; i < mo.length;) {
     let comma = mo.indexOf(',', i);
     const final = comma < 0;
@@ -116,10 +120,12 @@ function computeFacts(mo: string): SharedMoFacts {
         cellIsLast = final;
       }
     }
+    const c0 = mo.charCodeAt(i);
+    if (c0 === 84 || c0 === 73 || c0 === 65) link = LINKS[moClass] ?? link; // as linkOf
     if (final) head = mo.slice(0, eq + 1);
     i = comma + 1;
   }
-  return { mo, moClass, tech, cell, head, cellIsLast };
+  return { mo, moClass, tech, cell, head, cellIsLast, link };
 }
 
 const LINKS: Record<string, LinkInterface> = {

@@ -11,7 +11,9 @@ import { type MoAttribute, type RetRow } from './types';
 export function retRows(attributes: readonly MoAttribute[]): RetRow[] {
   const rows = new Map<string, RetRow>();
   for (const a of attributes) {
-    if (a.moClass !== 'RetSubUnit') continue;
+    const cls = a.moClass;
+    // The length first: one number compared for the many attributes of other classes.
+    if (cls === null || cls.length !== 10 || cls !== 'RetSubUnit') continue;
     const key = `${a.node}\u0000${a.mo}`;
     let row = rows.get(key);
     if (!row) {

@@ -1,7 +1,7 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
-import { linkOf, moFacts } from './mo';
-import { isBlank, isRule, skipSpaces, skipToken, toInt } from './text';
+import { linkOf, moFacts, sharedMoFacts } from './mo';
+import { isBlank, isRule, skipSpaces, skipToken, trimmedSlice } from './text';
 import { type MoState } from './types';
 
 /**
@@ -27,64 +27,122 @@ const ADM_WORDS = new Set(['LOCKED', 'UNLOCKED', 'SHUTTINGDOWN', 'SHUTTING_DOWN'
 const OP_WORDS = new Set(['ENABLED', 'DISABLED']);
 const TOTAL_RE = /^Total:\s*(\d+)\s+MOs?\b/;
 
-interface StateToken {
-  code: number;
-  word: string;
-  end: number;
+/** The parts of an st row, read in place (one object reused row after row). */
+interface StateRow {
+  proxy: number | null;
+  admState: string | null;
+  admCode: number | null;
+  opState: string | null;
+  opCode: number | null;
+  mo: string;
 }
 
-/** `<digits> (<WORD>)` at `i`, or null. */
-function stateAt(line: string, i: number): StateToken | null {
+/** `s[from, to)` as a non-negative integer when it is 1 to 15 digits ({@link toInt} without the cut). */
+function intAt(s: string, from: number, to: number): number | null {
+  if (to <= from || to - from > 15) return null;
+  let v = 0;
+  for (let i = from; i < to; i += 1) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+    v = v * 10 + (c - 48);
+  }
+  return v;
+}
+
+// The state last found by stateAt (module scratch: rows are read one at a time, synchronously).
+let stateCode = 0;
+let stateWord = '';
+let stateEnd = 0;
+
+/** True when `<digits> (<WORD>)` stands at `i`; its parts are then in stateCode, stateWord and stateEnd. */
+function stateAt(line: string, i: number): boolean {
   const codeEnd = skipToken(line, i);
-  const code = toInt(line.slice(i, codeEnd));
-  if (code === null) return null;
+  const code = intAt(line, i, codeEnd);
+  if (code === null) return false;
   const open = codeEnd + 1;
-  if (line.charCodeAt(codeEnd) !== 32 || line.charCodeAt(open) !== 40) return null;
+  if (line.charCodeAt(codeEnd) !== 32 || line.charCodeAt(open) !== 40) return false;
   const close = line.indexOf(')', open);
-  if (close < 0 || close - open > 40) return null;
-  return { code, word: line.slice(open + 1, close), end: close + 1 };
+  if (close < 0 || close - open > 40) return false;
+  stateCode = code;
+  stateWord = line.slice(open + 1, close);
+  stateEnd = close + 1;
+  return true;
 }
 
-/** One st row; null when the line is not one. */
-export function parseStateRow(line: string): Omit<MoState, 'node' | 'command' | 'source'> | null {
+const NO_ROW: StateRow = { proxy: null, admState: null, admCode: null, opState: null, opCode: null, mo: '' };
+
+/** Reads one st row into `row`; false when the line is not one. */
+function readStateRow(line: string, row: StateRow): boolean {
   let i = skipSpaces(line, 0);
   let proxy: number | null = null;
   const first = skipToken(line, i);
-  const asProxy = toInt(line.slice(i, first));
+  const asProxy = intAt(line, i, first);
   // A number is the proxy unless it is itself a state (`1 (ENABLED)`, rows printed without proxies).
   if (asProxy !== null && !stateAt(line, i)) {
     proxy = asProxy;
     i = skipSpaces(line, first);
   }
-  const states: StateToken[] = [];
-  for (let s = stateAt(line, i); s && states.length < 3; s = stateAt(line, i)) {
-    states.push(s);
-    i = skipSpaces(line, s.end);
+  // At most three states, in order.
+  let count = 0;
+  let code0 = 0;
+  let word0 = '';
+  let code1 = 0;
+  let word1 = '';
+  let code2 = 0;
+  let word2 = '';
+  while (count < 3 && stateAt(line, i)) {
+    if (count === 0) {
+      code0 = stateCode;
+      word0 = stateWord;
+    } else if (count === 1) {
+      code1 = stateCode;
+      word1 = stateWord;
+    } else {
+      code2 = stateCode;
+      word2 = stateWord;
+    }
+    count += 1;
+    i = skipSpaces(line, stateEnd);
   }
-  const mo = line.slice(i).trim();
-  if (!mo || states.length === 0) return null;
+  const mo = trimmedSlice(line, i);
+  if (!mo || count === 0) return false;
 
-  let adm: StateToken | null = null;
-  let op: StateToken | null = null;
-  const unknown: StateToken[] = [];
-  for (const s of states) {
-    if (ADM_WORDS.has(s.word) && !adm) adm = s;
-    else if (OP_WORDS.has(s.word) && !op) op = s;
-    else unknown.push(s);
+  // adm / op: index of the state (-1: none). Known words first, then the others by position, Adm before Op.
+  let adm = -1;
+  let op = -1;
+  let unknown = 0; // bit k: state k is of no known word (or a second one of its kind)
+  for (let k = 0; k < count; k += 1) {
+    const word = k === 0 ? word0 : k === 1 ? word1 : word2;
+    if (adm < 0 && ADM_WORDS.has(word)) adm = k;
+    else if (op < 0 && OP_WORDS.has(word)) op = k;
+    else unknown |= 1 << k;
   }
-  // Words we do not know: by position, Adm before Op.
-  for (const s of unknown) {
-    if (states.length >= 2 && !adm && s === states[0]) adm = s;
-    else if (!op) op = s;
+  for (let k = 0; k < count; k += 1) {
+    if ((unknown & (1 << k)) === 0) continue;
+    if (count >= 2 && adm < 0 && k === 0) adm = k;
+    else if (op < 0) op = k;
   }
+  row.proxy = proxy;
+  row.admState = adm < 0 ? null : adm === 0 ? word0 : adm === 1 ? word1 : word2;
+  row.admCode = adm < 0 ? null : adm === 0 ? code0 : adm === 1 ? code1 : code2;
+  row.opState = op < 0 ? null : op === 0 ? word0 : op === 1 ? word1 : word2;
+  row.opCode = op < 0 ? null : op === 0 ? code0 : op === 1 ? code1 : code2;
+  row.mo = mo;
+  return true;
+}
+
+/** One st row; null when the line is not one. */
+export function parseStateRow(line: string): Omit<MoState, 'node' | 'command' | 'source'> | null {
+  const row = { ...NO_ROW };
+  if (!readStateRow(line, row)) return null;
   return {
-    proxy,
-    admState: adm?.word ?? null,
-    admCode: adm?.code ?? null,
-    opState: op?.word ?? null,
-    opCode: op?.code ?? null,
-    ...moFacts(mo),
-    link: linkOf(mo),
+    proxy: row.proxy,
+    admState: row.admState,
+    admCode: row.admCode,
+    opState: row.opState,
+    opCode: row.opCode,
+    ...moFacts(row.mo),
+    link: linkOf(row.mo),
   };
 }
 
@@ -94,30 +152,49 @@ export function parseStateBlock(block: Block, ctx: BlockContext): MoState[] {
   let open = false;
   let seen = false;
   let rows = 0; // rows of the current table
+  const row: StateRow = { ...NO_ROW };
   for (const { text, n } of block.lines) {
     if (n === block.headerLine || isRule(text) || isBlank(text)) continue;
-    const trimmed = text.trim();
-    if (trimmed.startsWith('Proxy') && trimmed.includes('State') && / MO\b/.test(trimmed)) {
-      open = true;
-      seen = true;
-      continue;
-    }
-    const total = TOTAL_RE.exec(trimmed);
-    if (total) {
-      // Also a bare `Total: 0 MOs` printed without a table.
-      open = false;
-      seen = true;
-      if (Number(total[1]) !== rows) report(ctx, block, 'count-mismatch', `footer says ${total[1]} MOs, rows read: ${rows}`, n);
-      rows = 0;
-      continue;
+    // Only a line starting (once trimmed) with P or T can be the head or the footer: rows are not trimmed.
+    const c0 = text.charCodeAt(skipSpaces(text, 0));
+    if (c0 === 80 || c0 === 84 || c0 <= 32 || c0 >= 0xa0) {
+      const trimmed = text.trim();
+      if (trimmed.startsWith('Proxy') && trimmed.includes('State') && / MO\b/.test(trimmed)) {
+        open = true;
+        seen = true;
+        continue;
+      }
+      const total = TOTAL_RE.exec(trimmed);
+      if (total) {
+        // Also a bare `Total: 0 MOs` printed without a table.
+        open = false;
+        seen = true;
+        if (Number(total[1]) !== rows) report(ctx, block, 'count-mismatch', `footer says ${total[1]} MOs, rows read: ${rows}`, n);
+        rows = 0;
+        continue;
+      }
     }
     if (!open) continue;
-    const row = parseStateRow(text);
-    if (!row) {
+    if (!readStateRow(text, row)) {
       report(ctx, block, 'unparsed-line', `not a state row: ${excerpt(text)}`, n);
       continue;
     }
-    out.push({ node: block.node, command: block.command, source: refOf(ctx, n), ...row });
+    const facts = sharedMoFacts(row.mo);
+    out.push({
+      node: block.node,
+      command: block.command,
+      source: refOf(ctx, n),
+      proxy: row.proxy,
+      admState: row.admState,
+      admCode: row.admCode,
+      opState: row.opState,
+      opCode: row.opCode,
+      mo: row.mo,
+      moClass: facts.moClass,
+      tech: facts.tech,
+      cell: facts.cell,
+      link: facts.link,
+    });
     rows += 1;
   }
   if (!seen) truncated(ctx, block, 'no state table');

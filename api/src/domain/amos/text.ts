@@ -140,6 +140,9 @@ function isTrimmed(c: number): boolean {
 
 /** `line.slice(from).trim()` with one cut. */
 export function trimmedSlice(line: string, from: number): string {
+  const first = line.charCodeAt(from);
+  const last = line.charCodeAt(line.length - 1);
+  if (first > 32 && first < 0xa0 && last > 32 && last < 0xa0) return line.slice(from);
   let start = from;
   let end = line.length;
   while (start < end && isTrimmed(line.charCodeAt(start))) start += 1;
