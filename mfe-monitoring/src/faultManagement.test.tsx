@@ -158,7 +158,7 @@ describe('Fault Management', () => {
     await waitFor(() => expect(api.to('Monitoring/GetFaultManagement')).toHaveLength(3));
   });
 
-  test("'Show alarms' of a summary row filters the alarm list by its node", async () => {
+  test("'Show alarms' of a summary row, or a click on the row, filters the alarm list by its node", async () => {
     signIn();
     const api = serve();
     await pageLoaded();
@@ -168,6 +168,13 @@ describe('Fault Management', () => {
     });
     await waitFor(() => expect(api.to('Monitoring/GetFaultManagement').at(-1)!.params).toEqual({ page: 1, size: 10, filters: '{"nodeName":"ERBS_LX0002_A"}' }));
     expect(screen.getByText('Node: ERBS_LX0002_A')).toBeInTheDocument();
+
+    // A click anywhere on a summary row does the same.
+    const third = Array.from(tableCaptioned('Fault Summary').querySelectorAll<HTMLElement>('tr.ant-table-row'))[2]!;
+    await act(async () => {
+      fireEvent.click(third.querySelectorAll('td')[3]!);
+    });
+    await waitFor(() => expect(api.to('Monitoring/GetFaultManagement').at(-1)!.params).toMatchObject({ filters: '{"nodeName":"ERBS_LX0003_A"}' }));
   });
 
   test('Administrators keep the alarm-hint catalogue: list, add, delete', async () => {

@@ -192,3 +192,17 @@ describe('DataTable, initial filters from a link', () => {
     expect(filtersFromSearch('')).toEqual({});
   });
 });
+
+describe('DataTable, row clicks', () => {
+  test('onRowClick gets the row clicked', async () => {
+    const clicked = jest.fn();
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} rows={all.slice(0, 3)} rowKey="id" onRowClick={clicked} />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    fireEvent.click(screen.getByText('LX0002'));
+    expect(clicked).toHaveBeenCalledWith(all[1]);
+  });
+});

@@ -55,6 +55,8 @@ interface CommonProps<Row> {
    * read when the table mounts, then the user's own filters take over.
    */
   initialFilters?: Record<string, string>;
+  /** A click on a row (e.g. to show its details); whatever it does must also be reachable by a button in the row. */
+  onRowClick?: (row: Row) => void;
 }
 
 export interface ClientTableProps<Row> extends CommonProps<Row> {
@@ -190,6 +192,7 @@ function renderTable<Row extends object>(props: {
   loading: boolean;
   emptyText: ReactNode;
   pagination: TablePaginationConfig;
+  onRowClick?: (row: Row) => void;
   onChange?: (
     pagination: TablePaginationConfig,
     filters: Record<string, FilterValue | null>,
@@ -209,15 +212,16 @@ function renderTable<Row extends object>(props: {
       locale={{ emptyText: props.emptyText }}
       pagination={{ pageSize: TABLE_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false, ...props.pagination }}
       onChange={props.onChange}
+      onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick!(row), style: { cursor: 'pointer' } }) : undefined}
     />
   );
 }
 
-function ClientTable<Row extends object>({ columns, rows, rowKey, loading, caption, emptyText = NO_ROWS, initialFilters }: ClientTableProps<Row>) {
+function ClientTable<Row extends object>({ columns, rows, rowKey, loading, caption, emptyText = NO_ROWS, initialFilters, onRowClick }: ClientTableProps<Row>) {
   // Only the first value counts (see initialFilters), so a new object each render does not rebuild the columns.
   const [startFilters] = useState(() => shownFilters(columns, initialFilters));
   const antColumns = useMemo(() => toAntColumns(columns, false, startFilters), [columns, startFilters]);
-  return renderTable<Row>({ columns: antColumns, rows, rowKey, caption, loading: Boolean(loading), emptyText, pagination: {} });
+  return renderTable<Row>({ columns: antColumns, rows, rowKey, caption, loading: Boolean(loading), emptyText, pagination: {}, onRowClick });
 }
 
 interface Loaded<Row> {
@@ -227,7 +231,16 @@ interface Loaded<Row> {
   failed: boolean;
 }
 
-function ServerTable<Row extends object>({ columns, fetchPage, reloadKey = 0, rowKey, caption, emptyText = NO_ROWS, initialFilters }: ServerTableProps<Row>) {
+function ServerTable<Row extends object>({
+  columns,
+  fetchPage,
+  reloadKey = 0,
+  rowKey,
+  caption,
+  emptyText = NO_ROWS,
+  initialFilters,
+  onRowClick,
+}: ServerTableProps<Row>) {
   const [startFilters] = useState(() => shownFilters(columns, initialFilters));
   const antColumns = useMemo(() => toAntColumns(columns, true, startFilters), [columns, startFilters]);
   const [query, setQuery] = useState<TableQuery>({ page: 1, size: TABLE_PAGE_SIZE, filters: startFilters });
@@ -259,6 +272,7 @@ function ServerTable<Row extends object>({ columns, fetchPage, reloadKey = 0, ro
     rowKey,
     caption,
     loading: loaded.key !== requestKey,
+    onRowClick,
     emptyText: loaded.failed ? 'The rows could not be loaded.' : filtered ? NO_MATCHING_ROWS : emptyText,
     pagination: {
       current: query.page,

@@ -86,7 +86,16 @@ export default function FaultManagementPage() {
       sortable: false,
       render: (row) =>
         row.alarmCount > 0 ? (
-          <Button size="small" type="link" onClick={() => showAlarmsOf(row.nodeName)} aria-label={`Show the alarms of ${row.nodeName}`}>
+          <Button
+            size="small"
+            type="link"
+            onClick={(event) => {
+              // The row's own click does the same.
+              event.stopPropagation();
+              showAlarmsOf(row.nodeName);
+            }}
+            aria-label={`Show the alarms of ${row.nodeName}`}
+          >
             Show alarms
           </Button>
         ) : null,
@@ -149,7 +158,15 @@ export default function FaultManagementPage() {
         ) : undefined
       }
     >
-      <DataTable caption="Fault Summary" columns={summaryColumns} fetchPage={fetchSummary} rowKey="nodeName" reloadKey={version} emptyText={NO_LOGS_YET} />
+      <DataTable
+        caption="Fault Summary"
+        columns={summaryColumns}
+        fetchPage={fetchSummary}
+        rowKey="nodeName"
+        reloadKey={version}
+        emptyText={NO_LOGS_YET}
+        onRowClick={(row) => showAlarmsOf(row.nodeName)}
+      />
       <div ref={alarmList} style={{ scrollMarginTop: 16 }}>
         <Flex vertical gap={8}>
           {node !== null && (

@@ -121,7 +121,15 @@ export default function UploadLogsPage() {
       filter: false,
       sortable: false,
       render: (row) => (
-        <Button size="small" onClick={() => openReport(row.id)} aria-label={`Report of parse ${row.id}`}>
+        <Button
+          size="small"
+          onClick={(event) => {
+            // The row's own click does the same.
+            event.stopPropagation();
+            openReport(row.id);
+          }}
+          aria-label={`Report of parse ${row.id}`}
+        >
           View report
         </Button>
       ),
@@ -181,6 +189,7 @@ export default function UploadLogsPage() {
         rowKey="id"
         reloadKey={version}
         emptyText="No logs parsed yet: upload MoBatch logs above."
+        onRowClick={(row) => openReport(row.id)}
       />
       <ParseReportDrawer id={reportId} onClose={() => openReport(null)} />
     </PageContainer>
