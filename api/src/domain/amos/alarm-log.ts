@@ -23,7 +23,9 @@ export function parseAlarmLogBlock(block: Block, ctx: BlockContext): AlarmLogEnt
   const out: AlarmLogEntry[] = [];
   let basis: TimeBasis | null = null;
 
-  for (const { text, n } of block.lines) {
+  for (let k = 0; k < block.lines.length; k += 1) {
+    const text = block.lines[k]!;
+    const n = block.ns[k]!;
     if (n === block.headerLine || isRule(text) || isBlank(text)) continue;
     if (text.startsWith('Timestamp')) {
       basis = text.includes('(UTC)') ? 'UTC' : 'Local';

@@ -111,7 +111,9 @@ export function parseAlarmBlock(block: Block, ctx: BlockContext): Alarm[] {
     section = null;
   };
 
-  for (const { text, n } of block.lines) {
+  for (let k = 0; k < block.lines.length; k += 1) {
+    const text = block.lines[k]!;
+    const n = block.ns[k]!;
     if (n === block.headerLine || isRule(text)) continue;
     if (isBlank(text)) {
       lastRow = -1;

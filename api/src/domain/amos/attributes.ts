@@ -81,6 +81,12 @@ export class DistinctMos {
   }
 }
 
+/**
+ * The items of a value without `>>>` lines (nearly all): one frozen empty array for all of them rather
+ * than one array each; the first item read gives the value its own array.
+ */
+const NO_ITEMS = Object.freeze([]) as unknown as AttributeItem[];
+
 class Collector {
   readonly out: MoAttribute[];
   private last: MoAttribute | null = null;
@@ -117,7 +123,7 @@ class Collector {
       attribute,
       value,
       declaredItems: declaredItems(value),
-      items: [],
+      items: NO_ITEMS,
     };
     this.out.push(attr);
     this.last = attr;
@@ -133,6 +139,7 @@ class Collector {
       report(this.ctx, this.block, 'unparsed-line', `continuation without an attribute: ${excerpt(text)}`, n);
       return;
     }
+    if (this.last.items === NO_ITEMS) this.last.items = [];
     this.last.items.push(continuation(text));
   }
 
@@ -171,7 +178,9 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
   let seen = false;
   let afterRule = false;
 
-  for (const { text, n } of block.lines) {
+  for (let k = 0; k < block.lines.length; k += 1) {
+    const text = block.lines[k]!;
+    const n = block.ns[k]!;
     if (n === block.headerLine || isBlank(text)) continue;
     if (isRule(text)) {
       afterRule = true;
@@ -300,7 +309,9 @@ export function parseHgetBlock(block: Block, ctx: BlockContext, into: MoAttribut
   let cols: Columns | null = null;
   let rows = 0;
   let seen = false;
-  for (const { text, n } of block.lines) {
+  for (let k = 0; k < block.lines.length; k += 1) {
+    const text = block.lines[k]!;
+    const n = block.ns[k]!;
     if (n === block.headerLine || isBlank(text) || isRule(text)) continue;
     const trimmed = text.trim();
     if (trimmed.startsWith('MO ')) {

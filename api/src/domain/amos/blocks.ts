@@ -2,12 +2,6 @@ import { parseHeaderLine } from './header';
 import { cleanLine, isBlank, skipSpaces, withoutIpPrefix } from './text';
 import { type BlockHeader, type CommandFamily, type LogSource, type Problem, type SourceRef } from './types';
 
-/** A line of a block: its cleaned text and its physical line number. */
-export interface Line {
-  text: string;
-  n: number;
-}
-
 /** The output of one prompt command. */
 export interface Block {
   node: string;
@@ -17,8 +11,10 @@ export interface Block {
   promptLine: number;
   header: BlockHeader | null;
   headerLine: number | null;
-  /** Lines after the prompt (binary lines left out), the header line included. */
-  lines: Line[];
+  /** Lines after the prompt (binary lines left out, cleaned), the header line included. */
+  lines: string[];
+  /** Physical line number of each of `lines` (two arrays: no object per line). */
+  ns: number[];
   /** Last (non-binary) line of the block. */
   lastLine: number;
   /** The block ran to the end of the file (no prompt after it). */
@@ -131,7 +127,8 @@ export class BlockSplitter {
     }
     const block = this.current;
     if (!block) return; // preamble: banners, `Checking ip contact...OK`, menus
-    block.lines.push({ text, n });
+    block.lines.push(text);
+    block.ns.push(n);
     block.lastLine = n;
     if (block.header === null && this.nonBlankSincePrompt < HEADER_WINDOW && !isBlank(text)) {
       this.nonBlankSincePrompt += 1;
@@ -167,6 +164,7 @@ export class BlockSplitter {
       header: null,
       headerLine: null,
       lines: [],
+      ns: [],
       lastLine: n,
       atEof: false,
     };

@@ -22,7 +22,9 @@ const TOTAL_RE = /^>>> Total:\s*(\d+)\s+CV/;
 export function parseCvBlock(block: Block, ctx: BlockContext): CvListing | null {
   const summary: Record<string, string> = {};
   const entries: CvEntry[] = [];
-  for (const { text, n } of block.lines) {
+  for (let k = 0; k < block.lines.length; k += 1) {
+    const text = block.lines[k]!;
+    const n = block.ns[k]!;
     if (n === block.headerLine || isBlank(text) || isRule(text) || isDashRule(text)) continue;
     const trimmed = text.trim();
     const total = TOTAL_RE.exec(trimmed);

@@ -13,7 +13,9 @@ const MAX_LINES = 50;
 export function parseLtBlock(block: Block, ctx: BlockContext): MoTreeSummary {
   let mos: number | null = null;
   const lines: string[] = [];
-  for (const { text, n } of block.lines) {
+  for (let k = 0; k < block.lines.length; k += 1) {
+    const text = block.lines[k]!;
+    const n = block.ns[k]!;
     if (n === block.headerLine || isBlank(text)) continue;
     if (lines.length < MAX_LINES) lines.push(text.trimEnd());
     if (text.includes('MOs')) {

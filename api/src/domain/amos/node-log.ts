@@ -123,7 +123,7 @@ function rawBlock(block: Block, ctx: BlockContext, limit: number): RawBlock {
   return {
     node: block.node,
     command: block.command,
-    lines: kept.map((l) => l.text),
+    lines: kept,
     omittedLines: block.lines.length - kept.length,
     source: refOf(ctx, block.promptLine),
   };

@@ -153,7 +153,9 @@ export function parseStateBlock(block: Block, ctx: BlockContext): MoState[] {
   let seen = false;
   let rows = 0; // rows of the current table
   const row: StateRow = { ...NO_ROW };
-  for (const { text, n } of block.lines) {
+  for (let k = 0; k < block.lines.length; k += 1) {
+    const text = block.lines[k]!;
+    const n = block.ns[k]!;
     if (n === block.headerLine || isRule(text) || isBlank(text)) continue;
     // Only a line starting (once trimmed) with P or T can be the head or the footer: rows are not trimmed.
     const c0 = text.charCodeAt(skipSpaces(text, 0));
