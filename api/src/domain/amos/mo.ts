@@ -20,14 +20,23 @@ function isClassName(s: string, end: number): boolean {
   return isClassNameAt(s, 0, end);
 }
 
+/** Class name characters: 1 for letters, 2 for digits and `_` (not first). */
+const CLASS_CHARS = new Uint8Array(128);
+for (let c = 0; c < 128; c += 1) {
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) CLASS_CHARS[c] = 1;
+  else if ((c >= 48 && c <= 57) || c === 95) CLASS_CHARS[c] = 2;
+}
+
 /** `s[start, end)` is a class name: a letter, then letters, digits and `_`. */
 function isClassNameAt(s: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i += 1) {
+  if (end <= start) return false;
+  const c0 = s.charCodeAt(start);
+  if (c0 >= 128 || CLASS_CHARS[c0] !== 1) return false;
+  for (let i = start + 1; i < end; i += 1) {
     const c = s.charCodeAt(i);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    if (i === start ? !letter : !(letter || (c >= 48 && c <= 57) || c === 95)) return false;
+    if (c >= 128 || CLASS_CHARS[c] === 0) return false;
   }
-  return end > start;
+  return true;
 }
 
 /** True when `s` starts with `Class=` (used to find where an MO begins in an alarm row). */
