@@ -1,4 +1,5 @@
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { BatchInsert } from '../db/batch-insert';
 import type { ParseCounts, ParsedFile, ParseProblem, ParseReport } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
 import { parseMobatchResult, parseNodeLog, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
@@ -516,53 +517,6 @@ const FINDING_COLUMNS = [...ROW_COLUMNS, 'area', 'check_name', 'expected', 'actu
 /** The tables that hold a node's rows from its latest log. */
 const NODE_ROW_TABLES = ['monitoring_alarms', 'monitoring_states', 'monitoring_attributes', 'monitoring_ret', 'monitoring_findings'] as const;
 
-/**
- * Multi-row INSERTs built as text once per batch (as tracking's RowWriter): at hundreds of thousands of
- * rows, the query builder's per-value nodes cost more than the database's inserts. Table and column
- * names are constants of this module, never input.
- */
-class BatchInsert {
-  private params: unknown[] = [];
-  private rows = 0;
-  private readonly size: number;
-  private readonly postgres: boolean;
-  private readonly head: string;
-
-  constructor(
-    private readonly db: Db,
-    table: string,
-    private readonly columns: readonly string[],
-    private readonly fixed: Row,
-  ) {
-    // Under every dialect's parameter limit (SQLite 32,766; PostgreSQL 65,535).
-    this.size = Math.max(1, Math.floor(30_000 / columns.length));
-    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    this.head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
-  }
-
-  async add(row: Row): Promise<void> {
-    for (const column of this.columns) this.params.push(column in this.fixed ? this.fixed[column] : (row[column] ?? null));
-    this.rows += 1;
-    if (this.rows >= this.size) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.rows === 0) return;
-    const params = this.params;
-    const rows = this.rows;
-    this.params = [];
-    this.rows = 0;
-    const width = this.columns.length;
-    const tuples: string[] = [];
-    for (let r = 0; r < rows; r += 1) {
-      const marks: string[] = [];
-      for (let c = 1; c <= width; c += 1) marks.push(this.postgres ? `$${r * width + c}` : '?');
-      tuples.push(`(${marks.join(', ')})`);
-    }
-    await this.db.executeQuery(CompiledQuery.raw(this.head + tuples.join(', '), params));
-  }
-}
-
 async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly PreparedNode[], options: IngestOptions): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -601,12 +555,12 @@ async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly Pr
 
     const fixed = { parse_id: parseId };
     const writers = {
-      nodes: new BatchInsert(trx, 'monitoring_nodes', NODE_COLUMNS, fixed),
-      alarms: new BatchInsert(trx, 'monitoring_alarms', ALARM_COLUMNS, fixed),
-      states: new BatchInsert(trx, 'monitoring_states', STATE_COLUMNS, fixed),
-      attributes: new BatchInsert(trx, 'monitoring_attributes', ATTRIBUTE_COLUMNS, fixed),
-      ret: new BatchInsert(trx, 'monitoring_ret', RET_COLUMNS, fixed),
-      findings: new BatchInsert(trx, 'monitoring_findings', FINDING_COLUMNS, fixed),
+      nodes: new BatchInsert(trx, 'monitoring_nodes', NODE_COLUMNS, { fixed }),
+      alarms: new BatchInsert(trx, 'monitoring_alarms', ALARM_COLUMNS, { fixed }),
+      states: new BatchInsert(trx, 'monitoring_states', STATE_COLUMNS, { fixed }),
+      attributes: new BatchInsert(trx, 'monitoring_attributes', ATTRIBUTE_COLUMNS, { fixed }),
+      ret: new BatchInsert(trx, 'monitoring_ret', RET_COLUMNS, { fixed }),
+      findings: new BatchInsert(trx, 'monitoring_findings', FINDING_COLUMNS, { fixed }),
     };
     for (const node of nodes) {
       await writers.nodes.add(node.row);

@@ -1,4 +1,5 @@
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { BatchInsert } from '../db/batch-insert';
 import type { ListQuery } from '../contracts/tracking';
 import type { Database } from '../db/schema';
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
@@ -66,52 +67,9 @@ export async function writeStamp(db: Kysely<Database>, key: string, value: strin
   await db.insertInto('app_meta').values({ key, value }).execute();
 }
 
-/** Rows per INSERT: under every dialect's parameter limit (SQLite 32,766; PostgreSQL 65,535). */
-export function batchSizeFor(columns: number): number {
-  return Math.max(1, Math.floor(30_000 / columns));
-}
-
 /** Inserts rows given by field name (id included) into a tracking table, in batches. */
-export class RowWriter {
-  private params: unknown[] = [];
-  private rows = 0;
-  private readonly size: number;
-  private readonly postgres: boolean;
-  private readonly head: string;
-  written = 0;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    table: TableName,
-    private readonly fields: readonly string[],
-  ) {
-    this.size = batchSizeFor(fields.length);
-    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    // Built as text once: at 100,000 rows the query builder's per-value nodes cost more than SQLite's inserts.
-    // Table and column names are constants of this module, never input.
-    this.head = `insert into "${table}" (${fields.map((f) => `"${columnOf(f)}"`).join(', ')}) values `;
-  }
-
-  async add(row: Record<string, unknown>): Promise<void> {
-    for (const field of this.fields) this.params.push(row[field] ?? null);
-    this.rows += 1;
-    this.written += 1;
-    if (this.rows >= this.size) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.rows === 0) return;
-    const params = this.params;
-    const rows = this.rows;
-    this.params = [];
-    this.rows = 0;
-    const width = this.fields.length;
-    const tuples: string[] = [];
-    for (let r = 0; r < rows; r += 1) {
-      const marks: string[] = [];
-      for (let c = 1; c <= width; c += 1) marks.push(this.postgres ? `$${r * width + c}` : '?');
-      tuples.push(`(${marks.join(', ')})`);
-    }
-    await this.db.executeQuery(CompiledQuery.raw(this.head + tuples.join(', '), params));
+export class RowWriter extends BatchInsert {
+  constructor(db: Kysely<Database>, table: TableName, fields: readonly string[]) {
+    super(db, table, fields.map(columnOf), { keys: fields });
   }
 }
