@@ -232,7 +232,12 @@ describe.each(TEST_DATABASES)('the access matrix on $name', (kind) => {
       const caller = callers[name];
       const res = await app.inject(requestOf(method, path, probe({ caller, vodafone: operatorId('Vodafone PT') }), caller));
       expected.push(`${name}: ${expectedOutcome(caller, access)}`);
-      actual.push(`${name}: ${actualOutcome(res.statusCode, res.body)}`);
+      // A job's fault answers only 'Something went wrong!': the failed job's error says what happened.
+      const failedJob =
+        res.statusCode >= 500
+          ? await database.db.selectFrom('jobs').select(['kind', 'error']).where('state', '=', 'failed').orderBy('created_at', 'desc').executeTakeFirst()
+          : undefined;
+      actual.push(`${name}: ${actualOutcome(res.statusCode, res.body)}${failedJob ? ` (job ${failedJob.kind}: ${failedJob.error})` : ''}`);
       if (res.statusCode === 401 || res.statusCode === 403) expect(res.json()).toEqual({ message: expect.any(String) });
     }
     // One comparison, so a failure shows the declared access and every caller's answer together.
