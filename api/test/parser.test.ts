@@ -270,6 +270,8 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
     expect(
       await database.db.selectFrom('monitoring_attributes').select('value').where('node_name', '=', 'LX0001').where('attribute', '=', 'cellBarred').execute(),
     ).toEqual([{ value: '1 (NOT_BARRED)' }, { value: '1 (NOT_BARRED)' }]);
+    // Only what the checks read is stored: the log's `get . nbid$` is parsed, not kept.
+    expect(await database.db.selectFrom('monitoring_attributes').select('value').where('attribute', '=', 'eNBId').execute()).toEqual([]);
 
     // The junk and the cut-off table of LX0003 are reported with their lines; what was read is stored.
     const report = (await get(`/api/Parser/GetParseReport?id=${firstParse.parseId}`)).json<ParseReport>();

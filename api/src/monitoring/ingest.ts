@@ -3,7 +3,7 @@ import { BatchInsert } from '../db/batch-insert';
 import type { ParseCounts, ParsedFile, ParseProblem, ParseReport } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
 import { parseMobatchResult, parseNodeLog, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
-import { evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
+import { CHECKED_ATTRIBUTES, evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
 import { defaultSiteId } from '../domain/network/site-rule';
 import { ARCHIVE_LIMITS, readArchive, ZipReadError } from '../files';
 import { readZipFile, zipLayout } from '../files/zip';
@@ -401,7 +401,9 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
       alarm_key: `${node}|${a.mo}|${a.specificProblem}`,
     })),
     states: r.states.map((s) => ({ ...facts(s), adm_state: s.admState, op_state: s.opState, link: s.link })),
-    attributes: r.attributes.map((a) => ({ ...facts(a), attribute: a.attribute, value: attributeValue(a.attribute, a.value, a.items) })),
+    attributes: r.attributes
+      .filter((a) => STORED_ATTRIBUTES.has(a.attribute))
+      .map((a) => ({ ...facts(a), attribute: a.attribute, value: attributeValue(a.attribute, a.value, a.items) })),
     ret: r.ret.map((t) => ({
       node_name: node,
       mo: t.mo,
@@ -513,6 +515,13 @@ const RET_COLUMNS = [
   'line',
 ] as const;
 const FINDING_COLUMNS = [...ROW_COLUMNS, 'area', 'check_name', 'expected', 'actual', 'status', 'comment'] as const;
+
+/**
+ * Attributes kept in monitoring_attributes: the parameters the configuration checks read, as the node
+ * reported them. A `get` may print thousands of others (relations, term points); their verdicts live in
+ * the findings, and storing every value made a save cost more than the parse.
+ */
+const STORED_ATTRIBUTES: ReadonlySet<string> = new Set(Object.values(CHECKED_ATTRIBUTES).flat());
 
 /** The tables that hold a node's rows from its latest log. */
 const NODE_ROW_TABLES = ['monitoring_alarms', 'monitoring_states', 'monitoring_attributes', 'monitoring_ret', 'monitoring_findings'] as const;
