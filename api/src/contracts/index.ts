@@ -9,3 +9,4 @@ export * from './files';
 export * from './tracking';
 export * from './jobs';
 export * from './monitoring';
+export * from './runs';

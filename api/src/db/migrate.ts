@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006_tracking';
 import * as m0007 from './migrations/0007_upload_limits';
 import * as m0008 from './migrations/0008_jobs';
 import * as m0009 from './migrations/0009_monitoring';
+import * as m0010 from './migrations/0010_runs';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_upload_limits': m0007,
   '0008_jobs': m0008,
   '0009_monitoring': m0009,
+  '0010_runs': m0010,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { FileTables } from '../files/tables';
 import type { NetworkTables } from '../network/tables';
 import type { JobTables } from '../jobs/tables';
 import type { MonitoringTables } from '../monitoring/tables';
+import type { RunTables } from '../runs/tables';
 import type { TrackingTables } from '../tracking/tables';
 
 /** Row types of every table, as the queries see them. Migrations under ./migrations create them. */
@@ -118,7 +119,7 @@ export interface AuditTrailTable {
 }
 
 /** The network inventory (0003), file (0006) and tracking (0006) tables are declared next to their code. */
-export interface Database extends NetworkTables, FileTables, TrackingTables, JobTables, MonitoringTables {
+export interface Database extends NetworkTables, FileTables, TrackingTables, JobTables, MonitoringTables, RunTables {
   app_meta: AppMetaTable;
   roles: RolesTable;
   operators: OperatorsTable;

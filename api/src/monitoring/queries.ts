@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
+import { listFrom, type ListQuery, type ListSource } from '../db/list';
 import {
   ALARM_FIELDS,
   CONFIGURATION_SUMMARY_FIELDS,
@@ -12,62 +12,10 @@ import {
   type OverallSiteSummaryRow,
 } from '../contracts/monitoring';
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
-
 type Db = Kysely<Database>;
 
 /** The list query every monitoring list takes (contracts/monitoring.ts `listQuery`). */
-export interface MonitoringListQuery {
-  page?: number;
-  size?: number;
-  sort?: string;
-  order?: 'ascend' | 'descend';
-  filters?: string;
-}
-
-/**
- * A list over a FROM subquery whose columns are already named as the contract's fields: filters
- * (contains, any case; dates as the tables show them), sort (nulls last, then the tie-break fields),
- * paging and the total are applied outside it, so each list only says how its rows are made.
- */
-export interface ListSource {
-  /** `select … as "field", …` — every field of `fields`, nothing the contract does not name. */
-  from: RawBuilder<unknown>;
-  fields: readonly string[];
-  dateFields: ReadonlySet<string>;
-  numberFields: ReadonlySet<string>;
-  defaultSort: string;
-  defaultOrder: 'ascend' | 'descend';
-  /** Fields that make the order total (a page never repeats or skips a row). */
-  tieBreak: readonly string[];
-}
-
-const column = (field: string) => sql.ref(`q.${field}`);
-
-export async function listFrom<T>(db: Db, source: ListSource, query: MonitoringListQuery): Promise<{ rows: T[]; total: number }> {
-  const page = query.page ?? 1;
-  const size = Math.min(query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-  const sortField = query.sort ?? source.defaultSort;
-  if (!source.fields.includes(sortField)) throw new ListQueryError(`Unknown sort field "${sortField.slice(0, 50)}".`);
-  const filters = parseFilters(query.filters, source.fields).map(([field, needle]) => {
-    const text = source.numberFields.has(field) ? sql`cast(${column(field)} as text)` : column(field);
-    return sql<boolean>`lower(${text}) like ${containsPattern(source.dateFields.has(field) ? dateFilterText(needle) : needle)} escape '\\'`;
-  });
-  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-  const order = query.order ?? (query.sort === undefined ? source.defaultOrder : 'ascend');
-  const direction = order === 'descend' ? sql`desc` : sql`asc`;
-  const ties = source.tieBreak.filter((f) => f !== sortField).map((f) => sql`${column(f)} asc`);
-  const orderBy = sql`order by case when ${column(sortField)} is null then 1 else 0 end, ${column(sortField)} ${direction}${
-    ties.length > 0 ? sql`, ${sql.join(ties)}` : sql``
-  }`;
-  const from = sql`(${source.from}) as q`;
-  const [count, rows] = await Promise.all([
-    sql<{ total: number | string }>`select count(*) as total from ${from} ${where}`.execute(db),
-    sql<T>`select ${sql.join(source.fields.map((f) => column(f)))} from ${from} ${where} ${orderBy} limit ${size} offset ${(page - 1) * size}`.execute(db),
-  ]);
-  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
-}
+export type MonitoringListQuery = ListQuery;
 
 // ---- Shared expressions ----
 

@@ -1,0 +1,37 @@
+import type { Generated } from 'kysely';
+
+/** Row types of the run history and the operators' frequency plans (migration 0010). */
+export interface RunsTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number | null;
+  user_name: string;
+  sites: string;
+  files: string;
+  /** JSON of the run's parameters. */
+  parameters: string;
+  run_date: string;
+  job_id: string | null;
+  message: string | null;
+  /** JSON RunSummaryItem[]. */
+  summary: string;
+  /** JSON RunPreview. */
+  preview: string;
+  stored_name: string | null;
+  file_name: string | null;
+}
+
+export interface FrequencyPlansTable {
+  operator_id: number;
+  nr_arfcn: number;
+  nr_bandwidth_mhz: number;
+  /** JSON { L700?: number, L800?: number, L1800?: number, L2100?: number } (EARFCN DL). */
+  lte_carriers: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface RunTables {
+  runs: RunsTable;
+  frequency_plans: FrequencyPlansTable;
+}
