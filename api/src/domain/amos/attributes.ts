@@ -1,7 +1,7 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
-import { looksLikeMo, sharedMoFacts } from './mo';
-import { isBlank, isRule, skipSpaces, skipToken, skipWord, toInt, tokens, trimmedSlice } from './text';
+import { looksLikeMo, type SharedMoFacts, sharedMoFacts } from './mo';
+import { isBlank, isRule, isTrimmed, skipSpaces, skipToken, skipWord, toInt, tokens, trimmedSlice } from './text';
 import { type AttributeItem, type MoAttribute } from './types';
 
 /**
@@ -103,10 +103,19 @@ class Collector {
     this.out = into;
   }
 
+  /** Facts of lastMo. */
+  private facts: SharedMoFacts | null = null;
+
   /** One attribute value of `mo` read on line `n`; built field by field (never spread), so every row has one shape. */
   add(mo: string, attribute: string, value: string, n: number): void {
     this.finish();
-    const facts = sharedMoFacts(mo);
+    let facts = this.facts;
+    if (mo !== this.lastMo || facts === null) {
+      facts = sharedMoFacts(mo);
+      this.facts = facts;
+      this.mos.add(mo, facts.head);
+      this.lastMo = mo;
+    }
     // The values of one hget row share their line's source.
     if (n !== this.lastLine) {
       this.lastSource = refOf(this.ctx, n);
@@ -122,15 +131,11 @@ class Collector {
       cell: facts.cell,
       attribute,
       value,
-      declaredItems: declaredItems(value),
+      declaredItems: value.charCodeAt(0) === 91 ? declaredItems(value) : null,
       items: NO_ITEMS,
     };
     this.out.push(attr);
     this.last = attr;
-    if (attr.mo !== this.lastMo) {
-      this.mos.add(mo, facts.head);
-      this.lastMo = attr.mo;
-    }
   }
 
   /** A `>>>` line: an item of the last attribute. */
@@ -170,28 +175,115 @@ class Collector {
   }
 }
 
-/** Attributes of one `get` block, added to `into` (returned). */
+/** Index of the first character at or after `from` that is not a space or tab (`to` at most). */
+function skipSpacesAt(text: string, from: number, to: number): number {
+  let i = from;
+  while (i < to) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) break;
+    i += 1;
+  }
+  return i;
+}
+
+/** {@link isRule} of `text[from, to)`. */
+function isRuleAt(text: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && text.charCodeAt(i) === 32) i += 1;
+  const start = i;
+  while (i < to && text.charCodeAt(i) === 61) i += 1;
+  if (i - start < 10) return false;
+  while (i < to && text.charCodeAt(i) === 32) i += 1;
+  return i === to;
+}
+
+/**
+ * Ends of words in one text, asked for at rising positions (rows are read left to right, top to
+ * bottom): the next space (and tab) is searched for once and kept until passed, so a text without
+ * spaces is not searched to its end once per line.
+ */
+class WordEnds {
+  private space = -1;
+  private tab = -1;
+  constructor(
+    private readonly text: string,
+    private readonly tabs: boolean,
+  ) {}
+
+  /** {@link skipWord} of `text[from, to)`. */
+  end(from: number, to: number): number {
+    const text = this.text;
+    if (this.space < from) {
+      this.space = text.indexOf(' ', from);
+      if (this.space < 0) this.space = text.length;
+    }
+    let end = this.space;
+    if (this.tabs) {
+      if (this.tab < from) {
+        this.tab = text.indexOf('\t', from);
+        if (this.tab < 0) this.tab = text.length;
+      }
+      if (this.tab < end) end = this.tab;
+    }
+    return end < to ? end : to;
+  }
+}
+
+/** `text.slice(from, to).trim()` with one cut. */
+function trimmedAt(text: string, from: number, to: number): string {
+  let start = from;
+  let end = to;
+  while (start < end && isTrimmed(text.charCodeAt(start))) start += 1;
+  while (end > start && isTrimmed(text.charCodeAt(end - 1))) end -= 1;
+  return text.slice(start, end);
+}
+
+/** Attributes of one `get` block, added to `into` (returned). Table rows are read in place in the block's text. */
 export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute[] = []): MoAttribute[] {
   const c = new Collector(block, ctx, into);
   let mode: 'none' | 'table' | 'single' = 'none';
   let singleMo = '';
   let seen = false;
   let afterRule = false;
+  const all = block.text;
+  const { starts, ends, ns } = block;
+  const words = new WordEnds(all, ctx.tabs);
 
-  for (let k = 0; k < block.lines.length; k += 1) {
-    const text = block.lines[k]!;
-    const n = block.ns[k]!;
-    if (n === block.headerLine || isBlank(text)) continue;
-    if (isRule(text)) {
+  for (let k = 0; k < starts.length; k += 1) {
+    const s = starts[k]!;
+    const e = ends[k]!;
+    const n = ns[k]!;
+    if (n === block.headerLine) continue;
+    const first = skipSpacesAt(all, s, e);
+    if (first === e) continue; // blank
+    const c0 = all.charCodeAt(first);
+    if ((c0 === 61 || c0 === 32) && isRuleAt(all, s, e)) {
       afterRule = true;
       continue;
     }
     const wasAfterRule = afterRule;
     afterRule = false;
+    // A table row, told from the header (M), the footer (T), `>>>` items and a proxy line after a rule
+    // (digits) by its first character: `MO  attribute  value`, read in place. Rows of one MO follow each
+    // other: the MO of the row before is compared in place, not cut again.
+    if (mode === 'table' && first === s && c0 !== 84 && c0 !== 62 && !(c0 === 77 && all.startsWith('MO', s)) && !(wasAfterRule && c0 >= 48 && c0 <= 57)) {
+      const moEnd = words.end(s, e);
+      const last = c.lastMo;
+      let mo = all.slice(s, moEnd);
+      if (mo === last) mo = last;
+      const attrAt = skipSpacesAt(all, moEnd, e);
+      const attrEnd = words.end(attrAt, e);
+      if ((mo !== last && !mo.includes('=')) || attrEnd === attrAt) {
+        report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(all.slice(s, e))}`, n);
+        continue;
+      }
+      c.add(mo, all.slice(attrAt, attrEnd), trimmedAt(all, attrEnd, e), n);
+      continue;
+    }
     // Header, proxy line and footer are told by their first character, so a table row is never tokenised.
-    const first = skipSpaces(text, 0);
-    const c0 = text.charCodeAt(first);
-    if (c0 === 77 && text.startsWith('MO', first)) {
+    const text = all.slice(s, e);
+    const at = first - s;
+    if (c0 === 77 && text.startsWith('MO', at)) {
       const tk = tokens(text);
       if (tk.length === 3 && tk[0] === 'MO' && tk[1] === 'Attribute' && tk[2] === 'Value') {
         c.finish();
@@ -213,7 +305,7 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
         continue;
       }
     }
-    const total = c0 === 84 ? TOTAL_RE.exec(text.slice(first)) : null;
+    const total = c0 === 84 ? TOTAL_RE.exec(text.slice(at)) : null;
     if (total) {
       // Also a bare `Total: 0 MOs` printed without a table.
       c.finish();
@@ -225,11 +317,11 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
       continue;
     }
     if (mode === 'none') continue;
-    if (c0 === 62 && text.startsWith('>>>', first)) {
+    if (c0 === 62 && text.startsWith('>>>', at)) {
       c.item(text, n);
       continue;
     }
-    if (first > 0) {
+    if (at > 0) {
       if (!c.wrap(text)) report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(text)}`, n);
       continue;
     }
@@ -238,8 +330,6 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
       c.add(singleMo, text.slice(0, end), text.slice(skipSpaces(text, end)).trim(), n);
       continue;
     }
-    // Rows of one MO follow each other: the MO text of the row before is taken again, so checks and
-    // look-ups of the same MO compare one reference.
     const moEnd = skipWord(text, 0, ctx.tabs);
     let mo = text.slice(0, moEnd);
     if (mo === c.lastMo) mo = c.lastMo;

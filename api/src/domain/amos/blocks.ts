@@ -2,23 +2,59 @@ import { parseHeaderLine } from './header';
 import { cleanLine, isBlank, skipSpaces, withoutIpPrefix } from './text';
 import { type BlockHeader, type CommandFamily, type LogSource, type Problem, type SourceRef } from './types';
 
-/** The output of one prompt command. */
-export interface Block {
-  node: string;
-  command: string;
-  family: CommandFamily;
-  /** Line number of the prompt. */
-  promptLine: number;
-  header: BlockHeader | null;
-  headerLine: number | null;
-  /** Lines after the prompt (binary lines left out, cleaned), the header line included. */
-  lines: string[];
-  /** Physical line number of each of `lines` (two arrays: no object per line). */
-  ns: number[];
+/**
+ * The output of one prompt command. Its lines are ranges of `text`: of the whole log when the log is
+ * plain (no line is cut into a string unless a parser asks for {@link Block.lines}), else of the block's
+ * cleaned lines joined with `\n`.
+ */
+export class Block {
+  header: BlockHeader | null = null;
+  headerLine: number | null = null;
+  /** What the line ranges index. */
+  text = '';
+  /** Start and end (exclusive) in `text` of each line after the prompt (binary lines left out, cleaned), the header line included. */
+  starts: number[] = [];
+  ends: number[] = [];
+  /** Physical line number of each line. */
+  ns: number[] = [];
   /** Last (non-binary) line of the block. */
   lastLine: number;
   /** The block ran to the end of the file (no prompt after it). */
-  atEof: boolean;
+  atEof = false;
+  private cut: string[] | null = null;
+
+  constructor(
+    readonly node: string,
+    readonly command: string,
+    readonly family: CommandFamily,
+    /** Line number of the prompt. */
+    readonly promptLine: number,
+  ) {
+    this.lastLine = promptLine;
+  }
+
+  /** The lines as strings (cut on first use). */
+  get lines(): string[] {
+    if (this.cut === null) {
+      const cut: string[] = new Array<string>(this.starts.length);
+      for (let k = 0; k < cut.length; k += 1) cut[k] = this.text.slice(this.starts[k], this.ends[k]);
+      this.cut = cut;
+    }
+    return this.cut;
+  }
+
+  /** Lines given as strings (the line-by-line splitter): kept, and joined once as the block's text. */
+  setLines(lines: string[]): void {
+    this.cut = lines;
+    this.text = lines.join('\n');
+    let at = 0;
+    for (let k = 0; k < lines.length; k += 1) {
+      this.starts.push(at);
+      at += lines[k]!.length;
+      this.ends.push(at);
+      at += 1;
+    }
+  }
 }
 
 const MAX_NODE_NAME = 100;
@@ -81,16 +117,31 @@ export function sourceRef(source: LogSource, line: number): SourceRef {
 /** How many lines after the prompt may come before the header line. */
 const HEADER_WINDOW = 6;
 
+// The `<ip>: ` prefix of withoutIpPrefix, read in place in a whole text (sticky); it cannot run past a line end.
+const IP_PREFIX_AT = /(?:\d{1,3}\.){3}\d{1,3}: ?/y;
+
+/** `text[from, to)` holds only spaces and tabs. */
+export function isBlankAt(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
 /**
  * Cuts a node log into blocks at its prompt lines, line by line: each block is handed to `onBlock`
  * as soon as the next prompt (or the end) closes it, so only one block is held at a time. Binary
  * lines are skipped and reported (one problem per run), and the lines that say the node could not be
- * reached are noted.
+ * reached are noted. Lines come either one by one as strings ({@link push}) or, for a plain text, as
+ * ranges of the whole text ({@link scanPlain}).
  */
 export class BlockSplitter {
   node: string | null = null;
   unreachableReason: string | null = null;
   private current: Block | null = null;
+  /** Lines of the current block given by push (joined when it closes). */
+  private pending: string[] = [];
   private nonBlankSincePrompt = 0;
   private junkStart = 0;
   private junkCount = 0;
@@ -127,22 +178,77 @@ export class BlockSplitter {
     }
     const block = this.current;
     if (!block) return; // preamble: banners, `Checking ip contact...OK`, menus
-    block.lines.push(text);
+    this.pending.push(text);
     block.ns.push(n);
     block.lastLine = n;
-    if (block.header === null && this.nonBlankSincePrompt < HEADER_WINDOW && !isBlank(text)) {
-      this.nonBlankSincePrompt += 1;
-      const header = parseHeaderLine(text, this.defaultOffset);
-      if (header) {
-        block.header = header;
-        block.headerLine = n;
+    if (block.header === null && this.nonBlankSincePrompt < HEADER_WINDOW && !isBlank(text)) this.headerCandidate(block, text, n);
+  }
+
+  /**
+   * Every line of a plain text (see {@link plain}), as {@link push} would take them from forEachLine,
+   * without cutting a string per line: blocks index the whole text. Then {@link end}.
+   */
+  scanPlain(text: string): void {
+    const len = text.length;
+    let nextGt = -1; // the first `>` at or after the current line (len when none): each found once
+    let pos = 0;
+    let n = 0;
+    while (pos < len) {
+      let nl = text.indexOf('\n', pos);
+      if (nl < 0) nl = len;
+      n += 1;
+      let end = nl;
+      if (end > pos && text.charCodeAt(end - 1) === 13) end -= 1;
+      let start = pos;
+      pos = nl + 1;
+      const c0 = text.charCodeAt(start);
+      if (c0 >= 48 && c0 <= 57) {
+        IP_PREFIX_AT.lastIndex = start;
+        const m = IP_PREFIX_AT.exec(text);
+        if (m) start += m[0].length;
+      }
+      if (this.checkUnreachable && this.unreachableReason === null) {
+        const line = text.slice(start, end);
+        if (isUnreachableLine(line)) this.unreachableReason = line.trim();
+      }
+      if (nextGt < start) {
+        nextGt = text.indexOf('>', start);
+        if (nextGt < 0) nextGt = len;
+      }
+      if (nextGt < end) {
+        const prompt = parsePrompt(text.slice(start, end));
+        if (prompt) {
+          this.close(false);
+          this.startBlock(prompt.node, prompt.command, n);
+          this.current!.text = text;
+          continue;
+        }
+      }
+      const block = this.current;
+      if (!block) continue;
+      block.starts.push(start);
+      block.ends.push(end);
+      block.ns.push(n);
+      block.lastLine = n;
+      if (block.header === null && this.nonBlankSincePrompt < HEADER_WINDOW && !isBlankAt(text, start, end)) {
+        this.headerCandidate(block, text.slice(start, end), n);
       }
     }
+    this.end();
   }
 
   end(): void {
     if (this.junkCount > 0) this.flushJunk();
     this.close(true);
+  }
+
+  private headerCandidate(block: Block, text: string, n: number): void {
+    this.nonBlankSincePrompt += 1;
+    const header = parseHeaderLine(text, this.defaultOffset);
+    if (header) {
+      block.header = header;
+      block.headerLine = n;
+    }
   }
 
   private startBlock(node: string, command: string, n: number): void {
@@ -156,18 +262,7 @@ export class BlockSplitter {
         source: sourceRef(this.source, n),
       });
     }
-    this.current = {
-      node,
-      command,
-      family: familyOf(command),
-      promptLine: n,
-      header: null,
-      headerLine: null,
-      lines: [],
-      ns: [],
-      lastLine: n,
-      atEof: false,
-    };
+    this.current = new Block(node, command, familyOf(command), n);
     this.nonBlankSincePrompt = 0;
   }
 
@@ -175,6 +270,10 @@ export class BlockSplitter {
     const block = this.current;
     if (!block) return;
     this.current = null;
+    if (block.text === '') {
+      block.setLines(this.pending);
+      this.pending = [];
+    }
     block.atEof = atEof;
     this.onBlock(block);
   }

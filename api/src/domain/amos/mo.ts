@@ -90,7 +90,15 @@ export function sharedMoFacts(mo: string): SharedMoFacts {
   const last = lastFacts;
   if (last !== null && last.mo === mo) return last;
   const head = last === null ? null : last.head;
-  if (last !== null && head !== null && mo.length >= head.length && mo.slice(0, head.length) === head && mo.indexOf(',', head.length) < 0) {
+  // The cheap tests first: `=` where the head ends and no RDN after it; then the head itself.
+  if (
+    last !== null &&
+    head !== null &&
+    mo.length >= head.length &&
+    mo.charCodeAt(head.length - 1) === 61 &&
+    mo.indexOf(',', head.length) < 0 &&
+    mo.slice(0, head.length) === head
+  ) {
     lastFacts = {
       mo,
       moClass: last.moClass,

@@ -76,8 +76,11 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
   splitter.plain = isPlainText(text);
   ctx.tabs = text.includes('\t');
   splitter.checkUnreachable = mayBeUnreachable(text, splitter.plain);
-  forEachLine(text, (line, n) => splitter.push(line, n));
-  splitter.end();
+  if (splitter.plain) splitter.scanPlain(text);
+  else {
+    forEachLine(text, (line, n) => splitter.push(line, n));
+    splitter.end();
+  }
 
   result.node = splitter.node ?? nodeFromFileName(source.file);
   result.unreachable = splitter.unreachableReason !== null;

@@ -130,7 +130,7 @@ export function skipWord(line: string, from: number, tabs: boolean): number {
 }
 
 /** What `String.prototype.trim` removes: WhiteSpace and LineTerminator of ECMAScript. */
-function isTrimmed(c: number): boolean {
+export function isTrimmed(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
   return (
