@@ -17,3 +17,4 @@ export * from './widgets/ExportButton';
 export * from './files/transfer';
 export * from './api/useApiGet';
 export * from './api/listFetcher';
+export * from './widgets/RunResult';
