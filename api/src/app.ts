@@ -28,7 +28,10 @@ import { monitoringRoutes } from './routes/monitoring';
 import { networkRoutes } from './routes/network';
 import { parserRoutes } from './routes/parser';
 import { operatorRoutes } from './routes/operators';
+import { optimizationRoutes } from './routes/optimization';
+import { planningRoutes } from './routes/planning';
 import { userRoutes } from './routes/users';
+import { validationRoutes } from './routes/validation';
 import { registerFrontends } from './web/frontends';
 
 export interface Services {
@@ -171,6 +174,9 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(parserRoutes, { prefix: '/api' });
   await app.register(monitoringRoutes, { prefix: '/api' });
+  await app.register(planningRoutes, { prefix: '/api' });
+  await app.register(validationRoutes, { prefix: '/api' });
+  await app.register(optimizationRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

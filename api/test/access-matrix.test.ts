@@ -161,6 +161,55 @@ const ROWS: readonly Row[] = [
   ['POST', '/api/Monitoring/DeleteAlarmHint', 'canAdminister', () => ({ payload: { alarmName: 'No Such Alarm' } })],
   ['GET', '/api/Monitoring/ImportPerformanceCounters', 'canAdminister', () => ({ query: 'filePath=no-such-upload' })],
   ['GET', '/api/Monitoring/GetPerformanceLastImport', 'canMonitor'],
+
+  // Planning, validation and optimisation runs (specification §7; DESIGN §7.4). Frequency plans: Administrators edit them.
+  ['GET', '/api/Parameters/GetPlanningHistory', 'canPlan'],
+  [
+    'GET',
+    '/api/Parameters/RunParameterPlanning',
+    'canPlan',
+    ({ caller }) => ({ query: `siteId=NO-SUCH-SITE&antenna=AIR3227%2F78&lteBands=L800&userId=${caller.userId ?? MISSING_ID}` }),
+  ],
+  ['GET', '/api/Parameters/GetParameterPlanningExport', 'canPlan', () => ({ query: `parameterPlanningId=${MISSING_ID}` })],
+  ['GET', '/api/Parameters/GetFrequencyPlans', 'canPlan'],
+  [
+    'POST',
+    '/api/Parameters/SaveFrequencyPlan',
+    'canAdminister',
+    () => ({ payload: { operatorId: MISSING_ID, nrArfcn: 636666, nrBandwidthMhz: 100, lteCarriers: { L800: 6300 } } }),
+  ],
+  ['GET', '/api/Validation/RunCpichValidation', 'canValidate', ({ caller }) => ({ query: `sites=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}` })],
+  ['GET', '/api/Validation/GetCpichValidationExport', 'canValidate', () => ({ query: `cpichValidationId=${MISSING_ID}` })],
+  ['GET', '/api/Validation/GetCpichValidationHistory', 'canValidate'],
+  ['GET', '/api/Validation/GetNbrRelationsValidationHistory', 'canValidate'],
+  [
+    'GET',
+    '/api/Validation/RunNbrRelationsValidation',
+    'canValidate',
+    ({ caller }) => ({ query: `site=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}&filesPath=no-such-upload` }),
+  ],
+  ['GET', '/api/Validation/GetNbrRelationsValidationExport', 'canValidate', () => ({ query: `nbrRelationsValidationId=${MISSING_ID}` })],
+  ['GET', '/api/Validation/GetNbrRelationsTemplate', 'canValidate'],
+  [
+    'GET',
+    '/api/Validation/RunRanShareNbrRelationsValidation',
+    'canValidate',
+    ({ caller }) => ({ query: `site=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}` }),
+  ],
+  ['GET', '/api/Validation/GetRanShareValidationHistory', 'canValidate'],
+  ['GET', '/api/Validation/GetRanShareValidationExport', 'canValidate', () => ({ query: `runId=${MISSING_ID}` })],
+  ['GET', '/api/Validation/GetHealthChecksExport', 'canValidate', ({ caller }) => ({ query: `siteId=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}` })],
+  ['GET', '/api/Validation/GetHealthChecksHistory', 'canValidate'],
+  ['GET', '/api/Validation/GetHealthChecksRunExport', 'canValidate', () => ({ query: `runId=${MISSING_ID}` })],
+  [
+    'GET',
+    '/api/Optimization/RunNbrRelationsOptimization',
+    'canOptimize',
+    ({ caller }) => ({ query: `userId=${caller.userId ?? MISSING_ID}&filesPath=no-such-upload` }),
+  ],
+  ['GET', '/api/Optimization/GetNbrRelationsOptimizationExport', 'canOptimize', () => ({ query: `nbrRelationsOptimizationId=${MISSING_ID}` })],
+  ['GET', '/api/Optimization/GetNbrRelationsOptimizationHistory', 'canOptimize'],
+  ['GET', '/api/Optimization/GetNbrRelationsOptimizationTemplate', 'canOptimize'],
 ];
 
 /** What a caller must see: exactly 401 or 403 when the policy refuses, otherwise a real answer. */

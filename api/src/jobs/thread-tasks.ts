@@ -1,7 +1,11 @@
 import { PARSE_TASKS } from '../monitoring/parse-tasks';
 import { REPORT_TASKS } from '../monitoring/report-tasks';
 import { dumpImportTask } from '../network/jobs';
+import { OPTIMIZATION_TASKS } from '../optimization/tasks';
+import { PLANNING_TASKS } from '../planning/tasks';
 import { exportTask, importTask, syncTask } from '../tracking/jobs';
+import { RANSHARE_HEALTH_TASKS } from '../validation/ranshare-health-tasks';
+import { VALIDATION_TASKS } from '../validation/tasks';
 import type { Task } from './model';
 
 /**
@@ -15,4 +19,8 @@ export const THREAD_TASKS: Record<string, Task> = {
   'network.import': dumpImportTask as Task,
   ...PARSE_TASKS,
   ...REPORT_TASKS,
+  ...PLANNING_TASKS,
+  ...VALIDATION_TASKS,
+  ...RANSHARE_HEALTH_TASKS,
+  ...OPTIMIZATION_TASKS,
 };
