@@ -23,8 +23,8 @@ async function parseError(input: Iterable<string | Uint8Array> | AsyncIterable<s
 }
 
 describe('bodastage samples', () => {
-  it('are found next to the repository', () => {
-    expect(existsSync(path.resolve(__dirname, '../../../../../shared/data/bulkcm-bodastage/bulkcm.xml'))).toBe(true);
+  it('are kept in the repository (api/test/fixtures/bodastage)', () => {
+    expect(existsSync(path.resolve(__dirname, '../../../test/fixtures/bodastage/bulkcm.xml'))).toBe(true);
   });
 
   it('bulkcm.xml: nested SubNetworks, meContext, vsDataContainers and a merged vendor extension', async () => {

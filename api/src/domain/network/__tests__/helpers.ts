@@ -5,7 +5,7 @@ import { type Cell, type ExternalCell, type NetworkNode, type Relation, type Sit
 import { type NetworkSink } from '../mapper';
 import { type MoRecord } from '../records';
 
-export const BODASTAGE_DIR = path.resolve(__dirname, '../../../../../../shared/data/bulkcm-bodastage');
+export const BODASTAGE_DIR = path.resolve(__dirname, '../../../../test/fixtures/bodastage');
 export const FIXTURES_DIR = path.resolve(__dirname, '../../../../test/fixtures/network');
 
 export function bodastage(name: string): string {
