@@ -55,18 +55,25 @@ export class DistinctMos {
   private whole = new Set<string>();
   private ids = 0;
 
-  add(mo: string, head: string | null): void {
+  /** The Set of the last head (siblings come in runs: one look-up per run). */
+  private lastHead: string | null = null;
+  private lastIds: Set<string> | null = null;
+
+  /** `id` is the MO without its head, when the caller has it at hand. */
+  add(mo: string, head: string | null, id: string | null = null): void {
     if (head === null) {
       this.whole.add(mo);
       return;
     }
-    let ids = this.byHead.get(head);
-    if (ids === undefined) {
+    let ids = head === this.lastHead ? this.lastIds : this.byHead.get(head);
+    if (ids === undefined || ids === null) {
       ids = new Set();
       this.byHead.set(head, ids);
     }
+    this.lastHead = head;
+    this.lastIds = ids;
     const before = ids.size;
-    ids.add(mo.slice(head.length));
+    ids.add(id ?? mo.slice(head.length));
     this.ids += ids.size - before;
   }
 
@@ -75,6 +82,8 @@ export class DistinctMos {
   }
 
   clear(): void {
+    this.lastHead = null;
+    this.lastIds = null;
     if (this.ids > 0 || this.byHead.size > 0) this.byHead = new Map();
     if (this.whole.size > 0) this.whole = new Set();
     this.ids = 0;
@@ -105,15 +114,19 @@ class Collector {
 
   /** Facts of lastMo. */
   private facts: SharedMoFacts | null = null;
+  /** lastMo is a RetSubUnit. */
+  private isRet = false;
 
   /** One attribute value of `mo` read on line `n`; built field by field (never spread), so every row has one shape. */
-  add(mo: string, attribute: string, value: string, n: number): void {
+  add(mo: string, attribute: string, value: string, n: number, known: SharedMoFacts | null = null): void {
     this.finish();
     let facts = this.facts;
     if (mo !== this.lastMo || facts === null) {
-      facts = sharedMoFacts(mo);
+      facts = known ?? sharedMoFacts(mo);
       this.facts = facts;
-      this.mos.add(mo, facts.head);
+      const cls = facts.moClass;
+      this.isRet = cls !== null && cls.length === 10 && cls === 'RetSubUnit';
+      this.mos.add(mo, facts.head, facts.cellIsLast ? facts.cell : null);
       this.lastMo = mo;
     }
     // The values of one hget row share their line's source.
@@ -135,6 +148,7 @@ class Collector {
       items: NO_ITEMS,
     };
     this.out.push(attr);
+    if (this.isRet && this.ctx.rets !== null) this.ctx.rets.push(attr);
     this.last = attr;
   }
 
@@ -269,15 +283,18 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
     if (mode === 'table' && first === s && c0 !== 84 && c0 !== 62 && !(c0 === 77 && all.startsWith('MO', s)) && !(wasAfterRule && c0 >= 48 && c0 <= 57)) {
       const moEnd = words.end(s, e);
       const last = c.lastMo;
+      // The length and the last character (the id) first: most new MOs differ there.
       let mo = all.slice(s, moEnd);
-      if (mo === last) mo = last;
+      if (last !== null && mo.length === last.length && mo.charCodeAt(mo.length - 1) === last.charCodeAt(last.length - 1) && mo === last) mo = last;
       const attrAt = skipSpacesAt(all, moEnd, e);
       const attrEnd = words.end(attrAt, e);
-      if ((mo !== last && !mo.includes('=')) || attrEnd === attrAt) {
+      // A new MO's facts are needed anyway; a class read means it holds an `=`.
+      const facts = mo === last ? null : sharedMoFacts(mo);
+      if ((facts !== null && facts.moClass === null && !mo.includes('=')) || attrEnd === attrAt) {
         report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(all.slice(s, e))}`, n);
         continue;
       }
-      c.add(mo, all.slice(attrAt, attrEnd), trimmedAt(all, attrEnd, e), n);
+      c.add(mo, all.slice(attrAt, attrEnd), trimmedAt(all, attrEnd, e), n, facts);
       continue;
     }
     // Header, proxy line and footer are told by their first character, so a table row is never tokenised.

@@ -1,5 +1,5 @@
 import { type Block, sourceRef } from './blocks';
-import { type LogSource, type Problem, type ProblemKind, type SourceRef } from './types';
+import { type LogSource, type MoAttribute, type Problem, type ProblemKind, type SourceRef } from './types';
 
 /** What a family parser needs besides its block. */
 export interface BlockContext {
@@ -9,10 +9,12 @@ export interface BlockContext {
   problems: Problem[];
   /** False when the log holds no tab: a token then ends at the next space, found by one native search. */
   tabs: boolean;
+  /** When set, the get/hget values of RetSubUnit MOs are added here too (so RET rows need not walk every value). */
+  rets: MoAttribute[] | null;
 }
 
 export function newContext(source: LogSource, defaultOffset: number | null = null): BlockContext {
-  return { source, defaultOffset, problems: [], tabs: true };
+  return { source, defaultOffset, problems: [], tabs: true, rets: null };
 }
 
 export function refOf(ctx: BlockContext, line: number): SourceRef {

@@ -47,6 +47,9 @@ export function looksLikeMo(s: string): boolean {
 
 /** Technology named by a class: EUtranCell* → 4G, NbIotCell* → NB-IoT, NRCell* → 5G, UtranCell/NodeBLocalCell → 3G, GsmSector/Trx/GeranCell* → 2G. */
 export function techOfClass(cls: string): MoTech | null {
+  // Every cell class starts with E, N, U, G or T: most classes are told apart by one character.
+  const c0 = cls.charCodeAt(0);
+  if (c0 !== 69 && c0 !== 78 && c0 !== 85 && c0 !== 71 && c0 !== 84) return null;
   if (cls.startsWith('EUtranCell')) return '4G';
   if (cls.startsWith('NbIotCell')) return 'NB-IoT';
   if (cls.startsWith('NRCell')) return '5G';
@@ -76,6 +79,10 @@ export interface SharedMoFacts extends Readonly<MoFacts> {
   readonly cellIsLast: boolean;
   /** {@link linkOf} the MO. */
   readonly link: LinkInterface | null;
+  /** Class of each RDN when every RDN was read (head not null), else null. */
+  readonly classes: readonly string[] | null;
+  /** Index in classes of the RDN whose id is the cell (-1: none). */
+  readonly cellAt: number;
 }
 
 let lastFacts: SharedMoFacts | null = null;
@@ -107,11 +114,50 @@ export function sharedMoFacts(mo: string): SharedMoFacts {
       head,
       cellIsLast: last.cellIsLast,
       link: last.link,
+      classes: last.classes,
+      cellAt: last.cellAt,
     };
     return lastFacts;
   }
-  lastFacts = computeFacts(mo);
+  lastFacts = (last === null ? null : sameClasses(mo, last)) ?? computeFacts(mo);
   return lastFacts;
+}
+
+/**
+ * The facts of `mo` when its RDNs have the classes of `last`'s, in order (`…,ExternalENodeBFunction=A,
+ * TermPointToENB=1` after `…=B,TermPointToENB=1`): classes decide the class, technology and link, and
+ * only the ids are read. Null when the classes differ.
+ */
+function sameClasses(mo: string, last: SharedMoFacts): SharedMoFacts | null {
+  const classes = last.classes;
+  if (classes === null) return null;
+  const final = classes.length - 1;
+  let cell: string | null = null;
+  let i = 0;
+  for (let k = 0; k < final; k += 1) {
+    const cls = classes[k]!;
+    const eq = i + cls.length;
+    if (mo.charCodeAt(eq) !== 61 || !mo.startsWith(cls, i)) return null;
+    const comma = mo.indexOf(',', eq + 1);
+    if (comma < 0) return null;
+    if (k === last.cellAt) cell = mo.slice(eq + 1, comma);
+    i = comma + 1;
+  }
+  const cls = classes[final]!;
+  const eq = i + cls.length;
+  if (mo.charCodeAt(eq) !== 61 || !mo.startsWith(cls, i) || mo.indexOf(',', eq + 1) >= 0) return null;
+  if (final === last.cellAt) cell = mo.slice(eq + 1);
+  return {
+    mo,
+    moClass: last.moClass,
+    tech: last.tech,
+    cell,
+    head: mo.slice(0, eq + 1),
+    cellIsLast: last.cellIsLast,
+    link: last.link,
+    classes,
+    cellAt: last.cellAt,
+  };
 }
 
 /** {@link rdns} walked in place (no pairs built): the outermost cell class and the last class. */
@@ -122,6 +168,8 @@ function computeFacts(mo: string): SharedMoFacts {
   let head: string | null = null;
   let cellIsLast = false;
   let link: LinkInterface | null = null;
+  const classes: string[] = [];
+  let cellAt = -1;
   for (let i = 0; i < mo.length;) {
     let comma = mo.indexOf(',', i);
     const final = comma < 0;
@@ -129,12 +177,14 @@ function computeFacts(mo: string): SharedMoFacts {
     const eq = mo.indexOf('=', i);
     if (eq <= i || eq >= comma || !isClassNameAt(mo, i, eq)) break;
     moClass = mo.slice(i, eq);
+    classes.push(moClass);
     if (cell === null) {
       const t = techOfClass(moClass);
       if (t) {
         tech = t;
         cell = mo.slice(eq + 1, comma);
         cellIsLast = final;
+        cellAt = classes.length - 1;
       }
     }
     const c0 = mo.charCodeAt(i);
@@ -142,7 +192,7 @@ function computeFacts(mo: string): SharedMoFacts {
     if (final) head = mo.slice(0, eq + 1);
     i = comma + 1;
   }
-  return { mo, moClass, tech, cell, head, cellIsLast, link };
+  return { mo, moClass, tech, cell, head, cellIsLast, link, classes: head === null ? null : classes, cellAt };
 }
 
 const LINKS: Record<string, LinkInterface> = {

@@ -8,7 +8,7 @@ import { parseLtBlock } from './lt';
 import { retRows } from './ret';
 import { parseStateBlock } from './states';
 import { forEachLine, isPlainText } from './text';
-import { type LogSource, type NodeLogResult, type ParseOptions, type RawBlock } from './types';
+import { type LogSource, type MoAttribute, type NodeLogResult, type ParseOptions, type RawBlock } from './types';
 
 const DEFAULT_RAW_LINE_LIMIT = 10_000;
 
@@ -32,6 +32,8 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
   const defaultOffset = options.defaultUtcOffsetMinutes ?? null;
   const rawLimit = options.rawLineLimit ?? DEFAULT_RAW_LINE_LIMIT;
   const ctx = newContext(source, defaultOffset);
+  const rets: MoAttribute[] = [];
+  ctx.rets = rets;
   const result: NodeLogResult = {
     node: '',
     source,
@@ -62,11 +64,12 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
     });
     if (block.header && !result.header) result.header = block.header;
     const attributesBefore = result.attributes.length;
+    const retsBefore = rets.length;
     try {
       readBlock(block, ctx, result, rawLimit);
     } catch (e) {
       result.attributes.length = attributesBefore; // get/hget add to it as they read
-
+      rets.length = retsBefore;
       report(ctx, block, 'internal', `block not parsed: ${e instanceof Error ? e.message : String(e)}`, block.promptLine);
       result.raw.push(rawBlock(block, ctx, rawLimit));
     }
@@ -85,7 +88,7 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
   result.node = splitter.node ?? nodeFromFileName(source.file);
   result.unreachable = splitter.unreachableReason !== null;
   result.unreachableReason = splitter.unreachableReason;
-  result.ret = retRows(result.attributes);
+  result.ret = retRows(rets);
   ctx.problems.sort((a, b) => a.source.line - b.source.line);
   return result;
 }
