@@ -77,7 +77,7 @@ describe('Configuration Management', () => {
 
 describe('Overall Site Summary', () => {
   test('every status is a tag (N/A neutral) and the site id opens its site report', async () => {
-    fakeApi({ 'Monitoring/GetOverallSiteSummary': { rows: [overallRow], total: 1 } });
+    fakeApi({ 'Monitoring/GetOverallSiteSummary': { rows: [overallRow], total: 1 }, 'Monitoring/GetPerformanceLastImport': '' });
     await renderPage(OverallSiteSummaryPage, '/monitoring/overallSiteSummary');
     const row = await waitFor(() => {
       const found = document.querySelector('tr.ant-table-row');
@@ -92,5 +92,23 @@ describe('Overall Site Summary', () => {
         .getByText('LX0001')
         .closest('a'),
     ).toHaveAttribute('href', '/monitoring/siteReport?siteId=LX0001');
+  });
+
+  test('says Performance Status is N/A until PM counters are imported; only Administrators may import them', async () => {
+    fakeApi({ 'Monitoring/GetOverallSiteSummary': { rows: [overallRow], total: 1 }, 'Monitoring/GetPerformanceLastImport': '' });
+    signIn('CellwiseHQ');
+    await renderPage(OverallSiteSummaryPage, '/monitoring/overallSiteSummary');
+    expect(await screen.findByText('PM counters unavailable: Performance Status is N/A.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Import PM Counters/ })).toBeNull();
+  });
+
+  test('an Administrator opens the PM counter import for .zip files', async () => {
+    fakeApi({ 'Monitoring/GetOverallSiteSummary': { rows: [overallRow], total: 1 }, 'Monitoring/GetPerformanceLastImport': '2026-05-02T08:00:00Z' });
+    signIn('Administrator');
+    await renderPage(OverallSiteSummaryPage, '/monitoring/overallSiteSummary');
+    expect(await screen.findByText(/PM counters date: 02-05-2026/)).toBeInTheDocument();
+    screen.getByRole('button', { name: /Import PM Counters/ }).click();
+    expect(await screen.findByText('Import PM Counters (.zip of measCollecFile XML)')).toBeInTheDocument();
+    expect(document.querySelector('input[type="file"]')).toHaveAttribute('accept', '.zip');
   });
 });

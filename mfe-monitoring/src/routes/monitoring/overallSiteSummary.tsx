@@ -1,5 +1,9 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
 import type { OverallSiteSummaryRow } from 'api/contracts';
-import { DataTable, PageContainer, listFetcher, type DataColumn } from 'shared-ui';
+import { can, principalOf, useSession } from 'shared-auth';
+import { DataTable, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 import { NO_LOGS_YET, SiteReportLink, statusColumn } from './siteColumns';
 
 const columns: Array<DataColumn<OverallSiteSummaryRow>> = [
@@ -16,10 +20,40 @@ const columns: Array<DataColumn<OverallSiteSummaryRow>> = [
 
 const fetchSummary = listFetcher<OverallSiteSummaryRow>('Monitoring/GetOverallSiteSummary');
 
+/** Job kind of the PM counter import (the API's `monitoring.performance`): its progress shows in the dialog. */
+const PERFORMANCE_JOB_KIND = 'monitoring.performance';
+
 export default function OverallSiteSummaryPage() {
+  const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
+  const [importing, setImporting] = useState(false);
+  // Bumped after a PM import: the table and the banner fetch again.
+  const [version, setVersion] = useState(0);
+  const pmDate = useApiGet<string | null>('Monitoring/GetPerformanceLastImport', null, version);
   return (
-    <PageContainer title="Overall Site Summary">
-      <DataTable columns={columns} fetchPage={fetchSummary} rowKey="siteId" emptyText={NO_LOGS_YET} />
+    <PageContainer
+      title="Overall Site Summary"
+      actions={
+        isAdministrator ? (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            Import PM Counters
+          </Button>
+        ) : undefined
+      }
+    >
+      {/* Performance Status reads the last PM import (3GPP TS 32.435 measCollecFile); without one it is N/A. */}
+      <InfoBanner label="PM counters date" date={pmDate.data} loading={pmDate.loading} fallback="PM counters unavailable: Performance Status is N/A." />
+      <DataTable columns={columns} fetchPage={fetchSummary} rowKey="siteId" reloadKey={version} emptyText={NO_LOGS_YET} />
+      {isAdministrator && (
+        <ImportDialog
+          title="Import PM Counters (.zip of measCollecFile XML)"
+          open={importing}
+          onClose={() => setImporting(false)}
+          importPath="Monitoring/ImportPerformanceCounters"
+          acceptedTypes={['.zip']}
+          jobKind={PERFORMANCE_JOB_KIND}
+          onImported={() => setVersion((v) => v + 1)}
+        />
+      )}
     </PageContainer>
   );
 }
