@@ -1,4 +1,166 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { ErrorResponse } from '../contracts/common';
+import { FileResponse } from '../contracts/files';
+import {
+  FrequencyPlan,
+  FrequencyPlanList,
+  LTE_BAND_NAMES,
+  ParameterPlanningExportQuery,
+  RunHistoryPage,
+  RunHistoryQuery,
+  RunResponse,
+  SaveFrequencyPlanRequest,
+  SiteId,
+} from '../contracts/runs';
+import { ANTENNA_NAMES, type LteBandLabel } from '../domain/planning';
+import type { JobRecord } from '../jobs';
+import { FREQUENCY_PLAN_MESSAGES, frequencyPlanOf, frequencyPlanProblems, listFrequencyPlans, saveFrequencyPlan } from '../planning/frequency-plans';
+import { PLANNING_KIND, PLANNING_MESSAGES, registerPlanningJobs, type PlanningParams } from '../planning/jobs';
+import { findSite } from '../planning/network';
+import { exportRun, listRunHistory } from '../runs';
+import { fail, sessionOf, userIdOf } from './support';
+
+/** `Parameters/RunParameterPlanning`'s query (specification §7: siteId, antenna, lteBands joined by commas, userId). */
+export const ParameterPlanningQuery = Type.Object(
+  {
+    siteId: SiteId,
+    antenna: Type.String({ minLength: 1, maxLength: 40, description: ANTENNA_NAMES.join(' or ') }),
+    lteBands: Type.String({ maxLength: 100, description: `comma-joined, at least one of ${LTE_BAND_NAMES.join(', ')}` }),
+    userId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  },
+  { additionalProperties: false },
+);
+
+/** A job's answer, as the call that started it has always answered (§7's call shapes stay). */
+function answerOf(reply: FastifyReply, job: JobRecord) {
+  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
+  return reply.code(outcome.status).send(outcome.body);
+}
+
+/** The chosen bands in the stable order L700, L800, L1800, L2100, or the refusal's words. */
+export function chosenBands(text: string): { bands: LteBandLabel[] } | { problem: string } {
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (items.length === 0) return { problem: PLANNING_MESSAGES.noBandChosen(LTE_BAND_NAMES) };
+  const known = new Set<string>(LTE_BAND_NAMES);
+  for (const item of items) if (!known.has(item.toUpperCase())) return { problem: PLANNING_MESSAGES.unknownBand(item, LTE_BAND_NAMES) };
+  const upper = new Set(items.map((i) => i.toUpperCase()));
+  return { bands: LTE_BAND_NAMES.filter((b) => upper.has(b)) };
+}
 
 /** Parameter planning runs and the operators' frequency plans (contracts/runs.ts, Parameters/*). */
-export const planningRoutes: FastifyPluginAsyncTypebox = async () => {};
+export const planningRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  registerPlanningJobs(app);
+  const tags = ['planning'];
+  const { db } = app.services;
+  const dataDir = app.services.config.dataDir;
+  const security = [{ bearer: [] }];
+  const denied = { 401: ErrorResponse, 403: ErrorResponse };
+
+  app.get(
+    '/Parameters/RunParameterPlanning',
+    {
+      schema: {
+        summary:
+          "Plan a 5G NR EN-DC site on the caller's operator's frequency plan: NR cells per sector (NR-ARFCN, SSB GSCN, PCI, TAC, PRACH roots), " +
+          'LTE anchors per chosen band, EN-DC relations and X2; one workbook, a history row and a notification. userId must be the caller',
+        tags,
+        security,
+        querystring: ParameterPlanningQuery,
+        response: { 200: RunResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+      },
+      config: { access: 'canPlan' },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      const { siteId, antenna, lteBands, userId: asked } = request.query;
+      if (asked !== userId) return fail(reply, 403, PLANNING_MESSAGES.onlyYourself);
+      if (!(ANTENNA_NAMES as readonly string[]).includes(antenna)) return fail(reply, 400, PLANNING_MESSAGES.unknownAntenna(antenna, ANTENNA_NAMES));
+      const bands = chosenBands(lteBands);
+      if ('problem' in bands) return fail(reply, 400, bands.problem);
+      // Answered at once, without a job: an unknown site or a missing plan is the caller's to fix.
+      if (!(await findSite(db, siteId))) return fail(reply, 404, PLANNING_MESSAGES.siteNotFound(siteId));
+      const operatorId = sessionOf(request).principal.operatorId;
+      if (operatorId === null) return fail(reply, 400, FREQUENCY_PLAN_MESSAGES.noOperator);
+      const plan = await frequencyPlanOf(db, operatorId);
+      if (!plan) {
+        const operator = await db.selectFrom('operators').select('name').where('id', '=', operatorId).executeTakeFirst();
+        return fail(reply, 400, FREQUENCY_PLAN_MESSAGES.noPlan(operator?.name ?? `Operator ${operatorId}`));
+      }
+      const job = await app.jobs.run<PlanningParams>(PLANNING_KIND, userId, { siteId, antenna, lteBands: bands.bands, plan, ownerId: userId });
+      request.log.info({ job: job.id, state: job.state, siteId }, 'parameter planning finished');
+      return answerOf(reply, job);
+    },
+  );
+
+  app.get(
+    '/Parameters/GetPlanningHistory',
+    {
+      schema: {
+        summary:
+          'Parameter planning runs, newest first: user, site, antenna, lteBands, runDate and outcome; page (1-based), size (≤ 100), sort, order, filters (JSON { field: text })',
+        tags,
+        security,
+        querystring: RunHistoryQuery,
+        response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
+      },
+      config: { access: 'canPlan' },
+    },
+    async (request) => listRunHistory(db, 'parameterPlanning', request.query),
+  );
+
+  app.get(
+    '/Parameters/GetParameterPlanningExport',
+    {
+      schema: {
+        summary: "A past run's workbook, as a fresh export for the caller (download with File/Download)",
+        tags,
+        security,
+        querystring: ParameterPlanningExportQuery,
+        response: { 200: FileResponse, 404: ErrorResponse, ...denied },
+      },
+      config: { access: 'canPlan' },
+    },
+    async (request) => ({ file: await exportRun(db, dataDir, 'parameterPlanning', request.query.parameterPlanningId, userIdOf(request)) }),
+  );
+
+  app.get(
+    '/Parameters/GetFrequencyPlans',
+    {
+      schema: {
+        summary: "Every operator's frequency plan: the n78 carrier (NR-ARFCN of its centre, bandwidth) and one DL EARFCN per LTE band",
+        tags,
+        security,
+        response: { 200: FrequencyPlanList, ...denied },
+      },
+      config: { access: 'canPlan' },
+    },
+    async () => listFrequencyPlans(db),
+  );
+
+  app.post(
+    '/Parameters/SaveFrequencyPlan',
+    {
+      schema: {
+        summary:
+          "Create or replace an operator's frequency plan (Administrators). The NR-ARFCN must be on the n78 30 kHz channel raster with the whole block inside n78; each EARFCN in its band's DL range",
+        tags,
+        security,
+        body: SaveFrequencyPlanRequest,
+        response: { 200: FrequencyPlan, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+      },
+      config: { access: 'canAdminister' },
+    },
+    async (request, reply) => {
+      const problems = frequencyPlanProblems(request.body);
+      if (problems.length > 0) return fail(reply, 400, problems.join(' '));
+      const saved = await saveFrequencyPlan(db, request.body, userIdOf(request));
+      if (!saved) return fail(reply, 404, FREQUENCY_PLAN_MESSAGES.unknownOperator);
+      return saved;
+    },
+  );
+};

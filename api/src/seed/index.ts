@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { seedAlarmHints } from '../monitoring/hints';
+import { seedFrequencyPlans } from '../planning/frequency-plans';
 
 export const DEMO_PASSWORD = 'Cellwise-Demo-1';
 
@@ -252,7 +253,11 @@ export async function seed(db: Db, config: Pick<Config, 'adminEmail' | 'adminPas
     now,
     created,
   );
-  if (config.demoData) await seedDemoAccounts(db, roles, adminId, now, created);
+  if (config.demoData) {
+    await seedDemoAccounts(db, roles, adminId, now, created);
+    // Demo values for the demo operators, once, into an empty table (Administrators edit them).
+    await seedFrequencyPlans(db);
+  }
   // Reference data, not demo data: the remediation hints, once, into an empty catalogue.
   await seedAlarmHints(db);
   return { createdUsers: created };

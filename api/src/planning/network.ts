@@ -1,0 +1,125 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Cell, CellTech, Site } from '../domain/network/model';
+import { boundingBox, type PlacedCell } from '../domain/planning';
+import type { NetworkCellsTable } from '../network/tables';
+
+/**
+ * What a parameter planning reads of the stored network: the site, all its cells, and the LTE and NR
+ * cells around it (with their sites' positions) plus the defined neighbour lists of those cells, for
+ * the PCI collision / confusion and PRACH rules of the engine.
+ */
+
+type Db = Kysely<Database>;
+
+/**
+ * Radius of the surroundings read, km. The engine looks at most max(reuse 5 km, 2 × neighbour 2 km)
+ * around the site (pci.ts DEFAULTS) and PRACH at 2 km; the margin keeps a wider option cheap to add.
+ */
+export const SURROUNDINGS_KM = 10;
+
+/** The technologies the planner reads around the site (NR for NR PCIs and PRACH, LTE for anchor PCIs). */
+const PLANNED_TECHS = ['4G', '5G'] as const;
+
+export interface PlanningSurroundings {
+  site: Site;
+  siteCells: Cell[];
+  network: PlacedCell[];
+  definedNeighbours: Map<string, string[]>;
+}
+
+const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+export function cellOfRow(r: Selectable<NetworkCellsTable>): Cell {
+  return {
+    name: r.name,
+    dn: r.dn,
+    altDns: [],
+    nodeName: r.node_name,
+    siteId: r.site_id,
+    tech: r.tech as CellTech,
+    band: r.band,
+    channel: r.channel,
+    pci: r.pci,
+    psc: r.psc,
+    bsic: r.bsic,
+    lac: r.lac,
+    tac: r.tac,
+    nrTac: r.nr_tac,
+    azimuth: r.azimuth,
+    cpichPower: r.cpich_power,
+    maxTxPower: r.max_tx_power,
+    plmns: r.plmns === '' ? [] : r.plmns.split(','),
+    rachRootSequence: r.rach_root_sequence,
+    ssb: r.ssb,
+    cellId: num(r.cell_id),
+    localCellId: num(r.local_cell_id),
+    ownerId: num(r.owner_id),
+    globalId: r.global_id,
+  };
+}
+
+/** The site only (null when the dump has no such site). */
+export async function findSite(db: Db, siteId: string): Promise<Site | null> {
+  const row = await db.selectFrom('network_sites').select(['id', 'name', 'lat', 'lon']).where('id', '=', siteId).executeTakeFirst();
+  return row ? { id: row.id, name: row.name, lat: row.lat, lon: row.lon } : null;
+}
+
+/** The site, its cells and the planned technologies' cells within SURROUNDINGS_KM; null when the site is unknown. */
+export async function loadPlanningSurroundings(db: Db, siteId: string, radiusKm = SURROUNDINGS_KM): Promise<PlanningSurroundings | null> {
+  const site = await findSite(db, siteId);
+  if (!site) return null;
+  const siteCells = (await db.selectFrom('network_cells').selectAll().where('site_id', '=', siteId).orderBy('name').execute()).map(cellOfRow);
+  if (site.lat === null || site.lon === null) return { site, siteCells, network: [], definedNeighbours: new Map() };
+
+  const box = boundingBox({ lat: site.lat, lon: site.lon }, radiusKm);
+  const rows = await db
+    .selectFrom('network_cells as c')
+    .innerJoin('network_sites as s', 's.id', 'c.site_id')
+    .select(['c.name', 'c.site_id', 'c.tech', 'c.azimuth', 'c.channel', 'c.pci', 'c.rach_root_sequence', 's.lat', 's.lon'])
+    .where('c.tech', 'in', PLANNED_TECHS)
+    .where('s.lat', '>=', box.minLat)
+    .where('s.lat', '<=', box.maxLat)
+    .where('s.lon', '>=', box.minLon)
+    .where('s.lon', '<=', box.maxLon)
+    .orderBy('c.name')
+    .execute();
+  const network: PlacedCell[] = [];
+  for (const r of rows) {
+    if (r.lat === null || r.lon === null) continue;
+    network.push({
+      name: r.name,
+      siteId: r.site_id,
+      tech: r.tech as CellTech,
+      lat: r.lat,
+      lon: r.lon,
+      azimuth: r.azimuth,
+      channel: r.channel,
+      pci: r.pci,
+      rachRootSequence: r.rach_root_sequence,
+    });
+  }
+
+  // Defined neighbours of the cells around (same technology: LTE→LTE, NR→NR), by cell name.
+  const relations = await db
+    .selectFrom('network_relations as r')
+    .innerJoin('network_cells as src', 'src.dn', 'r.source_cell_dn')
+    .innerJoin('network_sites as s', 's.id', 'src.site_id')
+    .innerJoin('network_cells as tgt', 'tgt.dn', 'r.target_cell_dn')
+    .select(['src.name as source', 'tgt.name as target'])
+    .where('src.tech', 'in', PLANNED_TECHS)
+    .whereRef('tgt.tech', '=', 'src.tech')
+    .where('s.lat', '>=', box.minLat)
+    .where('s.lat', '<=', box.maxLat)
+    .where('s.lon', '>=', box.minLon)
+    .where('s.lon', '<=', box.maxLon)
+    .execute();
+  const definedNeighbours = new Map<string, string[]>();
+  for (const r of relations) {
+    const list = definedNeighbours.get(r.source);
+    if (list) list.push(r.target);
+    else definedNeighbours.set(r.source, [r.target]);
+  }
+  for (const list of definedNeighbours.values()) list.sort();
+  return { site, siteCells, network, definedNeighbours };
+}
