@@ -1,4 +1,123 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { ErrorResponse, Id } from '../contracts/common';
+import { FileResponse } from '../contracts/files';
+import { NbrRelationsOptimizationExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, UploadIdList } from '../contracts/runs';
+import { FileServiceError, resolveUpload } from '../files';
+import type { JobRecord } from '../jobs';
+import { OPTIMIZATION_JOB_KIND, registerOptimizationJobs } from '../optimization/jobs';
+import { OPTIMIZATION_MESSAGES, THRESHOLDS, type OptimisationParams } from '../optimization/run';
+import { exportTemplate } from '../optimization/template';
+import { exportRun, listRunHistory } from '../runs';
+import { fail, userIdOf } from './support';
 
-/** Neighbour relations optimisation runs (Optimization/*). */
-export const optimizationRoutes: FastifyPluginAsyncTypebox = async () => {};
+/** `Optimization/RunNbrRelationsOptimization`: filesPath = upload ids of .xlsx statistics, comma-joined; userId = the caller. */
+export const RunNbrRelationsOptimizationQuery = Type.Object({ userId: Id, filesPath: UploadIdList }, { additionalProperties: false });
+
+/** A job's answer as the call that started it answers: a run's 200 is exactly RunResponse. */
+function answerOf(reply: FastifyReply, job: JobRecord) {
+  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
+  if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.body);
+  const { runId, file, message, summary, preview } = outcome.body as RunResponse;
+  return reply.send({ runId, ...(file ? { file } : {}), ...(message ? { message } : {}), summary, preview });
+}
+
+/** Neighbour relations optimisation runs (Optimization/*; specification §7, DESIGN §7.4). */
+export const optimizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  registerOptimizationJobs(app);
+  const tags = ['optimization'];
+  const { db } = app.services;
+  const dataDir = app.services.config.dataDir;
+  const security = [{ bearer: [] }];
+  const denied = { 401: ErrorResponse, 403: ErrorResponse };
+  const t = THRESHOLDS;
+
+  app.get(
+    '/Optimization/RunNbrRelationsOptimization',
+    {
+      schema: {
+        summary: 'Neighbour relations optimisation from uploaded handover statistics (.xlsx upload ids, comma-joined) as a job',
+        description:
+          'Each workbook: one row per relation and period with source, target, period, attempts and successes (headers matched without case or spaces; ' +
+          `Ericsson names such as EUtranCellFDD, neighborCellRef, pmHoExeAtt, pmHoExeSucc accepted). Remove: no attempt and isRemoveAllowed; block: ≥ ${t.blockMinAttempts} ` +
+          `attempts and success rate < ${t.blockSuccessRate * 100}%; add: ≥ ${t.addMinAttempts} attempts to a cell that is not a defined neighbour. ` +
+          'Answers the run (workbook id, summary, first rows); 400 for a workbook without the needed headers or with no data, 404 for an unknown upload.',
+        tags,
+        security,
+        querystring: RunNbrRelationsOptimizationQuery,
+        response: { 200: RunResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+      },
+      config: { access: 'canOptimize' },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      if (request.query.userId !== userId) return fail(reply, 403, OPTIMIZATION_MESSAGES.notYourself);
+      const uploadIds = [...new Set(request.query.filesPath.split(',').map((id) => id.trim()))];
+      for (const id of uploadIds) {
+        try {
+          // Checked here, so a wrong id is answered at once and records no job.
+          await resolveUpload(db, dataDir, id, userId, 'xlsx');
+        } catch (error) {
+          if (error instanceof FileServiceError) return fail(reply, error.statusCode === 404 ? 404 : 400, error.message);
+          throw error;
+        }
+      }
+      const job = await app.jobs.run<OptimisationParams>(OPTIMIZATION_JOB_KIND, userId, { uploadIds, ownerId: userId });
+      request.log.info({ job: job.id, state: job.state, uploads: uploadIds.length }, 'neighbour optimisation finished');
+      return answerOf(reply, job);
+    },
+  );
+
+  app.get(
+    '/Optimization/GetNbrRelationsOptimizationHistory',
+    {
+      schema: {
+        summary:
+          'Optimisation runs (id, user, sites of the source cells, files, runDate, outcome), newest first; page, size (≤ 100), sort, order, filters (JSON { field: text })',
+        tags,
+        security,
+        querystring: RunHistoryQuery,
+        response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
+      },
+      config: { access: 'canOptimize' },
+    },
+    async (request) => listRunHistory(db, 'nbrRelationsOptimization', request.query),
+  );
+
+  app.get(
+    '/Optimization/GetNbrRelationsOptimizationExport',
+    {
+      schema: {
+        summary: "A past run's workbook for the caller; download with File/Download",
+        tags,
+        security,
+        querystring: NbrRelationsOptimizationExportQuery,
+        response: { 200: FileResponse, 404: ErrorResponse, ...denied },
+      },
+      config: { access: 'canOptimize' },
+    },
+    async (request, reply) => {
+      try {
+        return { file: await exportRun(db, dataDir, 'nbrRelationsOptimization', request.query.nbrRelationsOptimizationId, userIdOf(request)) };
+      } catch (error) {
+        if (error instanceof FileServiceError) return fail(reply, error.statusCode, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/Optimization/GetNbrRelationsOptimizationTemplate',
+    {
+      schema: {
+        summary: "The handover statistics template (headers, example rows, a 'Read me' sheet with the thresholds); download with File/Download",
+        tags,
+        security,
+        response: { 200: FileResponse, ...denied },
+      },
+      config: { access: 'canOptimize' },
+    },
+    async (request) => ({ file: await exportTemplate(db, dataDir, userIdOf(request)) }),
+  );
+};

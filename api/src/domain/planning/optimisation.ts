@@ -67,23 +67,45 @@ export interface OptimisationResult {
   add: AddCandidate[];
 }
 
-const HEADERS: Record<keyof HoStat, readonly string[]> = {
-  source: ['source', 'sourcecell', 'source_cell', 'cell', 'eutrancellfdd', 'nrcellcu', 'utrancell'],
-  target: ['target', 'targetcell', 'target_cell', 'neighbour', 'neighbor', 'relation'],
+/**
+ * Accepted header names per field, in order of preference (compared without case, spaces, `_`, `-`, `.`):
+ * plain names, Ericsson MO classes and references (EUtranCellFDD / EUtranCellRelation / neighborCellRef),
+ * and the handover counters (execution first, preparation as a fallback).
+ */
+export const HO_HEADERS: Readonly<Record<keyof HoStat, readonly string[]>> = {
+  source: ['source', 'sourcecell', 'source_cell', 'sourcecellname', 'cell', 'eutrancellfdd', 'eutrancelltdd', 'nrcellcu', 'utrancell'],
+  target: [
+    'target',
+    'targetcell',
+    'target_cell',
+    'targetcellname',
+    'neighbour',
+    'neighbor',
+    'neighbourcell',
+    'neighborcell',
+    'neighborcellref',
+    'neighbourcellref',
+    'relation',
+    'eutrancellrelation',
+    'nrcellrelation',
+    'utranrelation',
+  ],
   period: ['period', 'date', 'day', 'time', 'datetime', 'week'],
-  attempts: ['attempts', 'hoattempts', 'pmhoexeatt', 'pmhoexeattlteintraf', 'pmhoexeattlteinterf'],
-  successes: ['successes', 'hosuccesses', 'pmhoexesucc', 'pmhoexesucclteintraf', 'pmhoexesucclteinterf'],
+  attempts: ['attempts', 'hoattempts', 'pmhoexeatt', 'pmhoexeattlteintraf', 'pmhoexeattlteinterf', 'pmhoprepatt'],
+  successes: ['successes', 'hosuccesses', 'pmhoexesucc', 'pmhoexesucclteintraf', 'pmhoexesucclteinterf', 'pmhoprepsucc'],
 };
+const HEADERS = HO_HEADERS;
 
-const key = (h: string): string => h.toLowerCase().replace(/[\s_\-.]/g, '');
+/** A header as compared: lower case, without spaces, `_`, `-` or `.`. */
+export const hoHeaderKey = (h: string): string => h.toLowerCase().replace(/[\s_\-.]/g, '');
 
 /** One statistics row from a record with any of the accepted header names (case, spaces, `_`, `-` ignored). */
 export function normaliseHoRecord(record: Readonly<Record<string, unknown>>): HoStat {
   const byKey = new Map<string, unknown>();
-  for (const [k, v] of Object.entries(record)) byKey.set(key(k), v);
+  for (const [k, v] of Object.entries(record)) byKey.set(hoHeaderKey(k), v);
   const pick = (field: keyof HoStat): unknown => {
     for (const h of HEADERS[field]) {
-      const v = byKey.get(key(h));
+      const v = byKey.get(hoHeaderKey(h));
       if (v !== undefined && v !== null && v !== '') return v;
     }
     return undefined;
