@@ -1,4 +1,140 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ErrorResponse } from '../contracts/common';
+import { FileResponse } from '../contracts/files';
+import { RunExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteId, type RunKind } from '../contracts/runs';
+import type { JobRecord } from '../jobs';
+import type { JobKind } from '../jobs/model';
+import { exportRun, listRunHistory } from '../runs';
+import { HEALTH_KIND, type HealthParams } from '../validation/health';
+import { RANSHARE_KIND, type RanShareParams } from '../validation/ranshare';
+import { fail, userIdOf } from './support';
 
 /** RAN-share neighbour validation and health checks (Validation/RunRanShareNbrRelationsValidation, GetHealthChecksExport, histories). */
-export const ranShareAndHealthRoutes: FastifyPluginAsyncTypebox = async () => {};
+
+export const RANSHARE_HEALTH_ROUTE_MESSAGES = {
+  onlyYourself: 'You can only run this as yourself.',
+} as const;
+
+const UserId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** Specification §7: `RunRanShareNbrRelationsValidation (site, userId)`. */
+export const RanShareRunQuery = Type.Object({ site: SiteId, userId: UserId }, { additionalProperties: false });
+/** Specification §7: `GetHealthChecksExport (siteId, userId)`. */
+export const HealthChecksRunQuery = Type.Object({ siteId: SiteId, userId: UserId }, { additionalProperties: false });
+
+/** A job's answer, as the call that started it answers (§7's call shapes stay). */
+function answerOf(reply: FastifyReply, job: JobRecord) {
+  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
+  return reply.code(outcome.status).send(outcome.body);
+}
+
+const messageOf = (body: unknown): string | null => (body && typeof body === 'object' && 'message' in body ? String(body.message) : null);
+
+function registerJobs(app: FastifyInstance): void {
+  app.jobs.register<RanShareParams>({
+    kind: RANSHARE_KIND,
+    label: 'RAN-share neighbour relations validation',
+    // Reads the dump and records one run: safe to run again from the start.
+    idempotent: true,
+    run: ({ jobId, params, progress, signal }) => app.runTask(RANSHARE_KIND, { ...params, jobId }, progress, signal),
+    // What the run found; a refusal (unknown or unshared site) is the caller's answer already.
+    notification: ({ ok, body }) => (ok ? messageOf(body) : null),
+  } satisfies JobKind<RanShareParams>);
+  app.jobs.register<HealthParams>({
+    kind: HEALTH_KIND,
+    label: 'Health checks',
+    idempotent: true,
+    run: ({ jobId, params, progress, signal }) => app.runTask(HEALTH_KIND, { ...params, jobId }, progress, signal),
+    notification: ({ ok, body }) => (ok ? messageOf(body) : null),
+  } satisfies JobKind<HealthParams>);
+}
+
+export const ranShareAndHealthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  registerJobs(app);
+  const tags = ['validation'];
+  const { db } = app.services;
+  const dataDir = app.services.config.dataDir;
+  const security = [{ bearer: [] }];
+  const denied = { 401: ErrorResponse, 403: ErrorResponse };
+  const refusals = { 400: ErrorResponse, 404: ErrorResponse, 599: ErrorResponse, ...denied };
+  const listHelp = '; page (1-based), size (≤ 100), sort (a field), order (ascend | descend), filters (JSON { field: text }, contains, any case)';
+
+  app.get(
+    '/Validation/RunRanShareNbrRelationsValidation',
+    {
+      schema: {
+        summary:
+          "RAN-share neighbour relations validation of a site (userId must be the caller's own id): MOCN (every target broadcasts each PLMN its source serves) and MORAN (each sharing operator's layer mirrors the host layer's relations); a workbook, a history row. 599 when the site is not shared",
+        tags,
+        security,
+        querystring: RanShareRunQuery,
+        response: { 200: RunResponse, ...refusals },
+      },
+      config: { access: 'canValidate' },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      if (request.query.userId !== userId) return fail(reply, 403, RANSHARE_HEALTH_ROUTE_MESSAGES.onlyYourself);
+      const job = await app.jobs.run<RanShareParams>(RANSHARE_KIND, userId, { site: request.query.site.trim(), ownerId: userId });
+      return answerOf(reply, job);
+    },
+  );
+
+  app.get(
+    '/Validation/GetHealthChecksExport',
+    {
+      schema: {
+        summary:
+          "Health checks of a site (userId must be the caller's own id): alarms, states, RET, configuration checks, CPICH and neighbour findings in one workbook; a history row. 599 when nothing is known of the site (no parsed logs, no cells in the dump)",
+        tags,
+        security,
+        querystring: HealthChecksRunQuery,
+        response: { 200: RunResponse, ...refusals },
+      },
+      config: { access: 'canValidate' },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      if (request.query.userId !== userId) return fail(reply, 403, RANSHARE_HEALTH_ROUTE_MESSAGES.onlyYourself);
+      const job = await app.jobs.run<HealthParams>(HEALTH_KIND, userId, { siteId: request.query.siteId.trim(), ownerId: userId });
+      return answerOf(reply, job);
+    },
+  );
+
+  const history = (url: string, kind: RunKind, what: string) =>
+    app.get(
+      url,
+      {
+        schema: {
+          summary: `${what} runs (id, user, sites, runDate, outcome), newest first${listHelp}`,
+          tags,
+          security,
+          querystring: RunHistoryQuery,
+          response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
+        },
+        config: { access: 'canValidate' },
+      },
+      async (request) => listRunHistory(db, kind, request.query),
+    );
+  history('/Validation/GetRanShareValidationHistory', 'ranShareValidation', 'RAN-share validation');
+  history('/Validation/GetHealthChecksHistory', 'healthChecks', 'Health check');
+
+  const runExport = (url: string, kind: RunKind, what: string) =>
+    app.get(
+      url,
+      {
+        schema: {
+          summary: `A fresh download of a past ${what} run's workbook (File/Download?file=)`,
+          tags,
+          security,
+          querystring: RunExportQuery,
+          response: { 200: FileResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+        },
+        config: { access: 'canValidate' },
+      },
+      async (request) => ({ file: await exportRun(db, dataDir, kind, request.query.runId, userIdOf(request)) }),
+    );
+  runExport('/Validation/GetRanShareValidationExport', 'ranShareValidation', 'RAN-share validation');
+  runExport('/Validation/GetHealthChecksRunExport', 'healthChecks', 'health check');
+};
