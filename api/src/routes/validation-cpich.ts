@@ -1,4 +1,106 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { ErrorResponse, Id } from '../contracts/common';
+import { FileResponse } from '../contracts/files';
+import { CpichValidationExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteIdList } from '../contracts/runs';
+import { FileServiceError } from '../files';
+import type { JobRecord } from '../jobs';
+import { exportRun, listRunHistory } from '../runs';
+import { CPICH_JOB_KIND, cpichRefusal, siteListOf, type CpichParams } from '../validation/cpich';
+import { registerValidationJobs } from '../validation/jobs';
+import { fail, userIdOf } from './support';
+
+export const VALIDATION_ROUTE_MESSAGES = {
+  notYourself: 'You can only run this as yourself.',
+} as const;
+
+export const CpichValidationQuery = Type.Object({ sites: SiteIdList, userId: Id }, { additionalProperties: false });
+
+/** A run job's answer as its call answers: RunResponse (without the notification's words), or the refusal. */
+export function runAnswerOf(reply: FastifyReply, job: JobRecord) {
+  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
+  if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.body);
+  const { runId, file, message, summary, preview } = outcome.body as RunResponse;
+  return reply.send({ runId, ...(file ? { file } : {}), ...(message ? { message } : {}), summary, preview });
+}
+
+/** A past run's workbook as a fresh download for the caller. */
+export async function runExport(reply: FastifyReply, work: () => Promise<string>) {
+  try {
+    return reply.send({ file: await work() });
+  } catch (error) {
+    if (error instanceof FileServiceError) return fail(reply, error.statusCode, error.message);
+    throw error;
+  }
+}
 
 /** CPICH validation runs (Validation/RunCpichValidation, history, export). */
-export const cpichRoutes: FastifyPluginAsyncTypebox = async () => {};
+export const cpichRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The neighbour routes' jobs too: one registration for the page group's kinds.
+  registerValidationJobs(app);
+  const tags = ['validation'];
+  const { db } = app.services;
+  const dataDir = app.services.config.dataDir;
+  const security = [{ bearer: [] }];
+  const denied = { 401: ErrorResponse, 403: ErrorResponse };
+
+  app.get(
+    '/Validation/RunCpichValidation',
+    {
+      schema: {
+        summary:
+          'CPICH validation of the UTRAN cells of 1–20 sites (sites comma-joined; userId = the caller) as a job: one row per cell with its verdict (OK / WARNING / ERROR) and reason; download the workbook with File/Download',
+        description:
+          'Powers in 0.1 dBm. ERROR: a power missing, primaryCpichPower ≥ maximumTransmissionPower, or max power above the radio capability (46 dBm). WARNING: CPICH outside max − 12 dB … max − 8 dB, or sectors of a site (one UARFCN) more than 2 dB apart. 404 for an unknown site, 599 when the sites have no UTRAN cell; nothing is recorded then.',
+        tags,
+        security,
+        querystring: CpichValidationQuery,
+        response: { 200: RunResponse, 400: ErrorResponse, 404: ErrorResponse, 599: ErrorResponse, ...denied },
+      },
+      config: { access: 'canValidate' },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      if (request.query.userId !== userId) return fail(reply, 403, VALIDATION_ROUTE_MESSAGES.notYourself);
+      const sites = siteListOf(request.query.sites);
+      // Checked here too, so a refused selection makes no job.
+      const refusal = await cpichRefusal(db, sites);
+      if (refusal) return reply.code(refusal.status).send({ message: refusal.body.message });
+      const job = await app.jobs.run<CpichParams>(CPICH_JOB_KIND, userId, { sites, ownerId: userId });
+      request.log.info({ job: job.id, state: job.state, sites: sites.length }, 'cpich validation finished');
+      return runAnswerOf(reply, job);
+    },
+  );
+
+  app.get(
+    '/Validation/GetCpichValidationHistory',
+    {
+      schema: {
+        summary:
+          'CPICH validation runs, newest first; page (1-based), size (≤ 100), sort (a field), order (ascend | descend), filters (JSON { field: text }, contains, any case)',
+        tags,
+        security,
+        querystring: RunHistoryQuery,
+        response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
+      },
+      config: { access: 'canValidate' },
+    },
+    async (request) => listRunHistory(db, 'cpichValidation', request.query),
+  );
+
+  app.get(
+    '/Validation/GetCpichValidationExport',
+    {
+      schema: {
+        summary: "A past CPICH validation's workbook for the caller; download with File/Download",
+        tags,
+        security,
+        querystring: CpichValidationExportQuery,
+        response: { 200: FileResponse, 404: ErrorResponse, ...denied },
+      },
+      config: { access: 'canValidate' },
+    },
+    async (request, reply) => runExport(reply, () => exportRun(db, dataDir, 'cpichValidation', request.query.cpichValidationId, userIdOf(request))),
+  );
+};
