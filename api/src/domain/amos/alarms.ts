@@ -1,6 +1,6 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
-import { tableInstant, tableTime } from './header';
+import { instantOf, tableTime } from './header';
 import { looksLikeMo, moFacts, sharedMoFacts } from './mo';
 import { isBlank, isRule, skipSpaces, skipToken } from './text';
 import { type Alarm, type Severity, type SeverityCode, type TimeBasis } from './types';
@@ -171,7 +171,7 @@ export function parseAlarmBlock(block: Block, ctx: BlockContext): Alarm[] {
         source: refOf(ctx, n),
         time: stamp,
         timeBasis: table.basis,
-        at: tableInstant(stamp, table.basis, block.header, ctx.defaultOffset),
+        at: instantOf(time, table.basis, block.header, ctx.defaultOffset),
         severity,
         severityCode: code as Alarm['severityCode'],
         specificProblem: parts.specificProblem,

@@ -1,6 +1,6 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
-import { looksLikeMo, type SharedMoFacts, sharedMoFacts } from './mo';
+import { looksLikeMo, newMoFacts, type SharedMoFacts, sharedMoFacts } from './mo';
 import { isBlank, isRule, isTrimmed, skipSpaces, skipToken, skipWord, toInt, tokens, trimmedSlice } from './text';
 import { type AttributeItem, type MoAttribute } from './types';
 
@@ -119,9 +119,10 @@ class Collector {
 
   /** One attribute value of `mo` read on line `n`; built field by field (never spread), so every row has one shape. */
   add(mo: string, attribute: string, value: string, n: number, known: SharedMoFacts | null = null): void {
+    // `known`: the facts of an MO the caller knows to differ from lastMo.
     this.finish();
     let facts = this.facts;
-    if (mo !== this.lastMo || facts === null) {
+    if (known !== null || facts === null || mo !== this.lastMo) {
       facts = known ?? sharedMoFacts(mo);
       this.facts = facts;
       const cls = facts.moClass;
@@ -285,11 +286,13 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
       const last = c.lastMo;
       // The length and the last character (the id) first: most new MOs differ there.
       let mo = all.slice(s, moEnd);
-      if (last !== null && mo.length === last.length && mo.charCodeAt(mo.length - 1) === last.charCodeAt(last.length - 1) && mo === last) mo = last;
+      const same = last !== null && mo.length === last.length && mo.charCodeAt(mo.length - 1) === last.charCodeAt(last.length - 1) && mo === last;
+      if (same) mo = last;
       const attrAt = skipSpacesAt(all, moEnd, e);
       const attrEnd = words.end(attrAt, e);
-      // A new MO's facts are needed anyway; a class read means it holds an `=`.
-      const facts = mo === last ? null : sharedMoFacts(mo);
+      // A new MO's facts are needed anyway (a class read means it holds an `=`); it is known to differ
+      // from the last one, so no string is compared again.
+      const facts = same ? null : newMoFacts(mo);
       if ((facts !== null && facts.moClass === null && !mo.includes('=')) || attrEnd === attrAt) {
         report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(all.slice(s, e))}`, n);
         continue;

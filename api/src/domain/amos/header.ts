@@ -22,15 +22,34 @@ export function zoneOffsetMinutes(zone: string): number {
 /** The instant of a wall time at `offsetMinutes` east of UTC (null offset: read as UTC). Null when not a real date. */
 export function wallTime(y: number, mo: number, d: number, h: number, mi: number, s: number, offsetMinutes: number | null): Date | null {
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
+  // Date.UTC rolls 2024-02-31 over into March, and 23:59:60 into the next day: such a date is not what
+  // was printed. Told by the calendar rather than by a second Date.
+  if (d > daysInMonth(y, mo) || (h === 23 && mi === 59 && s === 60)) return null;
   const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-  const date = new Date(ms - (offsetMinutes ?? 0) * 60_000);
-  // Date.UTC rolls 2024-02-31 over into March: such a date is not what was printed.
-  if (new Date(ms).getUTCDate() !== d) return null;
-  return date;
+  return new Date(ms - (offsetMinutes ?? 0) * 60_000);
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days of month `mo` (1–12) of year `y` as Date.UTC reads it (years 0–99 are 1900–1999). */
+function daysInMonth(y: number, mo: number): number {
+  if (mo !== 2) return DAYS_IN_MONTH[mo - 1]!;
+  const year = y >= 0 && y <= 99 ? 1900 + y : y;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+}
+
+/** A table time read by {@link tableTime}. */
+export interface TableTime {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` at the start of `text` (table rows); null when it is not there. */
-export function tableTime(text: string): { y: number; mo: number; d: number; h: number; mi: number; s: number } | null {
+export function tableTime(text: string): TableTime | null {
   if (text.length < 19) return null;
   for (let i = 0; i < 19; i += 1) {
     const c = text.charCodeAt(i);
@@ -51,7 +70,11 @@ export function tableTime(text: string): { y: number; mo: number; d: number; h: 
 /** The instant of a table time: UTC columns as UTC, Local columns at the block's zone or the default offset. */
 export function tableInstant(time: string, basis: TimeBasis, header: BlockHeader | null, defaultOffset: number | null): Date | null {
   const t = tableTime(time);
-  if (!t) return null;
+  return t ? instantOf(t, basis, header, defaultOffset) : null;
+}
+
+/** {@link tableInstant} of a time already read by {@link tableTime}. */
+export function instantOf(t: TableTime, basis: TimeBasis, header: BlockHeader | null, defaultOffset: number | null): Date | null {
   let offset: number | null = null;
   if (basis === 'Local') offset = header?.zone ? zoneOffsetMinutes(header.zone) : defaultOffset;
   return wallTime(t.y, t.mo, t.d, t.h, t.mi, t.s, offset);

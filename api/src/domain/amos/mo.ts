@@ -96,6 +96,12 @@ let lastFacts: SharedMoFacts | null = null;
 export function sharedMoFacts(mo: string): SharedMoFacts {
   const last = lastFacts;
   if (last !== null && last.mo === mo) return last;
+  return newMoFacts(mo);
+}
+
+/** {@link sharedMoFacts} for an MO the caller knows to differ from the last one (facts are the same either way). */
+export function newMoFacts(mo: string): SharedMoFacts {
+  const last = lastFacts;
   const head = last === null ? null : last.head;
   // The cheap tests first: `=` where the head ends and no RDN after it; then the head itself.
   if (
