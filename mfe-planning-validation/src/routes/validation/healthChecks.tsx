@@ -1,18 +1,22 @@
 import { MedicineBoxOutlined } from '@ant-design/icons';
-import { Button, Card, Flex } from 'antd';
-import { PageContainer, SiteSelect } from 'shared-ui';
+import { SiteRunPage } from './siteRunPage';
+
+/** The API's job kind of the run (`validation.healthChecks`). */
+export const HEALTH_CHECKS_JOB_KIND = 'validation.healthChecks';
 
 export default function HealthChecksPage() {
   return (
-    <PageContainer title="Health Checks">
-      <Card>
-        <Flex gap={12} wrap>
-          <SiteSelect />
-          <Button type="primary" icon={<MedicineBoxOutlined />} disabled>
-            Get Health Checks
-          </Button>
-        </Flex>
-      </Card>
-    </PageContainer>
+    <SiteRunPage
+      title="Health Checks"
+      buttonText="Get Health Checks"
+      icon={<MedicineBoxOutlined />}
+      runPath="Validation/GetHealthChecksExport"
+      siteParam="siteId"
+      jobKind={HEALTH_CHECKS_JOB_KIND}
+      runningText="Checking the site…"
+      historyCaption="Health Checks History"
+      historyPath="Validation/GetHealthChecksHistory"
+      exportPath="Validation/GetHealthChecksRunExport"
+    />
   );
 }

@@ -1,18 +1,22 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { Button, Card, Flex } from 'antd';
-import { PageContainer, SiteSelect } from 'shared-ui';
+import { SiteRunPage } from './siteRunPage';
+
+/** The API's job kind of the run (`validation.ranShare`). */
+export const RANSHARE_JOB_KIND = 'validation.ranShare';
 
 export default function RanShareNbrRelationsValidationPage() {
   return (
-    <PageContainer title="RanShare Nbr Relations Validation">
-      <Card>
-        <Flex gap={12} wrap>
-          <SiteSelect />
-          <Button type="primary" icon={<PlayCircleOutlined />} disabled>
-            RanShare Nbr Relations Validation
-          </Button>
-        </Flex>
-      </Card>
-    </PageContainer>
+    <SiteRunPage
+      title="RanShare Nbr Relations Validation"
+      buttonText="RanShare Nbr Relations Validation"
+      icon={<PlayCircleOutlined />}
+      runPath="Validation/RunRanShareNbrRelationsValidation"
+      siteParam="site"
+      jobKind={RANSHARE_JOB_KIND}
+      runningText="Validating the shared relations…"
+      historyCaption="RanShare Nbr Relations Validation History"
+      historyPath="Validation/GetRanShareValidationHistory"
+      exportPath="Validation/GetRanShareValidationExport"
+    />
   );
 }

@@ -1,0 +1,97 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RunResponse } from 'api/contracts';
+import { publishJobProgress } from 'shared-auth';
+import HealthChecksPage from './routes/validation/healthChecks';
+import { buttonNamed, catchDownloads, chooseSite, fakeApi, refusal, renderPage, signIn } from './testing/siteRunApi';
+
+const RESULT: RunResponse = {
+  runId: 9,
+  file: 'health-9',
+  message: 'Health checks of LX0001: alarms NOK (2 active alarms), radio OK, core OK, 0 neighbour findings.',
+  summary: [
+    { label: 'Alarms NOK', count: 1, tone: 'error' },
+    { label: 'Radio NOK', count: 0, tone: 'ok' },
+  ],
+  preview: {
+    title: 'Summary',
+    columns: [
+      { key: 'check', label: 'Check' },
+      { key: 'status', label: 'Status' },
+      { key: 'details', label: 'Details' },
+    ],
+    rows: [
+      { check: 'Alarms', status: 'NOK', details: '1 Critical/Major alarm: Link Failure' },
+      { check: 'Radio', status: 'OK', details: 'All radio checks OK' },
+    ],
+    total: 2,
+  },
+};
+
+function serve(run: () => unknown) {
+  return fakeApi({
+    'Validation/GetSites': [{ value: 'LX0001', text: 'LX0001 – Lisboa Centro' }],
+    'Validation/GetHealthChecksExport': run,
+    'Validation/GetHealthChecksHistory': { rows: [], total: 0 },
+  });
+}
+
+let saved: string[];
+beforeEach(() => {
+  signIn('CellwiseOS', 7);
+  saved = catchDownloads();
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('Health Checks', () => {
+  test('Get Health Checks runs for the chosen site as the signed-in user, shows progress, the summary and first rows, and downloads the workbook', async () => {
+    let finish: (value: RunResponse) => void = () => undefined;
+    const api = serve(
+      () =>
+        new Promise<RunResponse>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    await renderPage(HealthChecksPage);
+    expect(buttonNamed('Get Health Checks')).toBeDisabled();
+    await chooseSite('LX0001 – Lisboa Centro');
+    await waitFor(() => expect(buttonNamed('Get Health Checks')).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed('Get Health Checks'));
+    });
+    expect(api.to('Validation/GetHealthChecksExport')[0]!.params).toEqual({ siteId: 'LX0001', userId: 7 });
+    act(() => publishJobProgress({ id: 'job-3', kind: 'validation.healthChecks', state: 'running', progress: 70, text: 'Writing the workbook' }));
+    expect(await screen.findByText('Writing the workbook')).toBeInTheDocument();
+    expect(screen.getByLabelText('Run progress')).toHaveAttribute('aria-valuenow', '70');
+
+    await act(async () => finish(RESULT));
+    expect(await screen.findByText(RESULT.message!)).toBeInTheDocument();
+    expect(screen.getByText('Alarms NOK: 1')).toBeInTheDocument();
+    expect(screen.getByText('1 Critical/Major alarm: Link Failure')).toBeInTheDocument();
+    expect(screen.getByText('Summary: 2 rows')).toBeInTheDocument();
+    await waitFor(() => expect(saved).toEqual(['health-9.xlsx']));
+    // The history fetched again after the run.
+    await waitFor(() => expect(api.to('Validation/GetHealthChecksHistory').length).toBeGreaterThanOrEqual(2));
+  });
+
+  test('no data for the site: the warning inline, nothing downloaded; a server fault reads as an error', async () => {
+    let answer = refusal(599, 'No data for site LX0001: no parsed logs and no cells in the dump.');
+    serve(() => Promise.reject(answer));
+    await renderPage(HealthChecksPage);
+    await chooseSite('LX0001 – Lisboa Centro');
+    await waitFor(() => expect(buttonNamed('Get Health Checks')).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed('Get Health Checks'));
+    });
+    const alert = await screen.findByTestId('run-refusal');
+    expect(alert).toHaveTextContent('No data for site LX0001: no parsed logs and no cells in the dump.');
+    expect(alert).toHaveClass('ant-alert-warning');
+    expect(saved).toEqual([]);
+
+    answer = refusal(500, 'Something went wrong!');
+    await act(async () => {
+      fireEvent.click(buttonNamed('Get Health Checks'));
+    });
+    await waitFor(() => expect(screen.getByTestId('run-refusal')).toHaveClass('ant-alert-error'));
+    expect(screen.getByTestId('run-refusal')).toHaveTextContent('Something went wrong!');
+  });
+});
