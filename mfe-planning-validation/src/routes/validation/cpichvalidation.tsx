@@ -1,21 +1,72 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { Button, Card, Flex } from 'antd';
-import { DataTable, InfoBanner, PageContainer, SiteSelect } from 'shared-ui';
-import { cpichHistoryColumns } from '../historyColumns';
+import { Button, Card, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useSession } from 'shared-auth';
+import { InfoBanner, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet } from 'shared-ui';
+import { RunProgress, RunRefusal, siteSource, useValidationRun } from './validationRun';
+
+/** Job kind of the run (the API's `validation.cpich`): its progress feeds the bar. */
+export const CPICH_JOB_KIND = 'validation.cpich';
+
+const findUtranSites = siteSource('Validation/GetUtranSites');
 
 export default function CpichValidationPage() {
+  const userId = useSession((s) => s.user.id);
+  const [sites, setSites] = useState<string[]>([]);
+  // Bumped after each run: the banner and the history fetch again.
+  const [version, setVersion] = useState(0);
+  const date = useApiGet<string | null>('Validation/GetLastUtranCellsDate', null, version);
+  const { job, running, outcome, run } = useValidationRun(CPICH_JOB_KIND);
+  const tooMany = sites.length > SITE_OPTION_LIMIT;
+
+  const start = async () => {
+    if (userId === null) return;
+    await run('Validation/RunCpichValidation', { sites: sites.join(','), userId });
+    setVersion((v) => v + 1);
+  };
+
   return (
     <PageContainer title="Cpich Validation">
-      <InfoBanner label="UTRAN cells date" date={null} fallback="Dump date unavailable!" />
-      <Card>
-        <Flex gap={12} wrap>
-          <SiteSelect multiple />
-          <Button type="primary" icon={<PlayCircleOutlined />} disabled>
-            Run Validation
-          </Button>
+      <InfoBanner label="UTRAN cells date" date={date.data} loading={date.loading} fallback="Dump date unavailable!" />
+      <Card title="Validate CPICH power" size="small">
+        <Flex vertical gap={12}>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            Every UTRAN cell of the chosen sites: primaryCpichPower against maximumTransmissionPower (0.1 dBm). ERROR when CPICH ≥ max or max is above the
+            radio&apos;s capability; WARNING when CPICH is outside max − 12 dB … max − 8 dB or a site&apos;s sectors differ by more than 2 dB.
+          </Typography.Paragraph>
+          <Flex gap={12} wrap align="center">
+            <SiteSelect
+              multiple
+              value={sites}
+              onChange={(value) => setSites(Array.isArray(value) ? value : [value])}
+              source={findUtranSites}
+              placeholder="Select sites with UTRAN cells"
+              style={{ minWidth: 360, maxWidth: '100%' }}
+            />
+            <Button
+              type="primary"
+              icon={<PlayCircleOutlined />}
+              disabled={sites.length === 0 || tooMany || userId === null}
+              loading={running}
+              onClick={() => void start()}
+            >
+              Run Validation
+            </Button>
+          </Flex>
+          {tooMany && <Typography.Text type="danger">At most {SITE_OPTION_LIMIT} sites per run.</Typography.Text>}
+          {running && <RunProgress job={job} label="Validating" />}
+          <RunRefusal outcome={outcome} />
         </Flex>
       </Card>
-      <DataTable caption="Cpich Validation History" columns={cpichHistoryColumns} rows={[]} rowKey="id" />
+      {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Cpich Validation Result" />}
+      <RunHistoryTable
+        caption="Cpich Validation History"
+        historyPath="Validation/GetCpichValidationHistory"
+        exportPath="Validation/GetCpichValidationExport"
+        idParam="cpichValidationId"
+        fields={['user', 'sites']}
+        reloadKey={version}
+      />
     </PageContainer>
   );
 }

@@ -1,18 +1,79 @@
-import { Card, Flex } from 'antd';
-import { DataTable, FileDropZone, InfoBanner, PageContainer, SiteSelect } from 'shared-ui';
-import { runHistoryColumns } from '../historyColumns';
+import { Card, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useSession } from 'shared-auth';
+import {
+  ExportButton,
+  FileDropZone,
+  InfoBanner,
+  PageContainer,
+  RunHistoryTable,
+  RunResultCard,
+  SiteSelect,
+  uploadFiles,
+  useApiGet,
+  type ProgressReporter,
+} from 'shared-ui';
+import { RunProgress, RunRefusal, siteSource, useValidationRun } from './validationRun';
+
+/** Job kind of the run (the API's `validation.neighbours`): its progress feeds the bar once the upload is through. */
+export const NBR_JOB_KIND = 'validation.neighbours';
+
+const findSites = siteSource('Validation/GetSites');
 
 export default function NbrRelationsValidationPage() {
+  const userId = useSession((s) => s.user.id);
+  const [site, setSite] = useState<string | null>(null);
+  // Bumped after each run: the banner and the history fetch again.
+  const [version, setVersion] = useState(0);
+  const date = useApiGet<string | null>('Validation/GetLastNbrRelationsDate', null, version);
+  const { job, outcome, run } = useValidationRun(NBR_JOB_KIND);
+
+  const validate = async (files: File[], onProgress: ProgressReporter) => {
+    if (userId === null || site === null) return;
+    // An upload refusal (size, type, quota) is told by the API client's toast; the files stay for another try.
+    const uploads = await uploadFiles(files, { onProgress });
+    const next = await run('Validation/RunNbrRelationsValidation', { site, userId, filesPath: uploads.map((u) => u.uploadId).join(',') });
+    setVersion((v) => v + 1);
+    // A refused run keeps the files listed, so a corrected site or another try needs no new drop.
+    if ('refused' in next) throw new Error(next.refused);
+  };
+
   return (
-    <PageContainer title="Nbr Relations Validation">
-      <InfoBanner label="Neighbour relations date" date={null} fallback="Dump date unavailable!" />
-      <Card>
+    <PageContainer title="Nbr Relations Validation" actions={<ExportButton path="Validation/GetNbrRelationsTemplate">Download template</ExportButton>}>
+      <InfoBanner label="Neighbour relations date" date={date.data} loading={date.loading} fallback="Dump date unavailable!" />
+      <Card title="Validate planned neighbour relations" size="small">
         <Flex vertical gap={12}>
-          <SiteSelect />
-          <FileDropZone multiple acceptedTypes={['.xlsx']} />
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            Choose the site, then drop the planned-relations workbooks (.xlsx, Source Cell and Target Cell columns; see the template). Each planned relation is
+            checked against the dump: OK, MISSING, WRONG, and EXTRA for relations nobody planned.
+          </Typography.Paragraph>
+          <SiteSelect
+            value={site ?? undefined}
+            onChange={(value) => setSite(Array.isArray(value) ? (value[0] ?? null) : value)}
+            source={findSites}
+            style={{ width: 360, maxWidth: '100%' }}
+          />
+          <FileDropZone
+            multiple
+            acceptedTypes={['.xlsx']}
+            onUpload={userId === null || site === null ? undefined : validate}
+            uploadLabel="Upload and validate"
+            processingLabel="Validating…"
+            processing={<RunProgress job={job} label="Validating" />}
+          />
+          {site === null && <Typography.Text type="secondary">Choose a site to validate.</Typography.Text>}
+          <RunRefusal outcome={outcome} />
         </Flex>
       </Card>
-      <DataTable caption="Nbr Relations Validation History" columns={runHistoryColumns} rows={[]} rowKey="id" />
+      {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Nbr Relations Validation Result" />}
+      <RunHistoryTable
+        caption="Nbr Relations Validation History"
+        historyPath="Validation/GetNbrRelationsValidationHistory"
+        exportPath="Validation/GetNbrRelationsValidationExport"
+        idParam="nbrRelationsValidationId"
+        fields={['user', 'sites', 'files']}
+        reloadKey={version}
+      />
     </PageContainer>
   );
 }

@@ -1,0 +1,155 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RunHistoryPage, RunResponse } from 'api/contracts';
+import { publishJobProgress } from 'shared-auth';
+import CpichValidationPage from './routes/validation/cpichvalidation';
+import { buttonNamed, fakeApi, pickSite, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
+
+const RESULT: RunResponse = {
+  runId: 3,
+  file: 'export-3',
+  message: 'Cpich validation of LX0001: 2 OK, 1 error.',
+  summary: [
+    { label: 'OK', count: 2, tone: 'ok' },
+    { label: 'WARNING', count: 0, tone: 'warning' },
+    { label: 'ERROR', count: 1, tone: 'error' },
+  ],
+  preview: {
+    title: 'Cpich Validation',
+    columns: [
+      { key: 'cell', label: 'Cell' },
+      { key: 'verdict', label: 'Verdict' },
+    ],
+    rows: [
+      { cell: 'LX0001_U1', verdict: 'OK' },
+      { cell: 'LX0001_U3', verdict: 'ERROR' },
+    ],
+    total: 3,
+  },
+};
+
+const HISTORY: RunHistoryPage = {
+  total: 1,
+  rows: [
+    {
+      id: 3,
+      user: 'Eva Engineer',
+      sites: 'LX0001',
+      site: 'LX0001',
+      files: '',
+      antenna: null,
+      lteBands: null,
+      runDate: '2026-11-20T10:00:00.000Z',
+      message: RESULT.message!,
+      outcome: 'OK 2, WARNING 0, ERROR 1',
+      hasFile: true,
+    },
+  ],
+};
+
+function serve(more: Answers = {}) {
+  // The history has the run once the run was asked for (whatever it answers).
+  let ran = false;
+  const runAnswer = more['Validation/RunCpichValidation'] ?? RESULT;
+  return fakeApi({
+    'Validation/GetLastUtranCellsDate': '2026-11-20T08:00:00.000Z',
+    'Validation/GetUtranSites': [
+      { value: 'LX0001', text: 'LX0001 – Lisboa 1' },
+      { value: 'LX0002', text: 'LX0002 – Lisboa 2' },
+    ],
+    'Validation/GetCpichValidationHistory': () => (ran ? HISTORY : { rows: [], total: 0 }),
+    'Validation/GetCpichValidationExport': { file: 'export-4' },
+    ...more,
+    'Validation/RunCpichValidation': (params: Record<string, unknown>) => {
+      ran = true;
+      return typeof runAnswer === 'function' ? (runAnswer as (p: Record<string, unknown>) => unknown)(params) : runAnswer;
+    },
+  });
+}
+
+let saved: string[];
+beforeEach(() => {
+  signIn(7);
+  saved = [];
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('Cpich Validation', () => {
+  test('shows the UTRAN cells date, and Run Validation waits for a site', async () => {
+    serve();
+    await renderPage(CpichValidationPage);
+    expect(await screen.findByText('UTRAN cells date: 20-11-2026 08:00:00')).toBeInTheDocument();
+    expect(buttonNamed(/Run Validation/)).toBeDisabled();
+    expect(await screen.findByText('No runs yet.')).toBeInTheDocument();
+  });
+
+  test("falls back to 'Dump date unavailable!'", async () => {
+    serve({ 'Validation/GetLastUtranCellsDate': '' });
+    await renderPage(CpichValidationPage);
+    expect(await screen.findByText('Dump date unavailable!')).toBeInTheDocument();
+  });
+
+  test('runs on the chosen sites as the user, shows the job progress, then the verdicts, first rows and the new history row', async () => {
+    let finish: (value: RunResponse) => void = () => undefined;
+    const api = serve({
+      'Validation/RunCpichValidation': () =>
+        new Promise<RunResponse>((resolve) => {
+          finish = resolve;
+        }),
+    });
+    await renderPage(CpichValidationPage);
+    await pickSite('LX0001 – Lisboa 1');
+    await pickSite('LX0002 – Lisboa 2');
+    await waitFor(() => expect(buttonNamed(/Run Validation/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Run Validation/));
+    });
+    const call = api.to('Validation/RunCpichValidation')[0]!;
+    expect(call.params).toEqual({ sites: 'LX0001,LX0002', userId: 7 });
+    expect(call.config).toMatchObject({ skipErrorHandling: true, skipLoading: true });
+    expect(screen.getByTestId('run-progress')).toHaveTextContent('Validating…');
+    act(() => {
+      publishJobProgress({ id: 'job-2', kind: 'validation.neighbours', state: 'running', progress: 90, text: 'Other job' });
+      publishJobProgress({ id: 'job-1', kind: 'validation.cpich', state: 'running', progress: 40, text: 'Validating 3 UTRAN cells' });
+    });
+    expect(await screen.findByText('Validating 3 UTRAN cells')).toBeInTheDocument();
+    expect(screen.getByLabelText('Validating progress')).toHaveAttribute('aria-valuenow', '40');
+
+    await act(async () => {
+      finish(RESULT);
+    });
+    expect(await screen.findByText('Cpich validation of LX0001: 2 OK, 1 error.')).toBeInTheDocument();
+    expect(screen.getByText('ERROR: 1')).toBeInTheDocument();
+    expect(screen.getByText('Cpich Validation: first 2 of 3 rows (all of them in the workbook)')).toBeInTheDocument();
+    expect(screen.queryByTestId('run-progress')).toBeNull();
+    await waitFor(() => expect(rowsOf('Cpich Validation History')).toHaveLength(1));
+    expect(rowsOf('Cpich Validation History')[0]).toEqual(expect.arrayContaining(['Eva Engineer', 'LX0001', 'OK 2, WARNING 0, ERROR 1']));
+
+    // The run's workbook, and a past run's from the history.
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Download workbook/));
+    });
+    await waitFor(() => expect(saved).toEqual(['export.xlsx']));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Download the workbook of run 3' }));
+    });
+    await waitFor(() => expect(api.to('Validation/GetCpichValidationExport')[0]?.params).toEqual({ cpichValidationId: 3 }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+  });
+
+  test('a site without UTRAN cells is a warning, said once inline', async () => {
+    serve({ 'Validation/RunCpichValidation': () => Promise.reject(refusal(599, 'No UTRAN cells on LX0002.')) });
+    await renderPage(CpichValidationPage);
+    await pickSite('LX0002 – Lisboa 2');
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Run Validation/));
+    });
+    const alert = await screen.findByTestId('run-refusal');
+    expect(alert).toHaveTextContent('No UTRAN cells on LX0002.');
+    expect(alert).toHaveClass('ant-alert-warning');
+    expect(screen.queryByTestId('run-result')).toBeNull();
+  });
+});
