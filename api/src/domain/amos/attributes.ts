@@ -1,7 +1,7 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
 import { looksLikeMo, newMoFacts, type SharedMoFacts, sharedMoFacts } from './mo';
-import { isBlank, isRule, isTrimmed, skipSpaces, skipToken, skipWord, toInt, tokens, trimmedSlice } from './text';
+import { isBlank, isRule, isRuleAt, skipSpaces, skipSpacesAt, skipToken, skipWord, toInt, tokens, trimmedAt, trimmedSlice } from './text';
 import { type AttributeItem, type MoAttribute } from './types';
 
 /**
@@ -190,28 +190,6 @@ class Collector {
   }
 }
 
-/** Index of the first character at or after `from` that is not a space or tab (`to` at most). */
-function skipSpacesAt(text: string, from: number, to: number): number {
-  let i = from;
-  while (i < to) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9) break;
-    i += 1;
-  }
-  return i;
-}
-
-/** {@link isRule} of `text[from, to)`. */
-function isRuleAt(text: string, from: number, to: number): boolean {
-  let i = from;
-  while (i < to && text.charCodeAt(i) === 32) i += 1;
-  const start = i;
-  while (i < to && text.charCodeAt(i) === 61) i += 1;
-  if (i - start < 10) return false;
-  while (i < to && text.charCodeAt(i) === 32) i += 1;
-  return i === to;
-}
-
 /**
  * Ends of words in one text, asked for at rising positions (rows are read left to right, top to
  * bottom): the next space (and tab) is searched for once and kept until passed, so a text without
@@ -242,15 +220,6 @@ class WordEnds {
     }
     return end < to ? end : to;
   }
-}
-
-/** `text.slice(from, to).trim()` with one cut. */
-function trimmedAt(text: string, from: number, to: number): string {
-  let start = from;
-  let end = to;
-  while (start < end && isTrimmed(text.charCodeAt(start))) start += 1;
-  while (end > start && isTrimmed(text.charCodeAt(end - 1))) end -= 1;
-  return text.slice(start, end);
 }
 
 /** Attributes of one `get` block, added to `into` (returned). Table rows are read in place in the block's text. */

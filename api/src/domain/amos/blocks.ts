@@ -107,7 +107,8 @@ export function familyOf(command: string): CommandFamily {
 const SILENT = new Set(['', 'q', 'quit', 'exit', 'bye']);
 
 export function isSilent(command: string): boolean {
-  return SILENT.has(command.toLowerCase());
+  // Silent commands are short: a long command (a get with its patterns) is not lowered to be looked up.
+  return command.length <= 4 && SILENT.has(command.toLowerCase());
 }
 
 export function sourceRef(source: LogSource, line: number): SourceRef {

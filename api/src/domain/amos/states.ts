@@ -1,7 +1,7 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
 import { linkOf, moFacts, sharedMoFacts } from './mo';
-import { isBlank, isRule, skipSpaces, skipToken, trimmedSlice } from './text';
+import { isRuleAt, skipSpacesAt, trimmedAt } from './text';
 import { type MoState } from './types';
 
 /**
@@ -23,8 +23,6 @@ import { type MoState } from './types';
  * operational); a blank Adm State simply leaves one state.
  */
 
-const ADM_WORDS = new Set(['LOCKED', 'UNLOCKED', 'SHUTTINGDOWN', 'SHUTTING_DOWN']);
-const OP_WORDS = new Set(['ENABLED', 'DISABLED']);
 const TOTAL_RE = /^Total:\s*(\d+)\s+MOs?\b/;
 
 /** The parts of an st row, read in place (one object reused row after row). */
@@ -54,33 +52,50 @@ let stateCode = 0;
 let stateWord = '';
 let stateEnd = 0;
 
-/** True when `<digits> (<WORD>)` stands at `i`; its parts are then in stateCode, stateWord and stateEnd. */
-function stateAt(line: string, i: number): boolean {
-  const codeEnd = skipToken(line, i);
-  const code = intAt(line, i, codeEnd);
+/** End of the token at `i` in `text[.., to)`: the next space or tab (short tokens: a loop, not a search of the whole text). */
+function tokenEnd(text: string, i: number, to: number): number {
+  let j = i;
+  while (j < to) {
+    const c = text.charCodeAt(j);
+    if (c === 32 || c === 9) break;
+    j += 1;
+  }
+  return j;
+}
+
+/** True when `<digits> (<WORD>)` stands at `i` in `text[.., to)`; its parts are then in stateCode, stateWord and stateEnd. */
+function stateAt(text: string, i: number, to: number): boolean {
+  const codeEnd = tokenEnd(text, i, to);
+  const code = intAt(text, i, codeEnd);
   if (code === null) return false;
   const open = codeEnd + 1;
-  if (line.charCodeAt(codeEnd) !== 32 || line.charCodeAt(open) !== 40) return false;
-  const close = line.indexOf(')', open);
-  if (close < 0 || close - open > 40) return false;
+  if (open >= to || text.charCodeAt(codeEnd) !== 32 || text.charCodeAt(open) !== 40) return false;
+  // The first `)` after the `(`, at most 40 characters on (as `indexOf` in the line, then the distance).
+  const last = Math.min(to - 1, open + 40);
+  let close = open + 1;
+  while (close <= last && text.charCodeAt(close) !== 41) close += 1;
+  if (close > last) return false;
   stateCode = code;
-  stateWord = line.slice(open + 1, close);
+  stateWord = text.slice(open + 1, close);
   stateEnd = close + 1;
   return true;
 }
 
 const NO_ROW: StateRow = { proxy: null, admState: null, admCode: null, opState: null, opCode: null, mo: '' };
 
-/** Reads one st row into `row`; false when the line is not one. */
-function readStateRow(line: string, row: StateRow): boolean {
-  let i = skipSpaces(line, 0);
+const isAdmWord = (w: string): boolean => w === 'UNLOCKED' || w === 'LOCKED' || w === 'SHUTTINGDOWN' || w === 'SHUTTING_DOWN';
+const isOpWord = (w: string): boolean => w === 'ENABLED' || w === 'DISABLED';
+
+/** Reads the st row `text[from, to)` into `row`; false when the line is not one. */
+function readStateRow(text: string, from: number, to: number, row: StateRow): boolean {
+  let i = skipSpacesAt(text, from, to);
   let proxy: number | null = null;
-  const first = skipToken(line, i);
-  const asProxy = intAt(line, i, first);
+  const first = tokenEnd(text, i, to);
+  const asProxy = intAt(text, i, first);
   // A number is the proxy unless it is itself a state (`1 (ENABLED)`, rows printed without proxies).
-  if (asProxy !== null && !stateAt(line, i)) {
+  if (asProxy !== null && !stateAt(text, i, to)) {
     proxy = asProxy;
-    i = skipSpaces(line, first);
+    i = skipSpacesAt(text, first, to);
   }
   // At most three states, in order.
   let count = 0;
@@ -90,7 +105,7 @@ function readStateRow(line: string, row: StateRow): boolean {
   let word1 = '';
   let code2 = 0;
   let word2 = '';
-  while (count < 3 && stateAt(line, i)) {
+  while (count < 3 && stateAt(text, i, to)) {
     if (count === 0) {
       code0 = stateCode;
       word0 = stateWord;
@@ -102,9 +117,9 @@ function readStateRow(line: string, row: StateRow): boolean {
       word2 = stateWord;
     }
     count += 1;
-    i = skipSpaces(line, stateEnd);
+    i = skipSpacesAt(text, stateEnd, to);
   }
-  const mo = trimmedSlice(line, i);
+  const mo = trimmedAt(text, i, to);
   if (!mo || count === 0) return false;
 
   // adm / op: index of the state (-1: none). Known words first, then the others by position, Adm before Op.
@@ -113,8 +128,8 @@ function readStateRow(line: string, row: StateRow): boolean {
   let unknown = 0; // bit k: state k is of no known word (or a second one of its kind)
   for (let k = 0; k < count; k += 1) {
     const word = k === 0 ? word0 : k === 1 ? word1 : word2;
-    if (adm < 0 && ADM_WORDS.has(word)) adm = k;
-    else if (op < 0 && OP_WORDS.has(word)) op = k;
+    if (adm < 0 && isAdmWord(word)) adm = k;
+    else if (op < 0 && isOpWord(word)) op = k;
     else unknown |= 1 << k;
   }
   for (let k = 0; k < count; k += 1) {
@@ -134,7 +149,7 @@ function readStateRow(line: string, row: StateRow): boolean {
 /** One st row; null when the line is not one. */
 export function parseStateRow(line: string): Omit<MoState, 'node' | 'command' | 'source'> | null {
   const row = { ...NO_ROW };
-  if (!readStateRow(line, row)) return null;
+  if (!readStateRow(line, 0, line.length, row)) return null;
   return {
     proxy: row.proxy,
     admState: row.admState,
@@ -153,14 +168,19 @@ export function parseStateBlock(block: Block, ctx: BlockContext): MoState[] {
   let seen = false;
   let rows = 0; // rows of the current table
   const row: StateRow = { ...NO_ROW };
-  for (let k = 0; k < block.lines.length; k += 1) {
-    const text = block.lines[k]!;
-    const n = block.ns[k]!;
-    if (n === block.headerLine || isRule(text) || isBlank(text)) continue;
+  const all = block.text;
+  const { starts, ends, ns } = block;
+  for (let k = 0; k < starts.length; k += 1) {
+    const s = starts[k]!;
+    const e = ends[k]!;
+    const n = ns[k]!;
+    if (n === block.headerLine) continue;
+    const first = skipSpacesAt(all, s, e);
+    if (first === e || isRuleAt(all, s, e)) continue;
     // Only a line starting (once trimmed) with P or T can be the head or the footer: rows are not trimmed.
-    const c0 = text.charCodeAt(skipSpaces(text, 0));
+    const c0 = all.charCodeAt(first);
     if (c0 === 80 || c0 === 84 || c0 <= 32 || c0 >= 0xa0) {
-      const trimmed = text.trim();
+      const trimmed = all.slice(s, e).trim();
       if (trimmed.startsWith('Proxy') && trimmed.includes('State') && / MO\b/.test(trimmed)) {
         open = true;
         seen = true;
@@ -177,8 +197,8 @@ export function parseStateBlock(block: Block, ctx: BlockContext): MoState[] {
       }
     }
     if (!open) continue;
-    if (!readStateRow(text, row)) {
-      report(ctx, block, 'unparsed-line', `not a state row: ${excerpt(text)}`, n);
+    if (!readStateRow(all, s, e, row)) {
+      report(ctx, block, 'unparsed-line', `not a state row: ${excerpt(all.slice(s, e))}`, n);
       continue;
     }
     const facts = sharedMoFacts(row.mo);

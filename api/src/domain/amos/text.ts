@@ -181,3 +181,34 @@ export function toSignedInt(s: string): number | null {
   }
   return toInt(t.startsWith('+') ? t.slice(1) : t);
 }
+
+/** Index of the first character at or after `from` that is not a space or tab (`to` at most). */
+export function skipSpacesAt(text: string, from: number, to: number): number {
+  let i = from;
+  while (i < to) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) break;
+    i += 1;
+  }
+  return i;
+}
+
+/** {@link isRule} of `text[from, to)`. */
+export function isRuleAt(text: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && text.charCodeAt(i) === 32) i += 1;
+  const start = i;
+  while (i < to && text.charCodeAt(i) === 61) i += 1;
+  if (i - start < 10) return false;
+  while (i < to && text.charCodeAt(i) === 32) i += 1;
+  return i === to;
+}
+
+/** `text.slice(from, to).trim()` with one cut. */
+export function trimmedAt(text: string, from: number, to: number): string {
+  let start = from;
+  let end = to;
+  while (start < end && isTrimmed(text.charCodeAt(start))) start += 1;
+  while (end > start && isTrimmed(text.charCodeAt(end - 1))) end -= 1;
+  return text.slice(start, end);
+}
