@@ -9,20 +9,32 @@ import { type MoAttribute, type RetRow } from './types';
  * node, in the order first seen; a later value of the same attribute wins.
  */
 export function retRows(attributes: readonly MoAttribute[]): RetRow[] {
-  const rows = new Map<string, RetRow>();
+  const out: RetRow[] = [];
+  // By node, then by MO: the values of one MO share its string, hashed once (a joined key is hashed anew each time).
+  const byNode = new Map<string, Map<string, RetRow>>();
+  let node: string | null = null;
+  let rows: Map<string, RetRow> | undefined;
   for (const a of attributes) {
     const cls = a.moClass;
     // The length first: one number compared for the many attributes of other classes.
     if (cls === null || cls.length !== 10 || cls !== 'RetSubUnit') continue;
-    const key = `${a.node}\u0000${a.mo}`;
-    let row = rows.get(key);
+    if (a.node !== node || rows === undefined) {
+      node = a.node;
+      rows = byNode.get(node);
+      if (rows === undefined) {
+        rows = new Map();
+        byNode.set(node, rows);
+      }
+    }
+    let row = rows.get(a.mo);
     if (!row) {
       row = emptyRow(a);
-      rows.set(key, row);
+      rows.set(a.mo, row);
+      out.push(row);
     }
     apply(row, a.attribute, a.value);
   }
-  return [...rows.values()];
+  return out;
 }
 
 function emptyRow(a: MoAttribute): RetRow {
