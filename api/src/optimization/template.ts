@@ -15,16 +15,16 @@ export const TEMPLATE_FILE_NAME = 'NbrRelationsOptimization_template.xlsx';
 const FIELDS: readonly HoField[] = ['source', 'target', 'period', 'attempts', 'successes'];
 
 const EXAMPLES: ReadonlyArray<readonly [string, string, string, number, number]> = [
-  ['LX0001_1', 'LX0001_2', '2026-11-16', 1250, 1238],
-  ['LX0001_1', 'LX0002_1', '2026-11-16', 0, 0],
-  ['LX0001_1', 'LX0003_2', '2026-11-16', 140, 96],
-  ['LX0001_1', 'LX0001_2', '2026-11-17', 1190, 1181],
-  ['LX0001_1', 'LX0002_1', '2026-11-17', 0, 0],
-  ['LX0001_1', 'LX0003_2', '2026-11-17', 152, 101],
+  ['LX0001_L1800_1', 'LX0001_L1800_2', '2026-11-16', 1250, 1238],
+  ['LX0001_L1800_1', 'LX0002_L1800_1', '2026-11-16', 0, 0],
+  ['LX0001_L1800_1', 'LX0003_L1800_2', '2026-11-16', 140, 96],
+  ['LX0001_L1800_1', 'LX0001_L1800_2', '2026-11-17', 1190, 1181],
+  ['LX0001_L1800_1', 'LX0002_L1800_1', '2026-11-17', 0, 0],
+  ['LX0001_L1800_1', 'LX0003_L1800_2', '2026-11-17', 152, 101],
 ];
 
 const MEANINGS: Readonly<Record<HoField, string>> = {
-  source: 'The cell the handovers start from (a name, or a DN such as …,EUtranCellFDD=LX0001_1).',
+  source: 'The cell the handovers start from (a name, or a DN such as …,EUtranCellFDD=LX0001_L1800_1).',
   target: 'The cell they go to: a cell or external cell name, a neighborCellRef DN, or the EUtranCellRelation id of a defined relation.',
   period: 'The day, week or ROP of the counters (optional: without it the file is one period).',
   attempts: 'Handover execution attempts over the period (pmHoExeAtt).',

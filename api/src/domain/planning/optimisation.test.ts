@@ -87,6 +87,17 @@ describe('handover statistics rows', () => {
     expect(normaliseHoRecord({ source: 'A1', target: 'B1', attempts: 3, successes: 3, period: new Date('2024-05-02T00:00:00Z') }).period).toBe('2024-05-02');
   });
 
+  it('reads relation and reference headers as the target, and the preparation counters when the execution ones are absent', () => {
+    expect(normaliseHoRecord({ EUtranCellFDD: 'A1', EUtranCellRelation: '268-01-2-1', pmHoPrepAtt: 9, pmHoPrepSucc: 8 })).toEqual({
+      source: 'A1',
+      target: '268-01-2-1',
+      period: '',
+      attempts: 9,
+      successes: 8,
+    });
+    expect(normaliseHoRecord({ 'NR Cell CU': 'N1', neighborCellRef: 'N2', pmHoExeAtt: 5, pmHoExeSucc: 5, pmHoPrepAtt: 7 }).attempts).toBe(5);
+  });
+
   it('rejects bad rows', () => {
     expect(() => normaliseHoRecord({ source: 'A1', target: 'B1', attempts: 3, successes: 4 })).toThrow(PlanningError);
     expect(() => normaliseHoRecord({ source: 'A1', target: 'B1', attempts: 'x', successes: 0 })).toThrow(/bad attempts/);
