@@ -1,54 +1,148 @@
-import { PlayCircleOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Select } from 'antd';
-import { DataTable, InfoBanner, PageContainer, SiteSelect, type DataColumn } from 'shared-ui';
+import { PlayCircleOutlined, TableOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Form, Progress, Select, Typography } from 'antd';
+import { useState } from 'react';
+import type { RunResponse, SiteOption } from 'api/contracts';
+import { api, can, errorMessage, onJobProgress, principalOf, useSession, type JobProgressEvent } from 'shared-auth';
+import { InfoBanner, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, downloadExport, useApiGet } from 'shared-ui';
+import { FrequencyPlansDrawer, LTE_BANDS } from './frequencyPlans';
 
 /** Form choices and defaults (specification §3, §9). */
 export const ANTENNAS = ['AIR3227/78', 'AIR6488'] as const;
-export const LTE_BANDS = ['L700', 'L800', 'L1800', 'L2100'] as const;
+export { LTE_BANDS };
 export const DEFAULT_ANTENNA = 'AIR3227/78';
 export const DEFAULT_LTE_BANDS = ['L800', 'L1800', 'L2100'];
 
-interface PlanningHistoryRow {
-  id: number;
-  user: string;
-  site: string;
-  antenna: string;
-  lteBands: string;
-  runDate: string;
+/** Job kind of the run (the API's `planning.parameters`): its `JobProgress` events feed the bar. */
+export const PLANNING_JOB_KIND = 'planning.parameters';
+
+const PLANNING = 'Planning…';
+
+/** The server's typed search: at most 20 options (specification §5). */
+async function findSites(query: string): Promise<SiteOption[]> {
+  const { data } = await api.get<SiteOption[]>('Parameters/GetSiteList', { params: { query }, skipLoading: true });
+  return data;
 }
 
-const historyColumns: Array<DataColumn<PlanningHistoryRow>> = [
-  { key: 'id', title: 'Id', hidden: true },
-  { key: 'user', title: 'User' },
-  { key: 'site', title: 'Site' },
-  { key: 'antenna', title: 'Antenna' },
-  { key: 'lteBands', title: 'LTE Bands' },
-  { key: 'runDate', title: 'Run Date', kind: 'date' },
-];
+interface PlanningForm {
+  siteId?: string;
+  antenna: string;
+  lteBands: string[];
+}
+
+/** The run's stage as its job reports it, or an indeterminate bar until the first report. */
+function RunProgress({ job }: { job: JobProgressEvent | null }) {
+  return (
+    <Flex vertical gap={4} style={{ maxWidth: 480 }}>
+      <Progress
+        percent={job ? Math.round(job.progress) : 100}
+        showInfo={job !== null}
+        size="small"
+        status="active"
+        aria-label="Planning progress"
+        aria-valuenow={job ? Math.round(job.progress) : undefined}
+      />
+      <Typography.Text type="secondary">{job?.text ?? PLANNING}</Typography.Text>
+    </Flex>
+  );
+}
+
+type Outcome = { result: RunResponse } | { refused: string };
 
 export default function ParameterPlanningPage() {
+  const userId = useSession((s) => s.user.id);
+  const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
+  const [form] = Form.useForm<PlanningForm>();
+  const siteId = Form.useWatch('siteId', form);
+  const lteBands = Form.useWatch('lteBands', form);
+  // Bumped after each run: the history fetches again.
+  const [version, setVersion] = useState(0);
+  const [running, setRunning] = useState(false);
+  const [job, setJob] = useState<JobProgressEvent | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [plansOpen, setPlansOpen] = useState(false);
+  const dumpDate = useApiGet<string | null>('Parameters/GetLastDumpDate', null);
+
+  const run = async (values: PlanningForm) => {
+    if (!values.siteId || userId === null) return;
+    setRunning(true);
+    setOutcome(null);
+    setJob(null);
+    // From the call's start to its answer: the first planning job to report is this one.
+    let followed: string | null = null;
+    const stopFollowing = onJobProgress((event) => {
+      followed ??= event.id;
+      if (event.id === followed) setJob(event);
+    }, PLANNING_JOB_KIND);
+    try {
+      // The refusal is said once, inline under the form, so the API client's toast stays off.
+      const { data } = await api.get<RunResponse>('Parameters/RunParameterPlanning', {
+        params: { siteId: values.siteId, antenna: values.antenna, lteBands: values.lteBands.join(','), userId },
+        skipLoading: true,
+        skipErrorHandling: true,
+      });
+      setOutcome({ result: data });
+      // DESIGN §3: a run that wrote a workbook is downloaded; the card keeps a button to fetch it again.
+      if (data.file) await downloadExport(data.file).catch(() => undefined);
+    } catch (error) {
+      setOutcome({ refused: errorMessage(error) });
+    } finally {
+      stopFollowing();
+      setJob(null);
+      setRunning(false);
+      setVersion((v) => v + 1);
+    }
+  };
+
+  const ready = Boolean(siteId) && Array.isArray(lteBands) && lteBands.length > 0 && userId !== null;
+
   return (
-    <PageContainer title="Parameter Planning">
-      <InfoBanner label="Last dump" date={null} fallback="Dump date unavailable!" />
-      <Card title="Parameter Planning">
-        <Form layout="inline" initialValues={{ antenna: DEFAULT_ANTENNA, lteBands: DEFAULT_LTE_BANDS }}>
-          <Form.Item label="Site" name="siteId">
-            <SiteSelect />
-          </Form.Item>
-          <Form.Item label="Antenna" name="antenna">
-            <Select style={{ width: 160 }} options={ANTENNAS.map((a) => ({ value: a, label: a }))} />
-          </Form.Item>
-          <Form.Item label="LTE Bands" name="lteBands">
-            <Select mode="multiple" style={{ minWidth: 260 }} options={LTE_BANDS.map((b) => ({ value: b, label: b }))} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" icon={<PlayCircleOutlined />} disabled>
-              Run Parameter Planning
-            </Button>
-          </Form.Item>
-        </Form>
+    <PageContainer
+      title="Parameter Planning"
+      actions={
+        <Button icon={<TableOutlined />} onClick={() => setPlansOpen(true)}>
+          Frequency plans
+        </Button>
+      }
+    >
+      <InfoBanner label="Last dump" date={dumpDate.data || null} loading={dumpDate.loading} fallback="Dump date unavailable!" />
+      <Card title="Parameter Planning" size="small">
+        <Flex vertical gap={12}>
+          <Form<PlanningForm>
+            form={form}
+            layout="inline"
+            initialValues={{ antenna: DEFAULT_ANTENNA, lteBands: DEFAULT_LTE_BANDS }}
+            onFinish={(values) => void run(values)}
+            disabled={running}
+          >
+            <Form.Item label="Site" name="siteId">
+              <SiteSelect source={findSites} />
+            </Form.Item>
+            <Form.Item label="Antenna" name="antenna">
+              <Select aria-label="Antenna" style={{ width: 160 }} options={ANTENNAS.map((a) => ({ value: a, label: a }))} />
+            </Form.Item>
+            <Form.Item label="LTE Bands" name="lteBands">
+              <Select aria-label="LTE Bands" mode="multiple" style={{ minWidth: 260 }} options={LTE_BANDS.map((b) => ({ value: b, label: b }))} />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" icon={<PlayCircleOutlined />} disabled={!ready} loading={running}>
+                Run Parameter Planning
+              </Button>
+            </Form.Item>
+          </Form>
+          {running && <RunProgress job={job} />}
+          {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="planning-refusal" />}
+        </Flex>
       </Card>
-      <DataTable caption="Parameter Planning History" columns={historyColumns} rows={[]} rowKey="id" />
+      {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Parameter Planning Result" />}
+      <RunHistoryTable
+        caption="Parameter Planning History"
+        historyPath="Parameters/GetPlanningHistory"
+        exportPath="Parameters/GetParameterPlanningExport"
+        idParam="parameterPlanningId"
+        fields={['user', 'site', 'antenna', 'lteBands']}
+        reloadKey={version}
+      />
+      <FrequencyPlansDrawer open={plansOpen} onClose={() => setPlansOpen(false)} canEdit={isAdministrator} />
     </PageContainer>
   );
 }

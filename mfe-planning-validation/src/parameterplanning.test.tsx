@@ -1,0 +1,377 @@
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { FrequencyPlan, RunHistoryPage, RunResponse } from 'api/contracts';
+import { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { MemoryRouter } from 'react-router-dom';
+import { api, publishJobProgress, setToken, setUser, type Role } from 'shared-auth';
+import { ConsoleProviders } from 'shared-ui';
+import ParameterPlanningPage from './routes/planning/parameterplanning';
+
+// ---- The API as the page sees it (each path answers a value, or a function of the query / body) ----
+
+type Answer = unknown | ((params: Record<string, unknown>) => unknown);
+interface Call {
+  path: string;
+  params?: Record<string, unknown>;
+  body?: unknown;
+  config?: Record<string, unknown>;
+}
+
+function refusal(status: number, message: string): AxiosError {
+  const response = { status, statusText: '', data: { message }, headers: {}, config: {} } as AxiosResponse;
+  return new AxiosError(message, String(status), undefined, undefined, response);
+}
+
+function fakeApi(answers: Record<string, Answer>) {
+  const calls: Call[] = [];
+  const reply = async (path: string, input: Record<string, unknown>) => {
+    if (!(path in answers)) throw new Error(`unexpected call ${path}`);
+    const answer = answers[path];
+    const data: unknown = typeof answer === 'function' ? await (answer as (p: Record<string, unknown>) => unknown)(input) : answer;
+    return { data } as AxiosResponse;
+  };
+  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: AxiosRequestConfig) => {
+    const params = config?.params as Record<string, unknown> | undefined;
+    calls.push({ path, params, config: config as Record<string, unknown> });
+    if (path === 'File/Download')
+      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="ParameterPlanning_LX0001.xlsx"' } } as unknown as AxiosResponse;
+    return reply(path, params ?? {});
+  });
+  jest.spyOn(api, 'post').mockImplementation(async (path: string, body?: unknown) => {
+    calls.push({ path, body });
+    return reply(path, (body ?? {}) as Record<string, unknown>);
+  });
+  return { calls, to: (path: string) => calls.filter((c) => c.path === path) };
+}
+
+function signIn(role: Role) {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  setToken(`${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '7', exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`);
+  setUser({ id: 7, firstname: 'Eva', lastname: 'Engineer', role, operator: { id: 1, name: 'Vodafone PT' }, projects: ['Operations'], avatar: null });
+}
+
+async function renderPage() {
+  render(
+    <ConsoleProviders>
+      <MemoryRouter initialEntries={['/planning/parameterplanning']}>
+        <ParameterPlanningPage />
+      </MemoryRouter>
+    </ConsoleProviders>,
+  );
+  await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), { timeout: 5000 });
+}
+
+function buttonNamed(name: RegExp | string, scope: ParentNode = document): HTMLButtonElement {
+  const found = Array.from(scope.querySelectorAll('button')).find((b) =>
+    typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? ''),
+  );
+  if (!found) throw new Error(`no button ${String(name)}`);
+  return found;
+}
+
+function rowsOf(caption: string): string[][] {
+  const title = Array.from(document.querySelectorAll('.ant-table-title')).find((t) => t.textContent?.trim() === caption);
+  if (!title) throw new Error(`no table ${caption}`);
+  const table = title.closest('.ant-table-wrapper') as HTMLElement;
+  return Array.from(table.querySelectorAll('tr.ant-table-row')).map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? ''));
+}
+
+/** The selected values of the antd select labelled `label` (tags of a multiple select, or the single value). */
+/** The combobox input labelled `label` (table headers carry aria-labels too, so not getByLabelText). */
+function comboboxOf(label: string, scope: ParentNode = document): HTMLInputElement {
+  const input = scope.querySelector<HTMLInputElement>(`input[role="combobox"][aria-label="${label}"]`);
+  if (!input) throw new Error(`no select ${label}`);
+  return input;
+}
+
+function selectedOf(label: string): string[] {
+  const select = comboboxOf(label).closest('.ant-select') as HTMLElement;
+  if (select.classList.contains('ant-select-multiple')) {
+    return Array.from(select.querySelectorAll('.ant-select-selection-item-content')).map((t) => t.textContent ?? '');
+  }
+  const title = select.querySelector('.ant-select-content')?.getAttribute('title');
+  return title ? [title] : [];
+}
+
+/** The open dialog titled `title`. */
+function dialogTitled(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-modal')).find((m) => m.querySelector('.ant-modal-title')?.textContent === title);
+    if (!found) throw new Error(`no dialog ${title}`);
+    return found;
+  });
+}
+
+async function chooseSite(text: string) {
+  const select = comboboxOf('Site').closest('.ant-select') as HTMLElement;
+  fireEvent.mouseDown(select.querySelector('input') ?? select);
+  const option = await waitFor(() => {
+    const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === text);
+    if (!found) throw new Error('no option yet');
+    return found;
+  });
+  await act(async () => {
+    fireEvent.click(option);
+  });
+}
+
+// ---- Answers ----
+
+const RESULT: RunResponse = {
+  runId: 12,
+  file: 'export-12',
+  message:
+    'Parameter planning of LX0001 (AIR3227/78 on L800, L1800): 3 NR cells, 6 LTE anchors, 6 EN-DC relations, X2 to 1 eNB. LX0001 has no LTE cell on L2100: no anchor there.',
+  summary: [
+    { label: 'NR cells', count: 3, tone: 'ok' },
+    { label: 'Missing bands', count: 1, tone: 'warning' },
+  ],
+  preview: {
+    title: 'NR Cells',
+    columns: [
+      { key: 'cell', label: 'NR Cell' },
+      { key: 'nrArfcn', label: 'NR-ARFCN' },
+      { key: 'pci', label: 'NR PCI' },
+    ],
+    rows: [
+      { cell: 'LX0001_N78_1', nrArfcn: 643334, pci: 300 },
+      { cell: 'LX0001_N78_2', nrArfcn: 643334, pci: 301 },
+      { cell: 'LX0001_N78_3', nrArfcn: 643334, pci: 302 },
+    ],
+    total: 3,
+  },
+};
+
+const HISTORY_ROW = {
+  id: 12,
+  user: 'Eva Engineer',
+  sites: 'LX0001',
+  site: 'LX0001',
+  files: '',
+  antenna: 'AIR3227/78',
+  lteBands: 'L800, L1800, L2100',
+  runDate: '2026-05-02T08:00:00Z',
+  message: RESULT.message!,
+  outcome: 'NR cells 3, Missing bands 1',
+  hasFile: true,
+};
+
+const PLANS: FrequencyPlan[] = [
+  { operatorId: 3, operatorName: 'MEO', nrArfcn: 629334, nrBandwidthMhz: 80, lteCarriers: { L800: 6400 }, updatedAt: '2026-05-01T10:00:00Z' },
+  {
+    operatorId: 1,
+    operatorName: 'Vodafone PT',
+    nrArfcn: 643334,
+    nrBandwidthMhz: 100,
+    lteCarriers: { L800: 6300, L1800: 1850 },
+    updatedAt: '2026-05-01T10:00:00Z',
+  },
+];
+
+function serve(more: Record<string, Answer> = {}) {
+  // The history lists the run once one was asked for (whatever the run answered).
+  const ran = () => served.to('Parameters/RunParameterPlanning').length;
+  const served = fakeApi({
+    'Parameters/GetLastDumpDate': '2026-05-01T10:00:00Z',
+    'Parameters/GetSiteList': (params: Record<string, unknown>) =>
+      [
+        { value: 'LX0001', text: 'LX0001 – Alvalade 1' },
+        { value: 'LX0002', text: 'LX0002 – Alcântara 1' },
+      ].filter((o) => o.text.toLowerCase().includes(String(params.query ?? '').toLowerCase())),
+    'Parameters/GetPlanningHistory': (): RunHistoryPage => ({ rows: ran() > 0 ? [HISTORY_ROW] : [], total: Math.min(ran(), 1) }),
+    'Parameters/RunParameterPlanning': RESULT,
+    'Parameters/GetParameterPlanningExport': { file: 'export-12-again' },
+    'Parameters/GetFrequencyPlans': PLANS,
+    'Operators/GetOperators': [
+      { id: 1, name: 'Vodafone PT', avatar: null, users: 3, projects: 3 },
+      { id: 2, name: 'NOS', avatar: null, users: 2, projects: 2 },
+      { id: 3, name: 'MEO', avatar: null, users: 1, projects: 2 },
+    ],
+    'Parameters/SaveFrequencyPlan': (body: Record<string, unknown>) => ({ ...PLANS[0], ...body, operatorName: 'MEO' }),
+    ...more,
+  });
+  return served;
+}
+
+// A page of antd selects, tables, a drawer and dialogs renders slowly in jsdom on a busy machine: the
+// default 5 s would fail tests for their speed, not their behaviour.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 8000 });
+
+let saved: string[];
+beforeEach(() => {
+  saved = [];
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('Parameter Planning', () => {
+  test('banner with the dump date, the form with the specification defaults, run disabled until a site is chosen', async () => {
+    signIn('CellwiseOS');
+    serve();
+    await renderPage();
+    expect(await screen.findByText('Last dump: 01-05-2026 10:00:00')).toBeInTheDocument();
+    expect(selectedOf('Antenna')).toEqual(['AIR3227/78']);
+    expect(selectedOf('LTE Bands')).toEqual(['L800', 'L1800', 'L2100']);
+    expect(buttonNamed(/Run Parameter Planning/)).toBeDisabled();
+    expect(await screen.findByText('No runs yet.')).toBeInTheDocument();
+  });
+
+  test("without a dump the banner says 'Dump date unavailable!'", async () => {
+    signIn('CellwiseOS');
+    serve({ 'Parameters/GetLastDumpDate': '' });
+    await renderPage();
+    expect(await screen.findByText('Dump date unavailable!')).toBeInTheDocument();
+  });
+
+  test('a run follows its job, shows the verdicts and first rows, downloads the workbook and reloads the history', async () => {
+    signIn('CellwiseOS');
+    let finish: (value: RunResponse) => void = () => undefined;
+    const api = serve({
+      'Parameters/RunParameterPlanning': () =>
+        new Promise<RunResponse>((resolve) => {
+          finish = resolve;
+        }),
+    });
+    await renderPage();
+    await waitFor(() => expect(api.to('Parameters/GetSiteList').length).toBeGreaterThan(0));
+    expect(api.to('Parameters/GetSiteList')[0]!.params).toEqual({ query: '' });
+    await chooseSite('LX0001 – Alvalade 1');
+    await waitFor(() => expect(buttonNamed(/Run Parameter Planning/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Run Parameter Planning/));
+    });
+    await waitFor(() => expect(api.to('Parameters/RunParameterPlanning')).toHaveLength(1));
+    expect(api.to('Parameters/RunParameterPlanning')[0]!.params).toEqual({ siteId: 'LX0001', antenna: 'AIR3227/78', lteBands: 'L800,L1800,L2100', userId: 7 });
+    expect(screen.getByText('Planning…')).toBeInTheDocument();
+
+    act(() => {
+      publishJobProgress({ id: 'job-8', kind: 'validation.cpich', state: 'running', progress: 90, text: 'Checking cells' });
+      publishJobProgress({ id: 'job-1', kind: 'planning.parameters', state: 'running', progress: 30, text: 'Planning the NR cells of LX0001' });
+    });
+    expect(await screen.findByText('Planning the NR cells of LX0001')).toBeInTheDocument();
+    expect(screen.getByLabelText('Planning progress')).toHaveAttribute('aria-valuenow', '30');
+    expect(screen.queryByText('Checking cells')).toBeNull();
+
+    const historyCalls = api.to('Parameters/GetPlanningHistory').length;
+    await act(async () => {
+      finish(RESULT);
+    });
+    expect(await screen.findByText(RESULT.message!)).toBeInTheDocument();
+    const card = screen.getByTestId('run-result');
+    expect(within(card).getByText('NR cells: 3')).toBeInTheDocument();
+    expect(within(card).getByText('Missing bands: 1')).toBeInTheDocument();
+    expect(within(card).getByText('LX0001_N78_2')).toBeInTheDocument();
+    await waitFor(() => expect(saved).toEqual(['ParameterPlanning_LX0001.xlsx']));
+    expect(api.to('File/Download')[0]!.params).toEqual({ file: 'export-12' });
+    expect(screen.queryByText('Planning the NR cells of LX0001')).toBeNull();
+
+    // The history fetched again, with the specification's fields; its row downloads the run's workbook.
+    await waitFor(() => expect(api.to('Parameters/GetPlanningHistory').length).toBeGreaterThan(historyCalls));
+    await waitFor(() => expect(rowsOf('Parameter Planning History')).toHaveLength(1));
+    expect(rowsOf('Parameter Planning History')[0]!.slice(0, 6)).toEqual([
+      'Eva Engineer',
+      'LX0001',
+      'AIR3227/78',
+      'L800, L1800, L2100',
+      '02-05-2026 08:00:00',
+      'NR cells 3, Missing bands 1',
+    ]);
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Download the workbook of run 12'));
+    });
+    await waitFor(() => expect(api.to('Parameters/GetParameterPlanningExport')[0]!.params).toEqual({ parameterPlanningId: 12 }));
+    await waitFor(() => expect(api.to('File/Download')[1]!.params).toEqual({ file: 'export-12-again' }));
+  });
+
+  test('a refusal is said once, under the form, and nothing is downloaded', async () => {
+    signIn('CellwiseOS');
+    const api = serve({
+      'Parameters/RunParameterPlanning': () =>
+        Promise.reject(
+          refusal(
+            400,
+            'Vodafone PT has no frequency plan: an Administrator must set it (Frequency plans, on Parameter Planning) before a parameter planning can run.',
+          ),
+        ),
+    });
+    await renderPage();
+    await chooseSite('LX0002 – Alcântara 1');
+    await waitFor(() => expect(buttonNamed(/Run Parameter Planning/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Run Parameter Planning/));
+    });
+    expect(await screen.findByTestId('planning-refusal')).toHaveTextContent(/Vodafone PT has no frequency plan/);
+    expect(api.to('Parameters/RunParameterPlanning')[0]!.config).toMatchObject({ skipErrorHandling: true });
+    expect(api.to('File/Download')).toHaveLength(0);
+    expect(screen.queryByTestId('run-result')).toBeNull();
+  });
+
+  test('engineers read every frequency plan, without editing', async () => {
+    signIn('CellwiseOS');
+    const api = serve();
+    await renderPage();
+    await act(async () => {
+      fireEvent.click(buttonNamed('Frequency plans'));
+    });
+    await waitFor(() => expect(rowsOf("Operators' frequency plans")).toHaveLength(2));
+    expect(rowsOf("Operators' frequency plans")[1]!.slice(0, 6)).toEqual(['Vodafone PT', '643334', '100', '3600.01–3700.01 MHz', '', '6300']);
+    expect(screen.getByText(/Administrators edit the plans\./)).toBeInTheDocument();
+    expect(() => buttonNamed('Add plan')).toThrow();
+    expect(screen.queryByLabelText('Edit the plan of MEO')).toBeNull();
+    expect(api.to('Operators/GetOperators')).toHaveLength(0);
+  });
+
+  test('Administrators edit a plan (values checked before sending) and add one for an operator without', async () => {
+    signIn('Administrator');
+    const api = serve();
+    await renderPage();
+    await act(async () => {
+      fireEvent.click(buttonNamed('Frequency plans'));
+    });
+    await waitFor(() => expect(rowsOf("Operators' frequency plans")).toHaveLength(2));
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Edit the plan of MEO'));
+    });
+    const dialog = await dialogTitled('Frequency plan of MEO');
+    const arfcn = within(dialog).getByLabelText('NR-ARFCN');
+    expect(arfcn).toHaveValue('629334');
+    fireEvent.change(arfcn, { target: { value: '629335' } });
+    await act(async () => {
+      fireEvent.click(buttonNamed('Save', dialog));
+    });
+    expect(await within(dialog).findByText('must be an even NR-ARFCN from 620000 to 653332')).toBeInTheDocument();
+    expect(api.to('Parameters/SaveFrequencyPlan')).toHaveLength(0);
+
+    fireEvent.change(arfcn, { target: { value: '628000' } });
+    fireEvent.change(within(dialog).getByLabelText('L2100 EARFCN'), { target: { value: '550' } });
+    await act(async () => {
+      fireEvent.click(buttonNamed('Save', dialog));
+    });
+    await waitFor(() => expect(api.to('Parameters/SaveFrequencyPlan')).toHaveLength(1));
+    expect(api.to('Parameters/SaveFrequencyPlan')[0]!.body).toEqual({
+      operatorId: 3,
+      nrArfcn: 628000,
+      nrBandwidthMhz: 80,
+      lteCarriers: { L800: 6400, L2100: 550 },
+    });
+    expect(await screen.findByText('Frequency plan of MEO saved.')).toBeInTheDocument();
+
+    // Only NOS has no plan yet: 'Add plan' offers it alone.
+    await waitFor(() => expect(buttonNamed('Add plan')).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed('Add plan'));
+    });
+    const add = await dialogTitled('Add frequency plan');
+    const operator = comboboxOf('Operator', add).closest('.ant-select') as HTMLElement;
+    fireEvent.mouseDown(operator.querySelector('input') ?? operator);
+    await waitFor(() =>
+      expect(Array.from(document.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent)).toEqual(expect.arrayContaining(['NOS'])),
+    );
+    expect(
+      Array.from(document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')).map((o) => o.textContent),
+    ).toEqual(['NOS']);
+  });
+});
