@@ -32,7 +32,7 @@ interface PlanningForm {
 /** The run's stage as its job reports it, or an indeterminate bar until the first report. */
 function RunProgress({ job }: { job: JobProgressEvent | null }) {
   return (
-    <Flex vertical gap={4} style={{ maxWidth: 480 }}>
+    <Flex vertical gap={4} style={{ maxWidth: 480 }} data-testid="run-progress">
       <Progress
         percent={job ? Math.round(job.progress) : 100}
         showInfo={job !== null}
