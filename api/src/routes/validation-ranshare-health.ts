@@ -39,6 +39,7 @@ function registerJobs(app: FastifyInstance): void {
     idempotent: true,
     run: ({ jobId, params, progress, signal }) => app.runTask(RANSHARE_KIND, { ...params, jobId }, progress, signal),
     // What the run found; a refusal (unknown or unshared site) is the caller's answer already.
+    notificationKey: () => 'validation-ranshare',
     notification: ({ ok, body }) => (ok ? messageOf(body) : null),
   } satisfies JobKind<RanShareParams>);
   app.jobs.register<HealthParams>({
@@ -46,6 +47,7 @@ function registerJobs(app: FastifyInstance): void {
     label: 'Health checks',
     idempotent: true,
     run: ({ jobId, params, progress, signal }) => app.runTask(HEALTH_KIND, { ...params, jobId }, progress, signal),
+    notificationKey: () => 'validation-health-checks',
     notification: ({ ok, body }) => (ok ? messageOf(body) : null),
   } satisfies JobKind<HealthParams>);
 }

@@ -42,4 +42,12 @@ describe('notificationLink', () => {
     expect(notificationLink('monitoring-parse-')).toBeNull();
     expect(notificationLink('tracking-import-tracker')).toBeNull();
   });
+
+  test('a run opens its page, where it heads the history', () => {
+    expect(notificationLink('validation-cpich')).toBe('/validation/cpichvalidation');
+    expect(notificationLink('validation-health-checks')).toBe('/validation/healthChecks');
+    expect(notificationLink('optimization-neighbours')).toBe('/optimization/nbrRelationsOptimization');
+    expect(notificationLink('planning-parameters-LX0001')).toBe('/planning/parameterplanning');
+    expect(notificationLink('toString')).toBeNull();
+  });
 });

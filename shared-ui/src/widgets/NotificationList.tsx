@@ -13,8 +13,18 @@ export type NotificationItem = UserNotification;
 export function notificationLink(key: string): string | null {
   const parse = /^monitoring-parse-(\d+)$/.exec(key);
   if (parse) return `/monitoring/uploadLogs?report=${parse[1]}`;
-  return null;
+  // A run's notification opens its page, where the run is the newest row of the history.
+  if (key.startsWith('planning-parameters-')) return '/planning/parameterplanning';
+  return RUN_PAGES.get(key) ?? null;
 }
+
+const RUN_PAGES: ReadonlyMap<string, string> = new Map([
+  ['validation-cpich', '/validation/cpichvalidation'],
+  ['validation-neighbours', '/validation/nbrRelationsValidation'],
+  ['validation-ranshare', '/validation/ranshareNbrRelationsValidation'],
+  ['validation-health-checks', '/validation/healthChecks'],
+  ['optimization-neighbours', '/optimization/nbrRelationsOptimization'],
+]);
 
 /** Empty state of the notification popover (specification §2). */
 export const NO_NOTIFICATIONS = "There's nothing here...";
