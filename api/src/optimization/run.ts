@@ -9,7 +9,7 @@ import { lastImportDate } from '../network/queries';
 import { previewOf, recordRun, runsDir, writeRunWorkbook, type RunSheet } from '../runs';
 import { fileStamp } from '../tracking/exporter';
 import { WorkbookReadError } from '../tracking/workbook';
-import { loadDumpAround } from './dump';
+import { loadDumpAround } from '../network/scope';
 import { HoWorkbookError, readHoWorkbook, type HoFileRead } from './statistics';
 
 /**

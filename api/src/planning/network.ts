@@ -1,8 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Cell, CellTech, Site } from '../domain/network/model';
 import { boundingBox, type PlacedCell } from '../domain/planning';
-import type { NetworkCellsTable } from '../network/tables';
+import { cellOf } from '../network/scope';
 
 /**
  * What a parameter planning reads of the stored network: the site, all its cells, and the LTE and NR
@@ -28,37 +28,6 @@ export interface PlanningSurroundings {
   definedNeighbours: Map<string, string[]>;
 }
 
-const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
-
-export function cellOfRow(r: Selectable<NetworkCellsTable>): Cell {
-  return {
-    name: r.name,
-    dn: r.dn,
-    altDns: [],
-    nodeName: r.node_name,
-    siteId: r.site_id,
-    tech: r.tech as CellTech,
-    band: r.band,
-    channel: r.channel,
-    pci: r.pci,
-    psc: r.psc,
-    bsic: r.bsic,
-    lac: r.lac,
-    tac: r.tac,
-    nrTac: r.nr_tac,
-    azimuth: r.azimuth,
-    cpichPower: r.cpich_power,
-    maxTxPower: r.max_tx_power,
-    plmns: r.plmns === '' ? [] : r.plmns.split(','),
-    rachRootSequence: r.rach_root_sequence,
-    ssb: r.ssb,
-    cellId: num(r.cell_id),
-    localCellId: num(r.local_cell_id),
-    ownerId: num(r.owner_id),
-    globalId: r.global_id,
-  };
-}
-
 /** The site only (null when the dump has no such site). */
 export async function findSite(db: Db, siteId: string): Promise<Site | null> {
   const row = await db.selectFrom('network_sites').select(['id', 'name', 'lat', 'lon']).where('id', '=', siteId).executeTakeFirst();
@@ -69,7 +38,7 @@ export async function findSite(db: Db, siteId: string): Promise<Site | null> {
 export async function loadPlanningSurroundings(db: Db, siteId: string, radiusKm = SURROUNDINGS_KM): Promise<PlanningSurroundings | null> {
   const site = await findSite(db, siteId);
   if (!site) return null;
-  const siteCells = (await db.selectFrom('network_cells').selectAll().where('site_id', '=', siteId).orderBy('name').execute()).map(cellOfRow);
+  const siteCells = (await db.selectFrom('network_cells').selectAll().where('site_id', '=', siteId).orderBy('name').execute()).map((row) => cellOf(row));
   if (site.lat === null || site.lon === null) return { site, siteCells, network: [], definedNeighbours: new Map() };
 
   const box = boundingBox({ lat: site.lat, lon: site.lon }, radiusKm);

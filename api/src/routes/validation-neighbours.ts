@@ -6,7 +6,7 @@ import { FileResponse } from '../contracts/files';
 import { NbrRelationsValidationExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteId, UploadIdList } from '../contracts/runs';
 import { FileServiceError, newExport, recordExport, resolveUpload } from '../files';
 import { exportRun, listRunHistory } from '../runs';
-import { unknownSites } from '../validation/dump';
+import { unknownSites } from '../network/scope';
 import { NBR_JOB_KIND, NBR_MESSAGES, writeNbrTemplate, type NbrParams } from '../validation/neighbours';
 import { fail, userIdOf } from './support';
 import { runAnswerOf, runExport, VALIDATION_ROUTE_MESSAGES } from './validation-cpich';

@@ -2,7 +2,7 @@ import type { RunResponse, RunSummaryItem } from '../contracts/runs';
 import { validateCpich, type CpichRow } from '../domain/planning';
 import { JobRefusal, type TaskContext } from '../jobs/model';
 import { previewOf, type RunSheet } from '../runs';
-import { countCells, loadSiteCells, unknownSites } from './dump';
+import { countCells, loadSiteCells, unknownSites } from '../network/scope';
 import { countsInWords, recordRunWithWorkbook, runFileName } from './run-files';
 
 /**

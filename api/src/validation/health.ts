@@ -8,7 +8,7 @@ import { externalMismatches, validateCpich, validateNeighbourRelations, type Cpi
 import { JobRefusal, type TaskContext } from '../jobs/model';
 import { loadSiteData, siteNotFound } from '../monitoring/report';
 import { previewOf, recordRun, type RunCell, type RunSheet } from '../runs';
-import { loadSiteNetwork, type SiteNetwork } from './ranshare-network';
+import { loadSiteNetwork, type SiteNetwork } from '../network/scope';
 import { runFileName, writeTempWorkbook } from './ranshare';
 
 /**

@@ -6,7 +6,7 @@ import { resolveUpload } from '../files';
 import { cellInteger, cellText, HeaderedWorkbookError, readHeaderedSheet, type HeaderColumn } from '../files/header-workbook';
 import { JobRefusal, type TaskContext } from '../jobs/model';
 import { previewOf, type RunCell, type RunSheet } from '../runs';
-import { loadRelationScope, loadSiteCells, unknownSites } from './dump';
+import { loadRelationScope, loadSiteCells, unknownSites } from '../network/scope';
 import { countsInWords, recordRunWithWorkbook, runFileName } from './run-files';
 
 /**

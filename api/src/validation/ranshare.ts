@@ -8,7 +8,7 @@ import { JobRefusal, type TaskContext } from '../jobs/model';
 import { siteNotFound } from '../monitoring/report';
 import { previewOf, recordRun, runsDir, writeRunWorkbook, type RunSheet } from '../runs';
 import { fileStamp } from '../tracking/exporter';
-import { loadSiteNetwork, type SiteNetwork } from './ranshare-network';
+import { loadSiteNetwork, type SiteNetwork } from '../network/scope';
 import { operatorOfPlmn } from './ranshare-operators';
 
 /**
