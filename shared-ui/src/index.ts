@@ -18,3 +18,4 @@ export * from './files/transfer';
 export * from './api/useApiGet';
 export * from './api/listFetcher';
 export * from './widgets/RunResult';
+export * from './widgets/JobProgressBar';

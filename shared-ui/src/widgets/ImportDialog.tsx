@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Modal, Progress, Typography, theme } from 'antd';
+import { Alert, App, Button, Flex, Modal } from 'antd';
 import { useState } from 'react';
 import type { ImportErrorResponse, ImportProblem, ImportResponse, MAX_REPORTED_PROBLEMS } from 'api/contracts';
-import { api, errorMessage, onJobProgress, type JobProgressEvent } from 'shared-auth';
+import { api, errorMessage } from 'shared-auth';
 import { downloadExport, uploadFiles } from '../files/transfer';
 import { DataTable, type DataColumn } from './DataTable';
 import { FileDropZone, type ProgressReporter } from './FileDropZone';
+import { JobProgressBar, useFollowedJob } from './JobProgressBar';
 
 /** The API lists at most this many problems; the error workbook has every row. */
 const REPORTED_PROBLEMS: typeof MAX_REPORTED_PROBLEMS = 200;
@@ -95,39 +96,6 @@ function ImportFailure({ failure }: { failure: Failure }) {
 }
 
 /**
- * The import job's stage once the upload is through: its bar and text ('Reading rows 40,000 / 100,000')
- * from the job's `JobProgress` events, or an indeterminate 'Importing…' until one arrives (a small file
- * may finish before the first).
- */
-function ImportProgress({ job }: { job: JobProgressEvent | null }) {
-  const { token } = theme.useToken();
-  if (!job) {
-    // Indeterminate: a moving bar without a value (no aria-valuenow), laid out like the determinate one.
-    return (
-      <>
-        <Progress
-          percent={100}
-          showInfo={false}
-          size="small"
-          status="active"
-          strokeColor={token.colorInfoBorder}
-          aria-label="Import progress"
-          aria-valuenow={undefined}
-        />
-        <Typography.Text type="secondary">{IMPORTING}</Typography.Text>
-      </>
-    );
-  }
-  const running = job.state === 'queued' || job.state === 'running';
-  return (
-    <>
-      <Progress percent={Math.round(job.progress)} size="small" status={running ? 'active' : 'normal'} aria-label="Import progress" />
-      <Typography.Text type="secondary">{job.text ?? IMPORTING}</Typography.Text>
-    </>
-  );
-}
-
-/**
  * Upload → import → close: the file goes to the file service with progress, its upload id to the
  * import call; success shows the server's message and closes, a refused file keeps the dialog open
  * with the row-by-row problems. While the import call is pending, the first job of `jobKind` that reports
@@ -138,7 +106,7 @@ export function ImportDialog({ title, open, onClose, importPath, acceptedTypes =
   const { notification } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [job, setJob] = useState<JobProgressEvent | null>(null);
+  const { job, follow } = useFollowedJob(jobKind);
 
   const close = () => {
     setFailure(null);
@@ -148,18 +116,12 @@ export function ImportDialog({ title, open, onClose, importPath, acceptedTypes =
   const run = async (files: File[], onProgress: ProgressReporter) => {
     setBusy(true);
     setFailure(null);
-    setJob(null);
-    let stopFollowing: (() => void) | undefined;
     try {
       const [upload] = await uploadFiles(files, { onProgress });
-      // From the call's start to its answer: the first job of the kind to report is this import's.
-      let followed: string | null = null;
-      stopFollowing = onJobProgress((event) => {
-        followed ??= event.id;
-        if (event.id === followed) setJob(event);
-      }, jobKind);
       // The import reports its own progress and its refusal in the dialog; the overlay and the error toast would repeat them.
-      const { data } = await api.get<ImportResponse>(importPath, { params: { filePath: upload!.uploadId }, skipLoading: true, skipErrorHandling: true });
+      const { data } = await follow(() =>
+        api.get<ImportResponse>(importPath, { params: { filePath: upload!.uploadId }, skipLoading: true, skipErrorHandling: true }),
+      );
       notification.success({ title: data.message });
       setFailure(null);
       onImported?.(data);
@@ -169,8 +131,6 @@ export function ImportDialog({ title, open, onClose, importPath, acceptedTypes =
       setFailure({ message: refusal?.message ?? errorMessage(error), problems: refusal?.errors ?? [], errorFile: refusal?.errorFile });
       throw error;
     } finally {
-      stopFollowing?.();
-      setJob(null);
       setBusy(false);
     }
   };
@@ -192,7 +152,12 @@ export function ImportDialog({ title, open, onClose, importPath, acceptedTypes =
       }
     >
       <Flex vertical gap={16}>
-        <FileDropZone acceptedTypes={acceptedTypes} onUpload={run} processingLabel={IMPORTING} processing={<ImportProgress job={job} />} />
+        <FileDropZone
+          acceptedTypes={acceptedTypes}
+          onUpload={run}
+          processingLabel={IMPORTING}
+          processing={<JobProgressBar job={job} label="Import progress" pendingText={IMPORTING} />}
+        />
         {failure && <ImportFailure failure={failure} />}
       </Flex>
     </Modal>

@@ -1,17 +1,19 @@
-import { Alert, Button, Card, Flex, Progress, Typography, theme } from 'antd';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ParseHistoryRow, ParseResponse } from 'api/contracts';
-import { api, errorMessage, onJobProgress, useSession, type JobProgressEvent } from 'shared-auth';
+import { api, errorMessage, useSession } from 'shared-auth';
 import {
   DataTable,
   ExportButton,
   FileDropZone,
   InfoBanner,
+  JobProgressBar,
   PageContainer,
   listFetcher,
   uploadFiles,
   useApiGet,
+  useFollowedJob,
   type DataColumn,
   type ProgressReporter,
 } from 'shared-ui';
@@ -21,34 +23,6 @@ import { ParseReportDrawer, ParseReportView, countsText } from './parseReport';
 export const PARSE_JOB_KIND = 'monitoring.parse';
 
 const PARSING = 'Parsing…';
-
-/** The parse's stage once the upload is through, or an indeterminate 'Parsing…' until its job reports. */
-function ParseProgress({ job }: { job: JobProgressEvent | null }) {
-  const { token } = theme.useToken();
-  if (!job) {
-    return (
-      <>
-        <Progress
-          percent={100}
-          showInfo={false}
-          size="small"
-          status="active"
-          strokeColor={token.colorInfoBorder}
-          aria-label="Parse progress"
-          aria-valuenow={undefined}
-        />
-        <Typography.Text type="secondary">{PARSING}</Typography.Text>
-      </>
-    );
-  }
-  const running = job.state === 'queued' || job.state === 'running';
-  return (
-    <>
-      <Progress percent={Math.round(job.progress)} size="small" status={running ? 'active' : 'normal'} aria-label="Parse progress" />
-      <Typography.Text type="secondary">{job.text ?? PARSING}</Typography.Text>
-    </>
-  );
-}
 
 type Outcome = { parsed: ParseResponse } | { refused: string };
 
@@ -69,7 +43,7 @@ export default function UploadLogsPage() {
   const reportId = reportIdOf(search.get('report'));
   // Bumped after each parse: the banner and the history fetch again.
   const [version, setVersion] = useState(0);
-  const [job, setJob] = useState<JobProgressEvent | null>(null);
+  const { job, follow } = useFollowedJob(PARSE_JOB_KIND);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const logsDate = useApiGet<string | null>('Monitoring/GetLogsLastImport', null, version);
 
@@ -86,30 +60,23 @@ export default function UploadLogsPage() {
 
   const parse = async (files: File[], onProgress: ProgressReporter) => {
     setOutcome(null);
-    setJob(null);
     // An upload refusal (size, type, quota) is told by the API client's toast; the files stay for another try.
     const uploads = await uploadFiles(files, { onProgress });
-    // From the call's start to its answer: the first parse job to report is this one.
-    let followed: string | null = null;
-    const stopFollowing = onJobProgress((event) => {
-      followed ??= event.id;
-      if (event.id === followed) setJob(event);
-    }, PARSE_JOB_KIND);
     try {
       // The refusal is shown once, inline below the drop zone, so the API client's toast stays off.
-      const { data } = await api.get<ParseResponse>('Parser/ParseEricssonLogs', {
-        params: { filesPath: uploads.map((u) => u.uploadId).join(','), userId },
-        skipLoading: true,
-        skipErrorHandling: true,
-      });
+      const { data } = await follow(() =>
+        api.get<ParseResponse>('Parser/ParseEricssonLogs', {
+          params: { filesPath: uploads.map((u) => u.uploadId).join(','), userId },
+          skipLoading: true,
+          skipErrorHandling: true,
+        }),
+      );
       // Said inline with the counts; the job's own notification (with the report's link) toasts too, so no third copy.
       setOutcome({ parsed: data });
     } catch (error) {
       setOutcome({ refused: errorMessage(error) });
       throw error;
     } finally {
-      stopFollowing();
-      setJob(null);
       setVersion((v) => v + 1);
     }
   };
@@ -161,7 +128,7 @@ export default function UploadLogsPage() {
             onUpload={userId === null ? undefined : parse}
             uploadLabel="Upload and parse"
             processingLabel={PARSING}
-            processing={<ParseProgress job={job} />}
+            processing={<JobProgressBar job={job} label="Parse progress" pendingText={PARSING} />}
           />
           {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="parse-refusal" />}
           {outcome && 'parsed' in outcome && (

@@ -1,33 +1,24 @@
-import { Alert, Card, Flex, Progress, Typography, theme } from 'antd';
+import { Alert, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import type { RunResponse } from 'api/contracts';
-import { api, errorMessage, onJobProgress, useSession, type JobProgressEvent } from 'shared-auth';
-import { downloadExport, ExportButton, FileDropZone, PageContainer, RunHistoryTable, RunResultCard, uploadFiles, type ProgressReporter } from 'shared-ui';
+import { api, errorMessage, useSession } from 'shared-auth';
+import {
+  downloadExport,
+  ExportButton,
+  FileDropZone,
+  JobProgressBar,
+  PageContainer,
+  RunHistoryTable,
+  RunResultCard,
+  uploadFiles,
+  useFollowedJob,
+  type ProgressReporter,
+} from 'shared-ui';
 
 /** Job kind of the run (the API's `optimization.neighbours`): its `JobProgress` events feed the bar. */
 export const OPTIMIZATION_JOB_KIND = 'optimization.neighbours';
 
 const RUNNING = 'Optimising…';
-
-/** The run's stage once the upload is through, or an indeterminate bar until its job reports. */
-function RunProgress({ job }: { job: JobProgressEvent | null }) {
-  const { token } = theme.useToken();
-  if (!job) {
-    return (
-      <>
-        <Progress percent={100} showInfo={false} size="small" status="active" strokeColor={token.colorInfoBorder} aria-label="Run progress" />
-        <Typography.Text type="secondary">{RUNNING}</Typography.Text>
-      </>
-    );
-  }
-  const running = job.state === 'queued' || job.state === 'running';
-  return (
-    <>
-      <Progress percent={Math.round(job.progress)} size="small" status={running ? 'active' : 'normal'} aria-label="Run progress" />
-      <Typography.Text type="secondary">{job.text ?? RUNNING}</Typography.Text>
-    </>
-  );
-}
 
 type Outcome = { result: RunResponse } | { refused: string };
 
@@ -35,27 +26,22 @@ export default function NbrRelationsOptimizationPage() {
   const userId = useSession((s) => s.user.id);
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
-  const [job, setJob] = useState<JobProgressEvent | null>(null);
+  const { job, follow } = useFollowedJob(OPTIMIZATION_JOB_KIND);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const run = async (files: File[], onProgress: ProgressReporter) => {
     setOutcome(null);
-    setJob(null);
     // An upload refusal (size, type, quota) is told by the API client's toast; the files stay for another try.
     const uploads = await uploadFiles(files, { onProgress });
-    // From the call's start to its answer: the first optimisation job to report is this one.
-    let followed: string | null = null;
-    const stopFollowing = onJobProgress((event) => {
-      followed ??= event.id;
-      if (event.id === followed) setJob(event);
-    }, OPTIMIZATION_JOB_KIND);
     try {
       // The refusal is shown once, inline below the drop zone, so the API client's toast stays off.
-      const { data } = await api.get<RunResponse>('Optimization/RunNbrRelationsOptimization', {
-        params: { userId, filesPath: uploads.map((u) => u.uploadId).join(',') },
-        skipLoading: true,
-        skipErrorHandling: true,
-      });
+      const { data } = await follow(() =>
+        api.get<RunResponse>('Optimization/RunNbrRelationsOptimization', {
+          params: { userId, filesPath: uploads.map((u) => u.uploadId).join(',') },
+          skipLoading: true,
+          skipErrorHandling: true,
+        }),
+      );
       setOutcome({ result: data });
       // Specification §8: a run that wrote a workbook downloads it; download failures stay silent.
       if (data.file) void downloadExport(data.file).catch(() => undefined);
@@ -63,8 +49,6 @@ export default function NbrRelationsOptimizationPage() {
       setOutcome({ refused: errorMessage(error) });
       throw error;
     } finally {
-      stopFollowing();
-      setJob(null);
       setVersion((v) => v + 1);
     }
   };
@@ -87,7 +71,7 @@ export default function NbrRelationsOptimizationPage() {
             onUpload={userId === null ? undefined : run}
             uploadLabel="Upload and optimise"
             processingLabel={RUNNING}
-            processing={<RunProgress job={job} />}
+            processing={<JobProgressBar job={job} label="Run progress" pendingText={RUNNING} />}
           />
           {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="run-refusal" />}
           {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Optimisation result" />}

@@ -1,9 +1,9 @@
 import { PlayCircleOutlined, TableOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Progress, Select, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Select } from 'antd';
 import { useState } from 'react';
 import type { RunResponse, SiteOption } from 'api/contracts';
-import { api, can, errorMessage, onJobProgress, principalOf, useSession, type JobProgressEvent } from 'shared-auth';
-import { InfoBanner, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, downloadExport, useApiGet } from 'shared-ui';
+import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
+import { InfoBanner, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, downloadExport, useApiGet, useFollowedJob } from 'shared-ui';
 import { FrequencyPlansDrawer, LTE_BANDS } from './frequencyPlans';
 
 /** Form choices and defaults (specification §3, §9). */
@@ -29,23 +29,6 @@ interface PlanningForm {
   lteBands: string[];
 }
 
-/** The run's stage as its job reports it, or an indeterminate bar until the first report. */
-function RunProgress({ job }: { job: JobProgressEvent | null }) {
-  return (
-    <Flex vertical gap={4} style={{ maxWidth: 480 }} data-testid="run-progress">
-      <Progress
-        percent={job ? Math.round(job.progress) : 100}
-        showInfo={job !== null}
-        size="small"
-        status="active"
-        aria-label="Planning progress"
-        aria-valuenow={job ? Math.round(job.progress) : undefined}
-      />
-      <Typography.Text type="secondary">{job?.text ?? PLANNING}</Typography.Text>
-    </Flex>
-  );
-}
-
 type Outcome = { result: RunResponse } | { refused: string };
 
 export default function ParameterPlanningPage() {
@@ -57,7 +40,7 @@ export default function ParameterPlanningPage() {
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
   const [running, setRunning] = useState(false);
-  const [job, setJob] = useState<JobProgressEvent | null>(null);
+  const { job, follow } = useFollowedJob(PLANNING_JOB_KIND);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [plansOpen, setPlansOpen] = useState(false);
   const dumpDate = useApiGet<string | null>('Parameters/GetLastDumpDate', null);
@@ -66,28 +49,21 @@ export default function ParameterPlanningPage() {
     if (!values.siteId || userId === null) return;
     setRunning(true);
     setOutcome(null);
-    setJob(null);
-    // From the call's start to its answer: the first planning job to report is this one.
-    let followed: string | null = null;
-    const stopFollowing = onJobProgress((event) => {
-      followed ??= event.id;
-      if (event.id === followed) setJob(event);
-    }, PLANNING_JOB_KIND);
     try {
       // The refusal is said once, inline under the form, so the API client's toast stays off.
-      const { data } = await api.get<RunResponse>('Parameters/RunParameterPlanning', {
-        params: { siteId: values.siteId, antenna: values.antenna, lteBands: values.lteBands.join(','), userId },
-        skipLoading: true,
-        skipErrorHandling: true,
-      });
+      const { data } = await follow(() =>
+        api.get<RunResponse>('Parameters/RunParameterPlanning', {
+          params: { siteId: values.siteId, antenna: values.antenna, lteBands: values.lteBands.join(','), userId },
+          skipLoading: true,
+          skipErrorHandling: true,
+        }),
+      );
       setOutcome({ result: data });
       // DESIGN §3: a run that wrote a workbook is downloaded; the card keeps a button to fetch it again.
       if (data.file) await downloadExport(data.file).catch(() => undefined);
     } catch (error) {
       setOutcome({ refused: errorMessage(error) });
     } finally {
-      stopFollowing();
-      setJob(null);
       setRunning(false);
       setVersion((v) => v + 1);
     }
@@ -129,7 +105,7 @@ export default function ParameterPlanningPage() {
               </Button>
             </Form.Item>
           </Form>
-          {running && <RunProgress job={job} />}
+          {running && <JobProgressBar job={job} label="Planning progress" pendingText={PLANNING} testId="run-progress" style={{ maxWidth: 480 }} />}
           {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="planning-refusal" />}
         </Flex>
       </Card>

@@ -2,8 +2,8 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from 'shared-auth';
-import { InfoBanner, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet } from 'shared-ui';
-import { RunProgress, RunRefusal, siteSource, useValidationRun } from './validationRun';
+import { InfoBanner, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet } from 'shared-ui';
+import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 
 /** Job kind of the run (the API's `validation.cpich`): its progress feeds the bar. */
 export const CPICH_JOB_KIND = 'validation.cpich';
@@ -54,7 +54,7 @@ export default function CpichValidationPage() {
             </Button>
           </Flex>
           {tooMany && <Typography.Text type="danger">At most {SITE_OPTION_LIMIT} sites per run.</Typography.Text>}
-          {running && <RunProgress job={job} label="Validating" />}
+          {running && <JobProgressBar job={job} label="Validating progress" pendingText="Validating…" testId="run-progress" />}
           <RunRefusal outcome={outcome} />
         </Flex>
       </Card>

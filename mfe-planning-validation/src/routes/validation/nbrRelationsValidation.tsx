@@ -5,6 +5,7 @@ import {
   ExportButton,
   FileDropZone,
   InfoBanner,
+  JobProgressBar,
   PageContainer,
   RunHistoryTable,
   RunResultCard,
@@ -13,7 +14,7 @@ import {
   useApiGet,
   type ProgressReporter,
 } from 'shared-ui';
-import { RunProgress, RunRefusal, siteSource, useValidationRun } from './validationRun';
+import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 
 /** Job kind of the run (the API's `validation.neighbours`): its progress feeds the bar once the upload is through. */
 export const NBR_JOB_KIND = 'validation.neighbours';
@@ -59,7 +60,7 @@ export default function NbrRelationsValidationPage() {
             onUpload={userId === null || site === null ? undefined : validate}
             uploadLabel="Upload and validate"
             processingLabel="Validating…"
-            processing={<RunProgress job={job} label="Validating" />}
+            processing={<JobProgressBar job={job} label="Validating progress" pendingText="Validating…" testId="run-progress" />}
           />
           {site === null && <Typography.Text type="secondary">Choose a site to validate.</Typography.Text>}
           <RunRefusal outcome={outcome} />

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Flex, Progress, Typography } from 'antd';
+import { Alert, Button, Card, Flex } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { RunResponse, SiteOption } from 'api/contracts';
-import { api, errorMessage, onJobProgress, useSession, type JobProgressEvent } from 'shared-auth';
-import { PageContainer, RunHistoryTable, RunResultCard, SiteSelect, downloadExport } from 'shared-ui';
+import { api, errorMessage, useSession } from 'shared-auth';
+import { JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, downloadExport, useFollowedJob } from 'shared-ui';
 
 /**
  * A page that runs one check on one site (RAN-share validation, health checks): the site select, the
@@ -36,20 +36,11 @@ type Outcome = { result: RunResponse } | { refused: string; warning: boolean };
 
 const statusOf = (error: unknown): number | undefined => (error as { response?: { status?: number } } | null)?.response?.status;
 
-function RunProgress({ job, text }: { job: JobProgressEvent | null; text: string }) {
-  return (
-    <Flex vertical gap={4} style={{ maxWidth: 480 }}>
-      <Progress percent={job ? Math.round(job.progress) : 0} size="small" status="active" aria-label="Run progress" />
-      <Typography.Text type="secondary">{job?.text ?? text}</Typography.Text>
-    </Flex>
-  );
-}
-
 export function SiteRunPage(props: SiteRunPageProps) {
   const userId = useSession((s) => s.user.id);
   const [site, setSite] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
-  const [job, setJob] = useState<JobProgressEvent | null>(null);
+  const { job, follow } = useFollowedJob(props.jobKind);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
@@ -58,20 +49,15 @@ export function SiteRunPage(props: SiteRunPageProps) {
     if (!site || userId === null) return;
     setRunning(true);
     setOutcome(null);
-    setJob(null);
-    // From the call's start to its answer: the first job of this kind to report is this one.
-    let followed: string | null = null;
-    const stopFollowing = onJobProgress((event) => {
-      followed ??= event.id;
-      if (event.id === followed) setJob(event);
-    }, props.jobKind);
     try {
       // A refusal is said once, inline, so the API client's toast stays off.
-      const { data } = await api.get<RunResponse>(props.runPath, {
-        params: { [props.siteParam]: site, userId },
-        skipLoading: true,
-        skipErrorHandling: true,
-      });
+      const { data } = await follow(() =>
+        api.get<RunResponse>(props.runPath, {
+          params: { [props.siteParam]: site, userId },
+          skipLoading: true,
+          skipErrorHandling: true,
+        }),
+      );
       setOutcome({ result: data });
       if (data.file) {
         try {
@@ -83,8 +69,6 @@ export function SiteRunPage(props: SiteRunPageProps) {
     } catch (error) {
       setOutcome({ refused: errorMessage(error), warning: statusOf(error) === 599 });
     } finally {
-      stopFollowing();
-      setJob(null);
       setRunning(false);
       setVersion((v) => v + 1);
     }
@@ -106,7 +90,7 @@ export function SiteRunPage(props: SiteRunPageProps) {
                 {props.buttonText}
               </Button>
             </Flex>
-            {running && <RunProgress job={job} text={props.runningText} />}
+            {running && <JobProgressBar job={job} label="Run progress" pendingText={props.runningText} style={{ maxWidth: 480 }} />}
             {outcome && 'refused' in outcome && (
               <Alert type={outcome.warning ? 'warning' : 'error'} showIcon title={outcome.refused} data-testid="run-refusal" />
             )}

@@ -1,9 +1,9 @@
-import { Alert, Progress, Typography, theme } from 'antd';
+import { Alert } from 'antd';
 import { isAxiosError } from 'axios';
 import { useCallback, useState } from 'react';
 import type { RunResponse } from 'api/contracts';
-import { api, errorMessage, onJobProgress, type JobProgressEvent } from 'shared-auth';
-import type { SiteOption } from 'shared-ui';
+import { api, errorMessage } from 'shared-auth';
+import { useFollowedJob, type SiteOption } from 'shared-ui';
 
 /**
  * What the CPICH and neighbour relations validation pages share: the run call followed by its job's
@@ -20,54 +20,31 @@ export const siteSource = (path: string) => async (query: string) => (await api.
  * of that kind to report after the call starts is this run's.
  */
 export function useValidationRun(kind: string) {
-  const [job, setJob] = useState<JobProgressEvent | null>(null);
+  const { job, follow } = useFollowedJob(kind);
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<RunOutcome | null>(null);
 
   const run = useCallback(
     async (path: string, params: Record<string, string | number>): Promise<RunOutcome> => {
       setRunning(true);
-      setJob(null);
       setOutcome(null);
-      let followed: string | null = null;
-      const stop = onJobProgress((event) => {
-        followed ??= event.id;
-        if (event.id === followed) setJob(event);
-      }, kind);
       let next: RunOutcome;
       try {
         // The refusal is shown inline, so the API client's toast stays off; the job's notification tells the rest.
-        const { data } = await api.get<RunResponse>(path, { params, skipLoading: true, skipErrorHandling: true });
+        const { data } = await follow(() => api.get<RunResponse>(path, { params, skipLoading: true, skipErrorHandling: true }));
         next = { result: data };
       } catch (error) {
         next = { refused: errorMessage(error), warning: isAxiosError(error) && error.response?.status === 599 };
       } finally {
-        stop();
-        setJob(null);
         setRunning(false);
       }
       setOutcome(next);
       return next;
     },
-    [kind],
+    [follow],
   );
 
   return { job, running, outcome, run, setOutcome };
-}
-
-/** The run's job progress, or an indeterminate bar until the job reports. */
-export function RunProgress({ job, label }: { job: JobProgressEvent | null; label: string }) {
-  const { token } = theme.useToken();
-  return (
-    <div data-testid="run-progress">
-      {job ? (
-        <Progress percent={Math.round(job.progress)} size="small" status="active" aria-label={`${label} progress`} />
-      ) : (
-        <Progress percent={100} showInfo={false} size="small" status="active" strokeColor={token.colorInfoBorder} aria-label={`${label} progress`} />
-      )}
-      <Typography.Text type="secondary">{job?.text ?? `${label}…`}</Typography.Text>
-    </div>
-  );
 }
 
 export function RunRefusal({ outcome }: { outcome: RunOutcome | null }) {
