@@ -1,20 +1,18 @@
-import { Alert, Button, Card, Flex } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useState, type ReactNode } from 'react';
-import type { RunResponse, SiteOption } from 'api/contracts';
-import { api, errorMessage, useSession } from 'shared-auth';
-import { JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, downloadExport, useFollowedJob } from 'shared-ui';
+import { downloadExport, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect } from 'shared-ui';
+import { useSession } from 'shared-auth';
+import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 
 /**
  * A page that runs one check on one site (RAN-share validation, health checks): the site select, the
  * run button, the job's progress while it runs, the answer (message, verdict counts, first rows; its
- * workbook downloads at once), and the history of past runs with each run's workbook.
+ * workbook downloads at once), and the history of past runs with each run's workbook. The run, its
+ * job's progress and the inline refusal are the validation pages' (validationRun.tsx).
  */
 
 /** The server's typed search over the inventory's sites: at most 20 options. */
-export async function findSites(query: string): Promise<SiteOption[]> {
-  const { data } = await api.get<SiteOption[]>('Validation/GetSites', { params: { query }, skipLoading: true });
-  return data;
-}
+export const findSites = siteSource('Validation/GetSites');
 
 export interface SiteRunPageProps {
   title: string;
@@ -32,46 +30,19 @@ export interface SiteRunPageProps {
   runningText: string;
 }
 
-type Outcome = { result: RunResponse } | { refused: string; warning: boolean };
-
-const statusOf = (error: unknown): number | undefined => (error as { response?: { status?: number } } | null)?.response?.status;
-
 export function SiteRunPage(props: SiteRunPageProps) {
   const userId = useSession((s) => s.user.id);
   const [site, setSite] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
-  const { job, follow } = useFollowedJob(props.jobKind);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { job, running, outcome, run } = useValidationRun(props.jobKind);
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
 
-  const run = async () => {
+  const start = async () => {
     if (!site || userId === null) return;
-    setRunning(true);
-    setOutcome(null);
-    try {
-      // A refusal is said once, inline, so the API client's toast stays off.
-      const { data } = await follow(() =>
-        api.get<RunResponse>(props.runPath, {
-          params: { [props.siteParam]: site, userId },
-          skipLoading: true,
-          skipErrorHandling: true,
-        }),
-      );
-      setOutcome({ result: data });
-      if (data.file) {
-        try {
-          await downloadExport(data.file);
-        } catch {
-          // The workbook stays a click away on the result and in the history.
-        }
-      }
-    } catch (error) {
-      setOutcome({ refused: errorMessage(error), warning: statusOf(error) === 599 });
-    } finally {
-      setRunning(false);
-      setVersion((v) => v + 1);
-    }
+    const next = await run(props.runPath, { [props.siteParam]: site, userId });
+    setVersion((v) => v + 1);
+    // The workbook stays a click away on the result and in the history if this download fails.
+    if ('result' in next && next.result.file) await downloadExport(next.result.file).catch(() => undefined);
   };
 
   return (
@@ -86,14 +57,12 @@ export function SiteRunPage(props: SiteRunPageProps) {
                 source={findSites}
                 style={{ width: 360, maxWidth: '100%' }}
               />
-              <Button type="primary" icon={props.icon} disabled={!site || userId === null} loading={running} onClick={() => void run()}>
+              <Button type="primary" icon={props.icon} disabled={!site || userId === null} loading={running} onClick={() => void start()}>
                 {props.buttonText}
               </Button>
             </Flex>
             {running && <JobProgressBar job={job} label="Run progress" pendingText={props.runningText} style={{ maxWidth: 480 }} />}
-            {outcome && 'refused' in outcome && (
-              <Alert type={outcome.warning ? 'warning' : 'error'} showIcon title={outcome.refused} data-testid="run-refusal" />
-            )}
+            <RunRefusal outcome={outcome} />
           </Flex>
         </Card>
         {outcome && 'result' in outcome && <RunResultCard result={outcome.result} />}

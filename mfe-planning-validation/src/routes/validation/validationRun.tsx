@@ -6,8 +6,9 @@ import { api, errorMessage } from 'shared-auth';
 import { useFollowedJob, type SiteOption } from 'shared-ui';
 
 /**
- * What the CPICH and neighbour relations validation pages share: the run call followed by its job's
- * progress, and the refusal said once, inline (a 599 is a warning, specification §8).
+ * What the validation pages (CPICH, neighbour relations, and the site run pages: RAN share, health
+ * checks) share: the run call followed by its job's progress, and the refusal said once, inline (a 599
+ * is a warning, specification §8).
  */
 
 export type RunOutcome = { result: RunResponse } | { refused: string; warning: boolean };
@@ -44,7 +45,7 @@ export function useValidationRun(kind: string) {
     [follow],
   );
 
-  return { job, running, outcome, run, setOutcome };
+  return { job, running, outcome, run };
 }
 
 export function RunRefusal({ outcome }: { outcome: RunOutcome | null }) {
