@@ -1,4 +1,4 @@
-import { linkOf, looksLikeMo, moFacts, rdns, techOfClass } from './mo';
+import { linkOf, looksLikeMo, moFacts, rdns, sharedMoFacts, techOfClass } from './mo';
 
 describe('techOfClass', () => {
   it.each([
@@ -15,6 +15,20 @@ describe('techOfClass', () => {
     ['ExternalEUtranCellFDD', null],
     ['NodeBLocalCellGroup', null],
     ['FieldReplaceableUnit', null],
+    ['EUtranCel', null],
+    ['EUtraNetwork', null],
+    ['NbIotCel', null],
+    ['NRCel', null],
+    ['NRNetwork', null],
+    ['NodeBLocalCel', null],
+    ['UtranCellX', null],
+    ['GsmSectors', null],
+    ['GeranCel', null],
+    ['GeranCellRelation', '2G'],
+    ['Trxs', null],
+    ['Tr', null],
+    ['E', null],
+    ['', null],
   ])('%s → %s', (cls, tech) => {
     expect(techOfClass(cls)).toBe(tech);
   });
@@ -57,5 +71,45 @@ describe('linkOf', () => {
     ['ENodeBFunction=1,EUtranCellFDD=A', null],
   ])('%s → %s', (mo, link) => {
     expect(linkOf(mo)).toBe(link);
+  });
+});
+
+describe('link of the MO facts', () => {
+  // The facts tell link classes apart character by character: they must agree with linkOf.
+  const classes = [
+    'TermPointToMme',
+    'TermPointToENB',
+    'TermPointToGNB',
+    'TermPointToENodeB',
+    'TermPointToGNodeB',
+    'TermPointToAmf',
+    'TermPointToGNBDU',
+    'TermPointToGNBCUCP',
+    'IubLink',
+    'Iub',
+    'AbisIp',
+  ];
+  const nearMisses = [
+    'TermPointTo',
+    'TermPointToMm',
+    'TermPointToMmeX',
+    'TermPointToENodeBX',
+    'TermPointToGNBD',
+    'TermPointToGNBCU',
+    'TermPointToX2',
+    'TermPointToAmfs',
+    'Iu',
+    'IubLinks',
+    'IubLin',
+    'Abis',
+    'AbisIps',
+    'Transport',
+    'AntennaUnitGroup',
+    'Ib',
+  ];
+  it.each([...classes, ...nearMisses])('%s', (cls) => {
+    for (const mo of [`${cls}=1`, `ENodeBFunction=1,${cls}=a`, `A=1,${cls}=2,Other=3`, `${cls}=1,IubLink=x`]) {
+      expect(sharedMoFacts(mo).link).toBe(linkOf(mo));
+    }
   });
 });

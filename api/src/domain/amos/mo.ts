@@ -47,15 +47,60 @@ export function looksLikeMo(s: string): boolean {
 
 /** Technology named by a class: EUtranCell* → 4G, NbIotCell* → NB-IoT, NRCell* → 5G, UtranCell/NodeBLocalCell → 3G, GsmSector/Trx/GeranCell* → 2G. */
 export function techOfClass(cls: string): MoTech | null {
-  // Every cell class starts with E, N, U, G or T: most classes are told apart by one character.
+  // Every cell class starts with E, N, U, G or T, and the second character tells them apart: most
+  // classes are told by two characters, and a class is a cut string, on which a native comparison costs
+  // more than a loop over a few characters.
   const c0 = cls.charCodeAt(0);
-  if (c0 !== 69 && c0 !== 78 && c0 !== 85 && c0 !== 71 && c0 !== 84) return null;
-  if (cls.startsWith('EUtranCell')) return '4G';
-  if (cls.startsWith('NbIotCell')) return 'NB-IoT';
-  if (cls.startsWith('NRCell')) return '5G';
-  if (cls === 'UtranCell' || cls === 'NodeBLocalCell') return '3G';
-  if (cls === 'GsmSector' || cls === 'Trx' || cls.startsWith('GeranCell')) return '2G';
-  return null;
+  const c1 = cls.charCodeAt(1);
+  switch (c0) {
+    case 69: // E
+      return c1 === 85 && hasAt(cls, 'EUtranCell', 0) ? '4G' : null;
+    case 78: // N
+      if (c1 === 98) return hasAt(cls, 'NbIotCell', 0) ? 'NB-IoT' : null;
+      if (c1 === 82) return hasAt(cls, 'NRCell', 0) ? '5G' : null;
+      return c1 === 111 && isAt(cls, 'NodeBLocalCell', 0) ? '3G' : null;
+    case 85: // U
+      return isAt(cls, 'UtranCell', 0) ? '3G' : null;
+    case 71: // G
+      if (c1 === 115) return isAt(cls, 'GsmSector', 0) ? '2G' : null;
+      return c1 === 101 && hasAt(cls, 'GeranCell', 0) ? '2G' : null;
+    case 84: // T
+      return isAt(cls, 'Trx', 0) ? '2G' : null;
+    default:
+      return null;
+  }
+}
+
+/** `s.startsWith(part, at)`, compared in a loop (see {@link techOfClass}). */
+function hasAt(s: string, part: string, at: number): boolean {
+  const len = part.length;
+  if (at + len > s.length) return false;
+  for (let k = 0; k < len; k += 1) if (s.charCodeAt(at + k) !== part.charCodeAt(k)) return false;
+  return true;
+}
+
+/** `s.slice(at) === part`, compared in a loop. */
+function isAt(s: string, part: string, at: number): boolean {
+  return s.length === at + part.length && hasAt(s, part, at);
+}
+
+/** `LINKS[cls]` without looking a cut string up among the property names (all of them start with T, I or A). */
+function linkOfClass(cls: string): LinkInterface | undefined {
+  switch (cls.charCodeAt(0)) {
+    case 84: // TermPointTo…
+      if (cls.length < 14 || !hasAt(cls, 'TermPointTo', 0)) return undefined;
+      if (isAt(cls, 'Mme', 11)) return 'S1';
+      if (isAt(cls, 'ENB', 11) || isAt(cls, 'GNB', 11) || isAt(cls, 'ENodeB', 11)) return 'X2';
+      if (isAt(cls, 'GNodeB', 11)) return 'Xn';
+      if (isAt(cls, 'Amf', 11)) return 'NG';
+      return isAt(cls, 'GNBDU', 11) || isAt(cls, 'GNBCUCP', 11) ? 'F1' : undefined;
+    case 73:
+      return isAt(cls, 'IubLink', 0) || isAt(cls, 'Iub', 0) ? 'Iub' : undefined;
+    case 65:
+      return isAt(cls, 'AbisIp', 0) ? 'Abis' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -177,11 +222,15 @@ function computeFacts(mo: string): SharedMoFacts {
   const classes: string[] = [];
   let cellAt = -1;
   for (let i = 0; i < mo.length;) {
-    let comma = mo.indexOf(',', i);
+    // The class is read up to its first non-class character, which must be the `=` (a `,` cannot come first).
+    const c0 = mo.charCodeAt(i);
+    if (c0 >= 128 || CLASS_CHARS[c0] !== 1) break;
+    let eq = i + 1;
+    for (let c = mo.charCodeAt(eq); c < 128 && CLASS_CHARS[c] !== 0; c = mo.charCodeAt(eq)) eq += 1;
+    if (mo.charCodeAt(eq) !== 61) break;
+    let comma = mo.indexOf(',', eq + 1);
     const final = comma < 0;
     if (final) comma = mo.length;
-    const eq = mo.indexOf('=', i);
-    if (eq <= i || eq >= comma || !isClassNameAt(mo, i, eq)) break;
     moClass = mo.slice(i, eq);
     classes.push(moClass);
     if (cell === null) {
@@ -193,8 +242,7 @@ function computeFacts(mo: string): SharedMoFacts {
         cellAt = classes.length - 1;
       }
     }
-    const c0 = mo.charCodeAt(i);
-    if (c0 === 84 || c0 === 73 || c0 === 65) link = LINKS[moClass] ?? link; // as linkOf
+    if (c0 === 84 || c0 === 73 || c0 === 65) link = linkOfClass(moClass) ?? link; // as linkOf
     if (final) head = mo.slice(0, eq + 1);
     i = comma + 1;
   }
