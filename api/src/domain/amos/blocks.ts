@@ -229,7 +229,6 @@ export class BlockSplitter {
       if (!block) continue;
       block.starts.push(start);
       block.ends.push(end);
-      block.ns.push(n);
       block.lastLine = n;
       if (block.header === null && this.nonBlankSincePrompt < HEADER_WINDOW && !isBlankAt(text, start, end)) {
         this.headerCandidate(block, text.slice(start, end), n);
@@ -274,6 +273,13 @@ export class BlockSplitter {
     if (block.text === '') {
       block.setLines(this.pending);
       this.pending = [];
+    } else {
+      // A plain block (scanPlain) holds every line after its prompt: its line numbers follow it, and are
+      // written once here into an array of their number rather than pushed one by one.
+      const count = block.starts.length;
+      const ns: number[] = new Array<number>(count);
+      for (let k = 0; k < count; k += 1) ns[k] = block.promptLine + 1 + k;
+      block.ns = ns;
     }
     block.atEof = atEof;
     this.onBlock(block);
