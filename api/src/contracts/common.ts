@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** Every error the API answers: `{ message }` with a status that means what it says (DESIGN §3). */
 export const ErrorResponse = Type.Object({ message: Type.String() }, { additionalProperties: false, $id: 'ErrorResponse' });
@@ -16,3 +16,27 @@ export const Password = Type.String({ minLength: 1, maxLength: 256 });
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A 1-based page number in a request: far beyond any table, and never an offset the database refuses. */
 export const PageNumber = (options: { default?: number } = {}) => Type.Integer({ minimum: 1, maximum: 1_000_000, ...options });
+
+/** One of the given field names (a list's sort field). */
+export const fieldLiterals = (fields: readonly string[]) => Type.Union(fields.map((f) => Type.Literal(f)));
+
+/**
+ * Query of every server-side list (the shared table's): page 1-based (default 1); size default 10, at
+ * most 100; sort a field of the row; order ascend | descend; filters JSON text of { field: text } —
+ * rows whose field contains the text, any case (dates also as DD-MM-YYYY). Unknown fields or bad JSON: 400.
+ */
+export const listQuery = <T extends TSchema>(sortable: T) =>
+  Type.Object(
+    {
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+      size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+      sort: Type.Optional(sortable),
+      order: Type.Optional(Type.Union([Type.Literal('ascend'), Type.Literal('descend')])),
+      filters: Type.Optional(Type.String({ maxLength: 4000 })),
+    },
+    { additionalProperties: false },
+  );
+
+/** One page of a list: its rows and how many match in all. */
+export const pageOf = <T extends TSchema>(row: T) =>
+  Type.Object({ rows: Type.Array(row), total: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });

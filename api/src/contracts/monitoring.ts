@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id } from './common';
+import { Type, type Static } from '@sinclair/typebox';
+import { fieldLiterals, Id, listQuery, pageOf } from './common';
 
 /**
  * Monitoring and parser (specification §3, §7; DESIGN §7.2, §7.5). Access: `canMonitor`, except the
@@ -192,36 +192,24 @@ export const OVERALL_SITE_SUMMARY_FIELDS = [
   'coreStatus',
 ] as const;
 
-const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
-/** The shared table's list query (as the tracking lists take it). */
-const listQuery = <T extends TSchema>(sortable: T) =>
-  Type.Object(
-    {
-      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-      size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-      sort: Type.Optional(sortable),
-      order: Type.Optional(Type.Union([Type.Literal('ascend'), Type.Literal('descend')])),
-      filters: Type.Optional(Type.String({ maxLength: 4000 })),
-    },
-    { additionalProperties: false },
-  );
-const page = <T extends TSchema>(row: T) => Type.Object({ rows: Type.Array(row), total: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+// The outcome and tab names are fixed lists too.
+const literals = fieldLiterals;
 
 export const AlarmQuery = listQuery(literals(ALARM_FIELDS));
 export type AlarmQuery = Static<typeof AlarmQuery>;
-export const AlarmPage = page(AlarmRow);
+export const AlarmPage = pageOf(AlarmRow);
 export type AlarmPage = Static<typeof AlarmPage>;
 export const FaultSummaryQuery = listQuery(literals(FAULT_SUMMARY_FIELDS));
 export type FaultSummaryQuery = Static<typeof FaultSummaryQuery>;
-export const FaultSummaryPage = page(FaultSummaryRow);
+export const FaultSummaryPage = pageOf(FaultSummaryRow);
 export type FaultSummaryPage = Static<typeof FaultSummaryPage>;
 export const ConfigurationSummaryQuery = listQuery(literals(CONFIGURATION_SUMMARY_FIELDS));
 export type ConfigurationSummaryQuery = Static<typeof ConfigurationSummaryQuery>;
-export const ConfigurationSummaryPage = page(ConfigurationSummaryRow);
+export const ConfigurationSummaryPage = pageOf(ConfigurationSummaryRow);
 export type ConfigurationSummaryPage = Static<typeof ConfigurationSummaryPage>;
 export const OverallSiteSummaryQuery = listQuery(literals(OVERALL_SITE_SUMMARY_FIELDS));
 export type OverallSiteSummaryQuery = Static<typeof OverallSiteSummaryQuery>;
-export const OverallSiteSummaryPage = page(OverallSiteSummaryRow);
+export const OverallSiteSummaryPage = pageOf(OverallSiteSummaryRow);
 export type OverallSiteSummaryPage = Static<typeof OverallSiteSummaryPage>;
 
 // ---- Parser ----
@@ -335,7 +323,7 @@ export const PARSE_HISTORY_FIELDS = [
 ] as const;
 export const ParseHistoryQuery = listQuery(literals(PARSE_HISTORY_FIELDS));
 export type ParseHistoryQuery = Static<typeof ParseHistoryQuery>;
-export const ParseHistoryPage = page(ParseHistoryRow);
+export const ParseHistoryPage = pageOf(ParseHistoryRow);
 export type ParseHistoryPage = Static<typeof ParseHistoryPage>;
 
 export const ParseReportQuery = Type.Object({ id: Id }, { additionalProperties: false });

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Id } from './common';
+import { Type, type Static } from '@sinclair/typebox';
+import { fieldLiterals, Id, listQuery, pageOf } from './common';
 
 /**
  * Planning, validation and optimisation runs (specification §3, §7, §8; DESIGN §3, §7.4). Every run is
@@ -91,21 +91,9 @@ export const RunHistoryRow = Type.Object(
 export type RunHistoryRow = Static<typeof RunHistoryRow>;
 export const RUN_HISTORY_FIELDS = ['id', 'user', 'sites', 'site', 'files', 'antenna', 'lteBands', 'runDate', 'message', 'outcome'] as const;
 
-const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
-const listQuery = <T extends TSchema>(sortable: T) =>
-  Type.Object(
-    {
-      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-      size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-      sort: Type.Optional(sortable),
-      order: Type.Optional(Type.Union([Type.Literal('ascend'), Type.Literal('descend')])),
-      filters: Type.Optional(Type.String({ maxLength: 4000 })),
-    },
-    { additionalProperties: false },
-  );
-export const RunHistoryQuery = listQuery(literals(RUN_HISTORY_FIELDS));
+export const RunHistoryQuery = listQuery(fieldLiterals(RUN_HISTORY_FIELDS));
 export type RunHistoryQuery = Static<typeof RunHistoryQuery>;
-export const RunHistoryPage = Type.Object({ rows: Type.Array(RunHistoryRow), total: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+export const RunHistoryPage = pageOf(RunHistoryRow);
 export type RunHistoryPage = Static<typeof RunHistoryPage>;
 
 /** The export routes' parameters, named as the specification names them. */

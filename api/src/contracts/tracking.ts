@@ -1,4 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { fieldLiterals, listQuery, pageOf } from './common';
 
 /**
  * Tracking (specification §2, §3, §7; DESIGN §7.3). Access: `canTrack` on every route.
@@ -195,33 +196,13 @@ export type WorkOrderDeltaField = (typeof WORK_ORDER_DELTA_FIELDS)[number];
 export const WORK_ORDER_STATUS_FIELDS = ['siteId', 'woType', 'woId', 'wowStatus', 'wowCloseDate', 'wowLastChange', 'wowLastUpdate'] as const;
 export type WorkOrderStatusField = (typeof WORK_ORDER_STATUS_FIELDS)[number];
 
-const literals = (fields: readonly string[]) => Type.Union(fields.map((f) => Type.Literal(f)));
+/** Query of the three list calls: `listQuery` of contracts/common.ts (default sort: id, i.e. file order). */
 
-/**
- * Query of the three list calls.
- * - page: 1-based, default 1; size: default 10, at most 100.
- * - sort: a field of the row (default: id, i.e. file order); order: ascend (default) | descend.
- * - filters: JSON text of an object { field: text }: rows whose field contains the text, any case
- *   (dates match on their stored ISO-8601 text, e.g. "2024-03"; DD-MM-YYYY text such as "05-03-2024"
- *   is also understood). Unknown fields or bad JSON: 400.
- */
-const listQuery = <T extends TSchema>(sortable: T) =>
-  Type.Object(
-    {
-      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-      size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-      sort: Type.Optional(sortable),
-      order: Type.Optional(Type.Union([Type.Literal('ascend'), Type.Literal('descend')])),
-      filters: Type.Optional(Type.String({ maxLength: 4000 })),
-    },
-    { additionalProperties: false },
-  );
-
-export const CommissioningPlanQuery = listQuery(literals(COMMISSIONING_PLAN_FIELDS));
+export const CommissioningPlanQuery = listQuery(fieldLiterals(COMMISSIONING_PLAN_FIELDS));
 export type CommissioningPlanQuery = Static<typeof CommissioningPlanQuery>;
-export const TrackerQuery = listQuery(literals(['id', ...TRACKER_FIELDS]));
+export const TrackerQuery = listQuery(fieldLiterals(['id', ...TRACKER_FIELDS]));
 export type TrackerQuery = Static<typeof TrackerQuery>;
-export const WorkOrderDeltaQuery = listQuery(literals(['id', ...WORK_ORDER_DELTA_FIELDS]));
+export const WorkOrderDeltaQuery = listQuery(fieldLiterals(['id', ...WORK_ORDER_DELTA_FIELDS]));
 export type WorkOrderDeltaQuery = Static<typeof WorkOrderDeltaQuery>;
 
 /** Any of the three list queries, as the shared table sends it. */
@@ -233,13 +214,11 @@ export interface ListQuery {
   filters?: string;
 }
 
-const page = <T extends TSchema>(row: T) => Type.Object({ rows: Type.Array(row), total: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
-
-export const CommissioningPlanPage = page(CommissioningPlanRow);
+export const CommissioningPlanPage = pageOf(CommissioningPlanRow);
 export type CommissioningPlanPage = Static<typeof CommissioningPlanPage>;
-export const TrackerPage = page(TrackerRow);
+export const TrackerPage = pageOf(TrackerRow);
 export type TrackerPage = Static<typeof TrackerPage>;
-export const WorkOrderDeltaPage = page(WorkOrderDeltaRow);
+export const WorkOrderDeltaPage = pageOf(WorkOrderDeltaRow);
 export type WorkOrderDeltaPage = Static<typeof WorkOrderDeltaPage>;
 
 /** `filePath` is an upload id answered by File/Upload (the name is the specification's). */
