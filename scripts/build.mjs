@@ -65,10 +65,13 @@ function isStale(target) {
 
 async function buildTarget(target) {
   const started = Date.now();
+  // Hashed before building: a file edited while the build runs then leaves the stamp stale, so the next
+  // build picks the edit up (hashing afterwards stamped edits the output never saw as built).
+  const built = inputsHash(target);
   const [command, args, options] = target.command;
   await run(command, args, options);
   fs.mkdirSync(stampDir, { recursive: true });
-  fs.writeFileSync(path.join(stampDir, `${target.name}.sha256`), inputsHash(target));
+  fs.writeFileSync(path.join(stampDir, `${target.name}.sha256`), built);
   process.stdout.write(`  built ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
