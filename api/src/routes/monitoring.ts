@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import { LastImportDate } from '../contracts/network';
@@ -24,14 +23,13 @@ import {
   SiteReportQuery,
 } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
-import type { JobRecord } from '../jobs';
 import { deleteAlarmHint, listAlarmHints, saveAlarmHint } from '../monitoring/hints';
 import { PERFORMANCE_KIND, registerPerformanceJobs, type PerformanceImportParams } from '../monitoring/performance';
 import { lastLogsDate, listAlarms, listConfigurationSummary, listFaultSummary, listOverallSiteSummary, PERFORMANCE_STAMP } from '../monitoring/queries';
 import { loadSiteReport, siteNotFound } from '../monitoring/report';
 import { REPORT_EMAIL_KIND, REPORT_KIND, registerReportJobs, type SiteReportEmailParams, type SiteReportParams } from '../monitoring/report-jobs';
 import { readStamp } from '../tracking/queries';
-import { fail, userIdOf } from './support';
+import { answerOf, fail, userIdOf } from './support';
 
 export const MONITORING_ROUTE_MESSAGES = {
   alarmNotFound: 'Alarm not found.',
@@ -46,12 +44,6 @@ export const MONITORING_ROUTE_MESSAGES = {
   blankNote: 'Note is required.',
   onlyYourself: 'You can only email a report to yourself.',
 } as const;
-
-/** A job's answer, as the call that started it has always answered (§7's call shapes stay). */
-function answerOf(reply: FastifyReply, job: JobRecord) {
-  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
-  return reply.code(outcome.status).send(outcome.body);
-}
 
 /** Monitoring's query routes (contracts/monitoring.ts, Monitoring/*). */
 export const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,27 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { ErrorResponse, Id } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import { NbrRelationsOptimizationExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, UploadIdList } from '../contracts/runs';
 import { FileServiceError, resolveUpload } from '../files';
-import type { JobRecord } from '../jobs';
 import { OPTIMIZATION_JOB_KIND, registerOptimizationJobs } from '../optimization/jobs';
 import { OPTIMIZATION_MESSAGES, THRESHOLDS, type OptimisationParams } from '../optimization/run';
 import { exportTemplate } from '../optimization/template';
 import { exportRun, listRunHistory } from '../runs';
-import { fail, userIdOf } from './support';
+import { fail, runAnswerOf, userIdOf } from './support';
 
 /** `Optimization/RunNbrRelationsOptimization`: filesPath = upload ids of .xlsx statistics, comma-joined; userId = the caller. */
 export const RunNbrRelationsOptimizationQuery = Type.Object({ userId: Id, filesPath: UploadIdList }, { additionalProperties: false });
-
-/** A job's answer as the call that started it answers: a run's 200 is exactly RunResponse. */
-function answerOf(reply: FastifyReply, job: JobRecord) {
-  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
-  if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.body);
-  const { runId, file, message, summary, preview } = outcome.body as RunResponse;
-  return reply.send({ runId, ...(file ? { file } : {}), ...(message ? { message } : {}), summary, preview });
-}
 
 /** Neighbour relations optimisation runs (Optimization/*; specification §7, DESIGN §7.4). */
 export const optimizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -65,7 +55,7 @@ export const optimizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const job = await app.jobs.run<OptimisationParams>(OPTIMIZATION_JOB_KIND, userId, { uploadIds, ownerId: userId });
       request.log.info({ job: job.id, state: job.state, uploads: uploadIds.length }, 'neighbour optimisation finished');
-      return answerOf(reply, job);
+      return runAnswerOf(reply, job);
     },
   );
 

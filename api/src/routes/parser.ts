@@ -1,25 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { ErrorResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import { ParseHistoryPage, ParseHistoryQuery, ParseQuery, ParseReport, ParseReportQuery, ParseResponse } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
-import type { JobRecord } from '../jobs';
 import { listParses, readParseReport } from '../monitoring/parse-history';
 import { registerParseJobs, type ParseParams, type ScriptsParams } from '../monitoring/parse-jobs';
-import { fail, userIdOf } from './support';
+import { answerOf, fail, userIdOf } from './support';
 
 export const PARSER_MESSAGES = {
   notYourself: 'You can only parse logs as yourself.',
   reportNotFound: 'Parse report not found.',
 } as const;
-
-/** A job's answer, as the call that started it has always answered; a parse's 200 is exactly ParseResponse. */
-function answerOf(reply: FastifyReply, job: JobRecord, pick?: (body: Record<string, unknown>) => unknown) {
-  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
-  const body = outcome.status === 200 && pick ? pick(outcome.body as Record<string, unknown>) : outcome.body;
-  return reply.code(outcome.status).send(body);
-}
 
 const parseResponseOf = (body: Record<string, unknown>) => ({ message: body.message, parseId: body.parseId, logsDate: body.logsDate, counts: body.counts });
 

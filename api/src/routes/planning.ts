@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { ErrorResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import {
@@ -15,12 +14,11 @@ import {
   SiteId,
 } from '../contracts/runs';
 import { ANTENNA_NAMES, type LteBandLabel } from '../domain/planning';
-import type { JobRecord } from '../jobs';
 import { FREQUENCY_PLAN_MESSAGES, frequencyPlanOf, frequencyPlanProblems, listFrequencyPlans, saveFrequencyPlan } from '../planning/frequency-plans';
 import { PLANNING_KIND, PLANNING_MESSAGES, registerPlanningJobs, type PlanningParams } from '../planning/jobs';
 import { findSite } from '../planning/network';
 import { exportRun, listRunHistory } from '../runs';
-import { fail, sessionOf, userIdOf } from './support';
+import { answerOf, fail, sessionOf, userIdOf } from './support';
 
 /** `Parameters/RunParameterPlanning`'s query (specification §7: siteId, antenna, lteBands joined by commas, userId). */
 export const ParameterPlanningQuery = Type.Object(
@@ -32,12 +30,6 @@ export const ParameterPlanningQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** A job's answer, as the call that started it has always answered (§7's call shapes stay). */
-function answerOf(reply: FastifyReply, job: JobRecord) {
-  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
-  return reply.code(outcome.status).send(outcome.body);
-}
 
 /** The chosen bands in the stable order L700, L800, L1800, L2100, or the refusal's words. */
 export function chosenBands(text: string): { bands: LteBandLabel[] } | { problem: string } {

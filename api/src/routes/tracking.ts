@@ -19,7 +19,6 @@ import {
 } from '../contracts/tracking';
 import type { DataSetKind } from '../domain/tracking';
 import { FileServiceError, resolveUpload } from '../files';
-import type { JobRecord } from '../jobs';
 import {
   COMMISSIONING_PLAN_TABLE,
   DELTA_TABLE,
@@ -32,13 +31,7 @@ import {
   type TableSpec,
 } from '../tracking';
 import { registerTrackingJobs, type ExportParams, type ImportParams } from '../tracking/jobs';
-import { userIdOf } from './support';
-
-/** A job's answer, as the call that started it has always answered (§7's call shapes stay). */
-function answerOf(reply: FastifyReply, job: JobRecord) {
-  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
-  return reply.code(outcome.status).send(outcome.body);
-}
+import { answerOf, userIdOf } from './support';
 
 export const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerTrackingJobs(app);

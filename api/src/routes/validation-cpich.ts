@@ -5,25 +5,16 @@ import { ErrorResponse, Id } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import { CpichValidationExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteIdList } from '../contracts/runs';
 import { FileServiceError } from '../files';
-import type { JobRecord } from '../jobs';
 import { exportRun, listRunHistory } from '../runs';
 import { CPICH_JOB_KIND, cpichRefusal, siteListOf, type CpichParams } from '../validation/cpich';
 import { registerValidationJobs } from '../validation/jobs';
-import { fail, userIdOf } from './support';
+import { fail, runAnswerOf, userIdOf } from './support';
 
 export const VALIDATION_ROUTE_MESSAGES = {
   notYourself: 'You can only run this as yourself.',
 } as const;
 
 export const CpichValidationQuery = Type.Object({ sites: SiteIdList, userId: Id }, { additionalProperties: false });
-
-/** A run job's answer as its call answers: RunResponse (without the notification's words), or the refusal. */
-export function runAnswerOf(reply: FastifyReply, job: JobRecord) {
-  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
-  if (outcome.status !== 200) return reply.code(outcome.status).send(outcome.body);
-  const { runId, file, message, summary, preview } = outcome.body as RunResponse;
-  return reply.send({ runId, ...(file ? { file } : {}), ...(message ? { message } : {}), summary, preview });
-}
 
 /** A past run's workbook as a fresh download for the caller. */
 export async function runExport(reply: FastifyReply, work: () => Promise<string>) {

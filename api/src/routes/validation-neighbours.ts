@@ -8,8 +8,8 @@ import { FileServiceError, newExport, recordExport, resolveUpload } from '../fil
 import { exportRun, listRunHistory } from '../runs';
 import { unknownSites } from '../network/scope';
 import { NBR_JOB_KIND, NBR_MESSAGES, writeNbrTemplate, type NbrParams } from '../validation/neighbours';
-import { fail, userIdOf } from './support';
-import { runAnswerOf, runExport, VALIDATION_ROUTE_MESSAGES } from './validation-cpich';
+import { fail, runAnswerOf, userIdOf } from './support';
+import { runExport, VALIDATION_ROUTE_MESSAGES } from './validation-cpich';
 
 export const NbrRelationsValidationQuery = Type.Object({ site: SiteId, userId: Id, filesPath: UploadIdList }, { additionalProperties: false });
 

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import { RunExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteId, type RunKind } from '../contracts/runs';
-import type { JobRecord } from '../jobs';
 import type { JobKind } from '../jobs/model';
 import { exportRun, listRunHistory } from '../runs';
 import { HEALTH_KIND, type HealthParams } from '../validation/health';
 import { RANSHARE_KIND, type RanShareParams } from '../validation/ranshare';
-import { fail, userIdOf } from './support';
+import { answerOf, fail, userIdOf } from './support';
 
 /** RAN-share neighbour validation and health checks (Validation/RunRanShareNbrRelationsValidation, GetHealthChecksExport, histories). */
 
@@ -22,12 +21,6 @@ const UserId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export const RanShareRunQuery = Type.Object({ site: SiteId, userId: UserId }, { additionalProperties: false });
 /** Specification §7: `GetHealthChecksExport (siteId, userId)`. */
 export const HealthChecksRunQuery = Type.Object({ siteId: SiteId, userId: UserId }, { additionalProperties: false });
-
-/** A job's answer, as the call that started it answers (§7's call shapes stay). */
-function answerOf(reply: FastifyReply, job: JobRecord) {
-  const outcome = job.outcome ?? { status: 500, body: { message: 'Something went wrong!' } };
-  return reply.code(outcome.status).send(outcome.body);
-}
 
 const messageOf = (body: unknown): string | null => (body && typeof body === 'object' && 'message' in body ? String(body.message) : null);
 
