@@ -10,3 +10,4 @@ export * from './tracking';
 export * from './jobs';
 export * from './monitoring';
 export * from './runs';
+export * from './dashboards';
