@@ -1,6 +1,6 @@
 import { FileExcelOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FileResponse, MessageResponse, ReportTable, SITE_REPORT_TABS, SiteOption, SiteReport } from 'api/contracts';
 import { api, errorMessage, useSession } from 'shared-auth';
@@ -19,6 +19,9 @@ export const REPORT_TABS: typeof SITE_REPORT_TABS = [
 ];
 
 const CHOOSE_A_SITE = 'Choose a site to see its report.';
+
+/** Leaflet and the map come with their own chunk, fetched only once a site is chosen. */
+const SiteMap = lazy(() => import('../../map/SiteMap'));
 
 /** The server's typed search: at most 20 options. */
 async function findSites(query: string): Promise<SiteOption[]> {
@@ -163,6 +166,13 @@ export default function SiteReportPage() {
           <Empty description={CHOOSE_A_SITE} />
         )}
       </Card>
+      {siteId && !error && (
+        <Card title="Map" size="small">
+          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 360 }} aria-label="Loading the site map" />}>
+            <SiteMap focusSiteId={siteId} height={360} />
+          </Suspense>
+        </Card>
+      )}
     </PageContainer>
   );
 }

@@ -1,0 +1,240 @@
+import { Alert, Button, Flex, Select, Skeleton, Typography, theme } from 'antd';
+import * as L from 'leaflet';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
+import { api, errorMessage } from 'shared-auth';
+import { loadLeafletCss } from './leafletCss';
+import { MAP_VIEW, ROUTED_LINK, drawnSites, layersOf, legendContent, mapLegend, popupContent, type LayerName, type StatusColours } from './siteMap';
+
+export interface SiteMapProps {
+  /** A site to centre on at the specification's zoom-to level, with its popup open. */
+  focusSiteId?: string;
+  height?: number;
+}
+
+/** A transparent pixel for tiles that fail: with no tile server reachable the sites draw on the plain background. */
+const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+/** antd's grey-6: sites without a parsed log. */
+const NO_DATA_GREY = '#8c8c8c';
+
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+function useSiteMapData(attempt: number) {
+  const [state, setState] = useState<{ attempt: number; data: SiteMapResponse | null; error: string | null }>({ attempt: -1, data: null, error: null });
+  useEffect(() => {
+    let live = true;
+    api
+      .get<SiteMapResponse>('Monitoring/GetSiteMap', { skipLoading: true, skipErrorHandling: true })
+      .then(({ data }) => live && setState({ attempt, data, error: null }))
+      .catch((error: unknown) => live && setState({ attempt, data: null, error: errorMessage(error) }));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const current = state.attempt === attempt;
+  return { data: current ? state.data : null, error: current ? state.error : null, loading: !current };
+}
+
+/** The live map and what the select needs to reach a site's marker. */
+interface MapHandle {
+  map: L.Map;
+  markers: Map<string, L.CircleMarker[]>;
+}
+
+/**
+ * The network's sites on a leaflet map (issue 15): canvas-drawn circle markers coloured by overall
+ * status, one layer per technology, the status legend, a popup per site with links to its site report
+ * and tracker row, and a site select that zooms to a site and opens its popup.
+ */
+export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+  const { data, error, loading } = useSiteMapData(attempt);
+  const container = useRef<HTMLDivElement>(null);
+  const [handle, setHandle] = useState<MapHandle | null>(null);
+  const [drawn, setDrawn] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<string | undefined>(focusSiteId);
+  // The page's chosen site (site report) wins over one picked here before, and follows the page.
+  const [pageFocus, setPageFocus] = useState(focusSiteId);
+  if (pageFocus !== focusSiteId) {
+    setPageFocus(focusSiteId);
+    setChosen(focusSiteId);
+  }
+  const follow = useRef(navigate);
+  useEffect(() => {
+    follow.current = navigate;
+  }, [navigate]);
+
+  const colours: StatusColours = useMemo(() => ({ OK: token.colorSuccess, NOK: token.colorError, NO_DATA: NO_DATA_GREY }), [token]);
+  const sites = data?.sites;
+  const byId = useMemo(() => new Map((sites ?? []).map((s) => [s.id, s])), [sites]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !data) return;
+    let map: L.Map | null = null;
+    let cancelled = false;
+    void loadLeafletCss().then(() => {
+      if (cancelled) return;
+      map = createMap(element, data, colours, setDrawn);
+      setHandle({ map, markers: markersOf(map) });
+    });
+    // A link in a popup goes through the console's router, like every other link of the console.
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.(`a[${ROUTED_LINK}]`);
+      if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      void follow.current(link.getAttribute('href') ?? '/');
+    };
+    element.addEventListener('click', onClick);
+    return () => {
+      cancelled = true;
+      element.removeEventListener('click', onClick);
+      map?.remove();
+      setHandle(null);
+      setDrawn(null);
+    };
+  }, [data, colours]);
+
+  const focus = useCallback(
+    (siteId: string) => {
+      const site = byId.get(siteId);
+      if (!handle || !site) return;
+      handle.map.setView([site.lat, site.lon], MAP_VIEW.zoomTo, { animate: false });
+      const marker = (handle.markers.get(siteId) ?? []).find((m) => handle.map.hasLayer(m)) ?? handle.markers.get(siteId)?.[0];
+      marker?.openPopup();
+    },
+    [byId, handle],
+  );
+
+  useEffect(() => {
+    if (chosen) focus(chosen);
+  }, [chosen, focus]);
+
+  if (error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="The site map could not be loaded."
+        description={error}
+        action={
+          <Button size="small" onClick={() => setAttempt((a) => a + 1)}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (loading || !data) return <Skeleton.Node active style={{ width: '100%', height }} aria-label="Loading the site map" />;
+
+  const focusMissing = focusSiteId !== undefined && !byId.has(focusSiteId);
+  return (
+    <Flex vertical gap={8}>
+      <Flex wrap gap={12} align="center">
+        <Select<string>
+          aria-label="Find a site on the map"
+          placeholder="Find a site on the map"
+          showSearch={{ optionFilterProp: 'label' }}
+          value={chosen}
+          onChange={setChosen}
+          options={data.sites.map((s) => ({ value: s.id, label: s.name && s.name !== s.id ? `${s.id} – ${s.name}` : s.id }))}
+          style={{ width: 320, maxWidth: '100%' }}
+          disabled={data.sites.length === 0}
+        />
+        <Typography.Text type="secondary">
+          {data.sites.length.toLocaleString('en-GB')} sites on the map
+          {data.withoutCoordinates > 0 ? `, ${data.withoutCoordinates.toLocaleString('en-GB')} without coordinates` : ''}
+        </Typography.Text>
+      </Flex>
+      {focusMissing && <Alert type="info" showIcon title={`Site ${focusSiteId} has no coordinates, so it is not on the map.`} />}
+      {data.sites.length === 0 && <Alert type="info" showIcon title="No site of the network has coordinates yet: import a dump with them." />}
+      <div
+        ref={container}
+        role="application"
+        aria-label="Map of the network's sites. Arrow keys pan, + and - zoom."
+        data-drawn-sites={drawn ?? undefined}
+        style={{ height, width: '100%', background: token.colorFillSecondary, borderRadius: token.borderRadiusLG, fontFamily: token.fontFamily, zIndex: 0 }}
+      />
+    </Flex>
+  );
+}
+
+/** Every site's markers, by site id (one per layer the site is in). */
+const MARKERS = new WeakMap<L.Map, Map<string, L.CircleMarker[]>>();
+const markersOf = (map: L.Map) => MARKERS.get(map) ?? new Map<string, L.CircleMarker[]>();
+
+/**
+ * The leaflet map: one shared canvas renderer for every marker (thousands of sites in one canvas
+ * instead of thousands of SVG nodes), a layer group per technology, the layer control, the legend.
+ */
+export function createMap(element: HTMLElement, data: SiteMapResponse, colours: StatusColours, onDrawn: (count: number) => void): L.Map {
+  const renderer = L.canvas({ padding: 0.5 });
+  const map = L.map(element, {
+    preferCanvas: true,
+    renderer,
+    keyboard: true,
+    center: [MAP_VIEW.lat, MAP_VIEW.lon],
+    zoom: MAP_VIEW.zoom,
+    worldCopyJump: true,
+  });
+  const tiles = L.tileLayer(data.tileUrl, {
+    maxZoom: 19,
+    errorTileUrl: BLANK_TILE,
+    attribution: /openstreetmap\.org/i.test(data.tileUrl) ? OSM_ATTRIBUTION : '',
+  });
+  // A tile server out of reach is not an error of the map: the failed tile is blank and the sites still draw.
+  tiles.on('tileerror', () => undefined);
+  tiles.addTo(map);
+
+  const layers = layersOf(data.sites);
+  const markers = new Map<string, L.CircleMarker[]>();
+  const overlays: Record<string, L.LayerGroup> = {};
+  const shown = new Set<LayerName>();
+  const groupOf = new Map<L.LayerGroup, LayerName>();
+  for (const [name, members] of layers) {
+    const group = L.layerGroup(members.map((site) => siteMarker(site, colours, renderer, markers)));
+    overlays[name] = group;
+    groupOf.set(group, name);
+    group.addTo(map);
+    shown.add(name);
+  }
+  L.control.layers(undefined, overlays, { collapsed: false, position: 'topright' }).addTo(map);
+  const legend = new L.Control({ position: 'bottomright' });
+  legend.onAdd = () => legendContent(mapLegend(colours));
+  legend.addTo(map);
+
+  const report = () => onDrawn(drawnSites(layers, shown));
+  map.on('overlayadd', (event: L.LayersControlEvent) => {
+    const name = groupOf.get(event.layer as L.LayerGroup);
+    if (name) shown.add(name);
+    report();
+  });
+  map.on('overlayremove', (event: L.LayersControlEvent) => {
+    const name = groupOf.get(event.layer as L.LayerGroup);
+    if (name) shown.delete(name);
+    report();
+  });
+  MARKERS.set(map, markers);
+  report();
+  return map;
+}
+
+function siteMarker(site: SiteMapSite, colours: StatusColours, renderer: L.Renderer, markers: Map<string, L.CircleMarker[]>): L.CircleMarker {
+  const marker = L.circleMarker([site.lat, site.lon], {
+    renderer,
+    radius: 6,
+    color: '#ffffff',
+    weight: 1,
+    fillColor: colours[site.status],
+    fillOpacity: 0.9,
+  });
+  // Built when opened: 5,000 popups are never made up front.
+  marker.bindPopup(() => popupContent(site, colours), { autoPan: true });
+  const list = markers.get(site.id);
+  if (list) list.push(marker);
+  else markers.set(site.id, [marker]);
+  return marker;
+}
