@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { deflatedZeros, zip } from '../../test/fixtures/files/zips';
 import { ARCHIVE_LIMITS } from './limits';
-import { archiveDirectoryProblem, isUnsafeEntryName, readArchive, type DirectoryEntry } from './zip';
+import { archiveDirectoryProblem, isUnsafeEntryName, readArchive, readArchiveFiles, type DirectoryEntry } from './zip';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-zip-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -122,5 +123,108 @@ describe('reading archives', () => {
     const archive = zip([{ name: 'a.log', data: 'a'.repeat(5000) }]);
     await expect(readAll(archive.subarray(0, archive.length - 30))).rejects.toThrow('The archive could not be read as a zip archive.');
     await expect(readAll(Buffer.from('not a zip at all'))).rejects.toThrow('The archive could not be read as a zip archive.');
+  });
+});
+
+describe('reading archives whole, one file ahead', () => {
+  async function readWhole(content: Buffer, limits = ARCHIVE_LIMITS): Promise<Record<string, string | null>> {
+    const files: Record<string, string | null> = {};
+    for await (const file of readArchiveFiles(fileOf(content), { limits })) files[file.name] = file.data === null ? null : file.data.toString();
+    return files;
+  }
+
+  it('reads each file, stored or deflated, with or without data descriptors, in archive order', async () => {
+    const archive = zip([
+      { name: 'logs/', method: 0 },
+      { name: 'logs/a.log', data: 'alpha\n'.repeat(1000) },
+      { name: 'logs/b.log', data: 'beta', method: 0 },
+      { name: 'logs/c.log', data: 'gamma', descriptor: true },
+      { name: 'logs/empty.log', data: '' },
+    ]);
+    const files = await readWhole(archive);
+    expect(Object.keys(files)).toEqual(['logs/a.log', 'logs/b.log', 'logs/c.log', 'logs/empty.log']);
+    expect(files).toEqual({ 'logs/a.log': 'alpha\n'.repeat(1000), 'logs/b.log': 'beta', 'logs/c.log': 'gamma', 'logs/empty.log': '' });
+  });
+
+  it('does not inflate files the caller does not want or that are over its size', async () => {
+    const zeros = await deflatedZeros(8);
+    // Understated: inflating it would fail, so a null here proves it was never inflated.
+    const archive = zip([
+      { name: 'skip.bin', raw: zeros.raw, size: 1_000 },
+      { name: 'big.log', data: 'x'.repeat(5_000) },
+      { name: 'a.log', data: 'a' },
+    ]);
+    const seen: Array<[string, string | null]> = [];
+    for await (const file of readArchiveFiles(fileOf(archive), { maxFileBytes: 4_999, wanted: (name) => name.endsWith('.log') })) {
+      seen.push([file.name, file.data === null ? null : file.data.toString()]);
+    }
+    expect(seen).toEqual([
+      ['skip.bin', null],
+      ['big.log', null],
+      ['a.log', 'a'],
+    ]);
+  });
+
+  it('refuses a bomb whose directory understates it, with the files before it read', async () => {
+    const zeros = await deflatedZeros(8);
+    const names: string[] = [];
+    await expect(
+      (async () => {
+        for await (const file of readArchiveFiles(
+          fileOf(
+            zip([
+              { name: 'a.log', data: 'a' },
+              { name: 'huge.log', raw: zeros.raw, size: 1_000 },
+            ]),
+          ),
+        ))
+          names.push(file.name);
+      })(),
+    ).rejects.toMatchObject({ statusCode: 400, message: 'The archive could not be read as a zip archive.' });
+    expect(names).toEqual(['a.log']);
+  });
+
+  it('a caller that stops early is not hit by the failure of the file read ahead', async () => {
+    const zeros = await deflatedZeros(8);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      for await (const file of readArchiveFiles(
+        fileOf(
+          zip([
+            { name: 'a.log', data: 'a' },
+            { name: 'huge.log', raw: zeros.raw, size: 1_000 },
+          ]),
+        ),
+      )) {
+        expect(file.name).toBe('a.log');
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
+  it('refuses trailing bytes after a deflate stream', async () => {
+    const data = Buffer.from('alpha\n'.repeat(100));
+    const raw = Buffer.concat([zlib.deflateRawSync(data), Buffer.from('junk')]);
+    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length }]))).rejects.toThrow('The archive could not be read as a zip archive.');
+  });
+
+  it('refuses honest bombs, nested archives, zip-slip names, truncated archives and text like the streaming reader', async () => {
+    const zeros = await deflatedZeros(4);
+    await expect(
+      readWhole(zip([{ name: 'zeros.log', raw: zeros.raw, size: zeros.size }]), { ...ARCHIVE_LIMITS, maxInflatedBytes: 50_000_000 }),
+    ).rejects.toThrow('The archive inflates to more than 50,000,000 bytes; the limit is 50,000,000.');
+    await expect(readWhole(zip([{ name: 'notes.txt', data: zip([{ name: 'x.log', data: 'x' }]) }]))).rejects.toThrow(
+      'The archive holds another archive (notes.txt); nested archives are refused.',
+    );
+    await expect(readWhole(zip([{ name: '../../etc/cron.d/x', data: 'x' }]))).rejects.toThrow(/not a plain relative path/);
+    const archive = zip([{ name: 'a.log', data: 'a'.repeat(5000) }]);
+    await expect(readWhole(archive.subarray(0, archive.length - 30))).rejects.toThrow('The archive could not be read as a zip archive.');
+    await expect(readWhole(Buffer.from('not a zip at all'))).rejects.toThrow('The archive could not be read as a zip archive.');
   });
 });

@@ -329,6 +329,108 @@ export async function* readArchive(file: string, limits: ArchiveLimits = ARCHIVE
   }
 }
 
+/** A file of an archive with its whole content ({@link readArchiveFiles}). */
+export interface ArchiveFileData {
+  /** As stored in the archive: for display and matching only, never a path. */
+  name: string;
+  /** Inflated size. */
+  size: number;
+  /** The content; null when the caller did not want the file or it is larger than `maxFileBytes` (then it is not inflated at all). */
+  data: Buffer | null;
+}
+
+export interface ReadArchiveFilesOptions {
+  limits?: ArchiveLimits;
+  subject?: string;
+  /** Files larger than this come back with `data` null. */
+  maxFileBytes?: number;
+  /** Files the caller will not read come back with `data` null, uninflated. */
+  wanted?: (name: string) => boolean;
+}
+
+/**
+ * The files of a zip archive with their whole contents, under the same checks as {@link readArchive},
+ * reading one file ahead: the next file is already inflating on zlib's thread pool while the caller
+ * works on this one. A log parse is CPU-bound on the main thread and inflation is CPU-bound too, so
+ * on two cores the two overlap instead of taking turns. Each file is inflated in one thread-pool job
+ * into a buffer of its declared size (plus one byte, to catch a directory that understates it), so the
+ * memory held is bounded by the declared sizes that {@link archiveDirectoryProblem} already checked.
+ */
+export async function* readArchiveFiles(file: string, options: ReadArchiveFilesOptions = {}): AsyncGenerator<ArchiveFileData> {
+  const limits = options.limits ?? ARCHIVE_LIMITS;
+  const subject = options.subject ?? 'The archive';
+  const maxFileBytes = options.maxFileBytes ?? Infinity;
+  const wanted = options.wanted ?? (() => true);
+  const damaged = () => new ZipReadError(ARCHIVE_MESSAGES.notZip(subject));
+  const zip = await readZipFile(file, damaged);
+  const layout = zipLayout(zip, damaged);
+  const problem = archiveDirectoryProblem(layout, subject, limits);
+  if (problem) throw new ZipReadError(problem);
+  const files = layout.filter((entry) => !isDirectory(entry));
+  const start = (entry: ZipEntry): Inflating | null => {
+    if (entry.size > maxFileBytes || !wanted(entry.name)) return null;
+    const inflating = inflateWhole(zip, entry, damaged);
+    // A file read ahead may fail before (or without) the caller reaching it: it is reported when reached.
+    inflating.done.catch(() => undefined);
+    return inflating;
+  };
+  let total = 0;
+  let next = files.length > 0 ? start(files[0]!) : null;
+  try {
+    for (let i = 0; i < files.length; i += 1) {
+      const entry = files[i]!;
+      const current = next;
+      next = i + 1 < files.length ? start(files[i + 1]!) : null;
+      const data = current === null ? null : await current.done;
+      if (data !== null) {
+        total += data.length;
+        if (total > limits.maxInflatedBytes) throw new ZipReadError(ARCHIVE_MESSAGES.inflated(subject, limits.maxInflatedBytes));
+        if (looksLikeArchive(data)) throw new ZipReadError(ARCHIVE_MESSAGES.nested(subject, entry.name));
+      }
+      yield { name: entry.name, size: entry.size, data };
+    }
+  } finally {
+    next?.cancel();
+  }
+}
+
+interface Inflating {
+  done: Promise<Buffer>;
+  /** Stops the work of a file read ahead that the caller will never reach. */
+  cancel: () => void;
+}
+
+/** One entry inflated whole, in one zlib thread-pool job; refused (damaged) when it differs from its directory entry. */
+function inflateWhole(zip: Buffer, entry: ZipEntry, damaged: () => Error): Inflating {
+  const data = zip.subarray(entry.dataStart, entry.dataEnd);
+  const settled = (done: Promise<Buffer>): Inflating => ({ done, cancel: () => undefined });
+  if (entry.method === METHOD_STORED) return settled(data.length === entry.size ? Promise.resolve(data) : Promise.reject(damaged()));
+  if (entry.method !== METHOD_DEFLATED) return settled(Promise.reject(damaged()));
+  // Room for one byte more than declared: the first output chunk shows a directory that understates.
+  const inflater = zlib.createInflateRaw({ chunkSize: Math.max(64, entry.size + 1) });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let produced = 0;
+    inflater.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      produced += chunk.length;
+      if (produced > entry.size) {
+        inflater.destroy();
+        reject(damaged());
+      }
+    });
+    inflater.on('error', () => reject(damaged()));
+    inflater.on('close', () => reject(damaged()));
+    inflater.on('end', () => {
+      // Trailing bytes after the deflate stream would be read by no one here, but by a streaming reader.
+      if (produced !== entry.size || inflater.bytesWritten !== data.length) reject(damaged());
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, produced));
+    });
+  });
+  inflater.end(data);
+  return { done, cancel: () => inflater.destroy() };
+}
+
 async function* checkedContent(zip: Buffer, entry: ZipEntry, damaged: () => Error, subject: string, count: (bytes: number) => void): AsyncGenerator<Buffer> {
   let first = true;
   for await (const chunk of entryContent(zip, entry, damaged)) {

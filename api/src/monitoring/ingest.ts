@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { parseMobatchResult, parseNodeLog, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
 import { CHECKED_ATTRIBUTES, evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
 import { defaultSiteId } from '../domain/network/site-rule';
-import { ARCHIVE_LIMITS, readArchive, ZipReadError } from '../files';
+import { ARCHIVE_LIMITS, readArchiveFiles, ZipReadError } from '../files';
 import { readZipFile, zipLayout } from '../files/zip';
 
 /**
@@ -78,6 +78,8 @@ const baseName = (name: string) => name.slice(Math.max(name.lastIndexOf('/'), na
 const isMobatchResult = (name: string) => baseName(name).toLowerCase() === 'mobatch_result.txt';
 /** macOS zips carry `__MACOSX/._LX0001.log` resource forks: binary, and not logs. */
 const isMacJunk = (name: string) => /(^|[\\/])__MACOSX[\\/]/.test(name) || baseName(name).startsWith('._');
+/** Entries the parse reads: logs and mobatch_result.txt, not macOS junk. */
+const isRead = (name: string) => !isMacJunk(name) && (isLog(name) || isMobatchResult(name));
 const count = (n: number) => n.toLocaleString('en-US');
 
 function problemsOf(problems: readonly Problem[]): { problemCount: number; problems: ParseProblem[] } {
@@ -99,18 +101,6 @@ async function logEntryCount(file: string): Promise<number> {
   } catch {
     return 0;
   }
-}
-
-/** The entry's bytes, or null when it is larger than MAX_LOG_BYTES (the rest is skipped). */
-async function readText(content: AsyncGenerator<Buffer>): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of content) {
-    size += chunk.length;
-    if (size > MAX_LOG_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Drops what the monitoring tables never store, so a large parse holds only rows it will write. */
@@ -145,16 +135,23 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
   for (const archive of archives) {
     let sawLogs = false;
     try {
-      for await (const entry of readArchive(archive.file, ARCHIVE_LIMITS, `The archive ${archive.name}`)) {
+      // The next log inflates (zlib's thread pool) while this one is parsed.
+      const entries = readArchiveFiles(archive.file, {
+        limits: ARCHIVE_LIMITS,
+        subject: `The archive ${archive.name}`,
+        maxFileBytes: MAX_LOG_BYTES,
+        wanted: isRead,
+      });
+      for await (const entry of entries) {
         options.signal?.throwIfAborted();
         entriesRead += 1;
-        if (isMacJunk(entry.name) || (!isLog(entry.name) && !isMobatchResult(entry.name))) {
+        if (!isRead(entry.name)) {
           files.push(fileReport(archive.name, entry.name));
           continue;
         }
         sawLogs = true;
         if (isMobatchResult(entry.name)) {
-          const text = await readText(entry.content);
+          const text = entry.data === null ? null : entry.data.toString('utf8');
           const parsed = text === null ? null : parseMobatchResult(text, { archive: archive.name, file: entry.name });
           if (parsed) results.push({ archive: archive.name, entries: parsed.entries });
           files.push(fileReport(archive.name, entry.name, parsed ? problemsOf(parsed.problems) : tooLarge()));
@@ -162,7 +159,7 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
         }
         done += 1;
         progress(total > 0 ? Math.min(90, (done / total) * 90) : 0, `Parsing ${baseName(entry.name)} (${count(done)} / ${count(Math.max(total, done))})`);
-        const text = await readText(entry.content);
+        const text = entry.data === null ? null : entry.data.toString('utf8');
         if (text === null) {
           files.push(fileReport(archive.name, entry.name, { outcome: 'failed', ...tooLarge() }));
           continue;
