@@ -20,6 +20,7 @@ import { VERSION } from './lib/version';
 import { createMailer, type Mailer } from './mail';
 import { registerNotifications, type RealtimeOptions } from './notifications';
 import { accountRoutes } from './routes/account';
+import { dashboardRoutes } from './routes/dashboards';
 import { fileRoutes } from './routes/files';
 import { trackingRoutes } from './routes/tracking';
 import { healthRoutes } from './routes/health';
@@ -177,6 +178,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(planningRoutes, { prefix: '/api' });
   await app.register(validationRoutes, { prefix: '/api' });
   await app.register(optimizationRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

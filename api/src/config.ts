@@ -31,7 +31,55 @@ export interface Config {
   /** Where the built shell and remotes live; each remote may be overridden by REMOTE_<NAME>_URL. */
   webRoot: string;
   remoteUrls: Record<string, string>;
+  /** BI servers that mint embed tokens for the dashboards (DESIGN §7.5); their secrets never leave the server. */
+  biServers: BiServerConfig[];
+  /** Tile URL template of the site map (Leaflet placeholders {s} {z} {x} {y}). */
+  mapTileUrl: string;
 }
+
+/** A Power BI service principal (app-owns-data embedding). */
+export interface PowerBiServerConfig {
+  id: 'powerbi';
+  type: 'PowerBI';
+  name: string;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  /** Azure AD authority, no trailing slash (the token endpoint is `<authority>/<tenant>/oauth2/v2.0/token`). */
+  authorityUrl: string;
+  /** Power BI REST API base, no trailing slash. */
+  apiUrl: string;
+  /** Origin of the embed pages (report URLs), which the console's CSP lets frame. */
+  embedOrigin: string;
+}
+
+/** A Tableau connected app with direct trust: embed tokens are JWTs signed locally with its secret. */
+export interface TableauServerConfig {
+  id: 'tableau';
+  type: 'Tableau';
+  name: string;
+  /** TABLEAU_URL as given, no trailing slash. */
+  url: string;
+  origin: string;
+  /** Site content URL (Tableau Cloud or a non-default site), or null for the default site. */
+  site: string | null;
+  clientId: string;
+  secretId: string;
+  secretValue: string;
+  /** The Tableau user every token names; null: the console user's email. */
+  user: string | null;
+}
+
+export type BiServerConfig = PowerBiServerConfig | TableauServerConfig;
+
+export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const POWERBI_DEFAULTS = {
+  name: 'Power BI',
+  authorityUrl: 'https://login.microsoftonline.com',
+  apiUrl: 'https://api.powerbi.com',
+  embedOrigin: 'https://app.powerbi.com',
+} as const;
+export const TABLEAU_DEFAULT_NAME = 'Tableau';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@cellwise.local';
 export const DEFAULT_ADMIN_PASSWORD = 'Cellwise-Admin-1';
@@ -62,6 +110,129 @@ function urlWithScheme(name: string, value: string | undefined, schemes: string[
     problems.push(`${name} is not a valid URL`);
     return null;
   }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** https, or http on a loopback host (a local fake server in tests, a proxy on the same machine). */
+export function isSecureOrLoopback(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}
+
+/** A BI endpoint: https (http only on a loopback host), without credentials, query or fragment; answered without trailing slashes. */
+function biUrl(name: string, value: string, problems: string[], originOnly = false): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.push(`${name} is not a valid URL`);
+    return null;
+  }
+  if (!isSecureOrLoopback(url)) {
+    problems.push(`${name} must use https:// (http:// only for localhost) (got ${url.protocol}//)`);
+    return null;
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    problems.push(`${name} must not carry credentials, a query or a fragment`);
+    return null;
+  }
+  if (originOnly && url.pathname !== '/') {
+    problems.push(`${name} must be an origin (scheme, host and port only), e.g. ${POWERBI_DEFAULTS.embedOrigin}`);
+    return null;
+  }
+  return originOnly ? url.origin : `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * One BI server's variables: all required ones or none. Any of its variables set without the others is a
+ * half-made configuration, reported with the names still missing.
+ */
+function biGroup(env: NodeJS.ProcessEnv, label: string, required: readonly string[], optional: readonly string[], problems: string[]): boolean {
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  if (![...required, ...optional].some(set)) return false;
+  const missing = required.filter((name) => !set(name));
+  if (missing.length === 0) return true;
+  problems.push(`${label} is partly configured: set ${missing.join(', ')} too (${required.join(', ')} go together)`);
+  return false;
+}
+
+function powerBiServer(env: NodeJS.ProcessEnv, problems: string[]): PowerBiServerConfig | null {
+  const required = ['POWERBI_TENANT_ID', 'POWERBI_CLIENT_ID', 'POWERBI_CLIENT_SECRET'] as const;
+  const optional = ['POWERBI_NAME', 'POWERBI_AUTHORITY_URL', 'POWERBI_API_URL', 'POWERBI_EMBED_ORIGIN'] as const;
+  if (!biGroup(env, 'Power BI', required, optional, problems)) return null;
+  const before = problems.length;
+  const tenantId = env.POWERBI_TENANT_ID!.trim();
+  // It becomes a path segment of the token endpoint.
+  if (!/^[A-Za-z0-9.-]{1,100}$/.test(tenantId)) problems.push('POWERBI_TENANT_ID must be a tenant id (GUID) or domain name');
+  const authorityUrl = biUrl('POWERBI_AUTHORITY_URL', env.POWERBI_AUTHORITY_URL?.trim() || POWERBI_DEFAULTS.authorityUrl, problems);
+  const apiUrl = biUrl('POWERBI_API_URL', env.POWERBI_API_URL?.trim() || POWERBI_DEFAULTS.apiUrl, problems);
+  const embedOrigin = biUrl('POWERBI_EMBED_ORIGIN', env.POWERBI_EMBED_ORIGIN?.trim() || POWERBI_DEFAULTS.embedOrigin, problems, true);
+  if (problems.length > before || !authorityUrl || !apiUrl || !embedOrigin) return null;
+  return {
+    id: 'powerbi',
+    type: 'PowerBI',
+    name: env.POWERBI_NAME?.trim() || POWERBI_DEFAULTS.name,
+    tenantId,
+    clientId: env.POWERBI_CLIENT_ID!.trim(),
+    clientSecret: env.POWERBI_CLIENT_SECRET!,
+    authorityUrl,
+    apiUrl,
+    embedOrigin,
+  };
+}
+
+function tableauServer(env: NodeJS.ProcessEnv, problems: string[]): TableauServerConfig | null {
+  const required = ['TABLEAU_URL', 'TABLEAU_CLIENT_ID', 'TABLEAU_SECRET_ID', 'TABLEAU_SECRET_VALUE'] as const;
+  const optional = ['TABLEAU_SITE', 'TABLEAU_NAME', 'TABLEAU_USER'] as const;
+  if (!biGroup(env, 'Tableau', required, optional, problems)) return null;
+  const before = problems.length;
+  const url = biUrl('TABLEAU_URL', env.TABLEAU_URL!.trim(), problems);
+  const site = env.TABLEAU_SITE?.trim() || null;
+  if (site !== null && !/^[A-Za-z0-9_-]{1,100}$/.test(site))
+    problems.push(`TABLEAU_SITE must be a site's content URL (letters, digits, - and _) (got "${site}")`);
+  if (problems.length > before || !url) return null;
+  return {
+    id: 'tableau',
+    type: 'Tableau',
+    name: env.TABLEAU_NAME?.trim() || TABLEAU_DEFAULT_NAME,
+    url,
+    origin: new URL(url).origin,
+    site,
+    clientId: env.TABLEAU_CLIENT_ID!.trim(),
+    secretId: env.TABLEAU_SECRET_ID!.trim(),
+    secretValue: env.TABLEAU_SECRET_VALUE!,
+    user: env.TABLEAU_USER?.trim() || null,
+  };
+}
+
+/**
+ * MAP_TILE_URL: an http(s) template with {z}, {x} and {y}; `{s}` (Leaflet's subdomains) only in the
+ * host's first label, so the CSP can name the tile hosts as one wildcard source.
+ */
+function mapTileUrl(value: string | undefined, problems: string[]): string {
+  const template = value?.trim() || DEFAULT_MAP_TILE_URL;
+  let url: URL;
+  try {
+    url = new URL(template);
+  } catch {
+    problems.push('MAP_TILE_URL is not a valid URL');
+    return DEFAULT_MAP_TILE_URL;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    problems.push(`MAP_TILE_URL must use http:// or https:// (got ${url.protocol}//)`);
+    return DEFAULT_MAP_TILE_URL;
+  }
+  const [first = '', ...rest] = url.hostname.split('.');
+  if (/[{}]/.test(rest.join('.')) || /[{}]/.test(first.replace('{s}', ''))) {
+    problems.push('MAP_TILE_URL may hold a placeholder in its host only as {s} in the first label (e.g. https://{s}.tile.openstreetmap.org/…)');
+    return DEFAULT_MAP_TILE_URL;
+  }
+  const missing = ['{z}', '{x}', '{y}'].filter((p) => !template.includes(p) && !(p === '{y}' && template.includes('{-y}')));
+  if (missing.length > 0) {
+    problems.push(`MAP_TILE_URL must hold ${missing.join(', ')} (a tile template such as ${DEFAULT_MAP_TILE_URL})`);
+    return DEFAULT_MAP_TILE_URL;
+  }
+  return template;
 }
 
 /** Reads and validates the environment once; every problem is reported together so a bad deploy is fixed in one go. */
@@ -136,6 +307,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else if (urlWithScheme(variable, value, ['http', 'https'], problems)) remoteUrls[name] = value;
   }
 
+  const biServers = [powerBiServer(env, problems), tableauServer(env, problems)].filter((s): s is BiServerConfig => s !== null);
+  const tiles = mapTileUrl(env.MAP_TILE_URL, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -155,5 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     webRoot: path.resolve(REPO_ROOT, env.WEB_ROOT || '.'),
     remoteUrls,
+    biServers,
+    mapTileUrl: tiles,
   };
 }

@@ -210,6 +210,14 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationExport', 'canOptimize', () => ({ query: `nbrRelationsOptimizationId=${MISSING_ID}` })],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationHistory', 'canOptimize'],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationTemplate', 'canOptimize'],
+
+  // Dashboards (specification §6: the route is open to any session, the menu entry is not; DESIGN §7.5:
+  // the records and the BI servers behind them are the Administrators' business).
+  ['GET', '/api/Dashboard/Inspect', 'canOpenDashboard', ({ caller }) => ({ query: `dashboardId=${MISSING_ID}&userId=${caller.userId ?? MISSING_ID}` })],
+  ['GET', '/api/Dashboard/GetServers', 'canAdminister'],
+  ['PUT', '/api/Dashboard/Update', 'canAdminister', () => ({ payload: { id: MISSING_ID, type: 'PowerBI', name: 'Probe', url: '', serverId: null } })],
+  ['GET', '/api/Dashboard/GetRollout', 'canOpenDashboard'],
+  ['GET', '/api/Monitoring/GetSiteMap', 'canOpenDashboard'],
 ];
 
 /** What a caller must see: exactly 401 or 403 when the policy refuses, otherwise a real answer. */

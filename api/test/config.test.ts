@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, DEFAULT_ADMIN_EMAIL, loadConfig, REPO_ROOT } from '../src/config';
+import { ConfigError, DEFAULT_ADMIN_EMAIL, DEFAULT_MAP_TILE_URL, loadConfig, REPO_ROOT } from '../src/config';
 
 describe('configuration from the environment', () => {
   test('defaults need nothing set', () => {
@@ -62,5 +62,110 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'someone@example.pt', ADMIN_PASSWORD: 'someone@example.pt' })).toThrow(
       'ADMIN_PASSWORD must differ from ADMIN_EMAIL',
     );
+  });
+
+  describe('BI servers and the map tiles', () => {
+    const POWERBI = { POWERBI_TENANT_ID: 'contoso.onmicrosoft.com', POWERBI_CLIENT_ID: 'app-id', POWERBI_CLIENT_SECRET: 'the-secret' };
+    const TABLEAU = { TABLEAU_URL: 'https://tableau.example.pt/', TABLEAU_CLIENT_ID: 'ca-id', TABLEAU_SECRET_ID: 'sid', TABLEAU_SECRET_VALUE: 'sval' };
+    const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+
+    test("none configured by default; the tiles are OpenStreetMap's", () => {
+      expect(loadConfig({})).toMatchObject({ biServers: [], mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' });
+      expect(DEFAULT_MAP_TILE_URL).toBe('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png');
+    });
+
+    test('Power BI with its defaults, Tableau with its origin; the optional variables are read', () => {
+      expect(loadConfig({ ...POWERBI, ...TABLEAU }).biServers).toEqual([
+        {
+          id: 'powerbi',
+          type: 'PowerBI',
+          name: 'Power BI',
+          tenantId: 'contoso.onmicrosoft.com',
+          clientId: 'app-id',
+          clientSecret: 'the-secret',
+          authorityUrl: 'https://login.microsoftonline.com',
+          apiUrl: 'https://api.powerbi.com',
+          embedOrigin: 'https://app.powerbi.com',
+        },
+        {
+          id: 'tableau',
+          type: 'Tableau',
+          name: 'Tableau',
+          url: 'https://tableau.example.pt',
+          origin: 'https://tableau.example.pt',
+          site: null,
+          clientId: 'ca-id',
+          secretId: 'sid',
+          secretValue: 'sval',
+          user: null,
+        },
+      ]);
+      const config = loadConfig({
+        ...POWERBI,
+        POWERBI_NAME: 'Rollout BI',
+        POWERBI_AUTHORITY_URL: 'https://login.microsoftonline.us/',
+        POWERBI_API_URL: 'https://api.powerbigov.us',
+        POWERBI_EMBED_ORIGIN: 'https://app.powerbigov.us/',
+        ...TABLEAU,
+        TABLEAU_URL: 'https://bi.example.pt:8443/tableau',
+        TABLEAU_SITE: 'rollout',
+        TABLEAU_NAME: 'Rollout Tableau',
+        TABLEAU_USER: 'embed@example.pt',
+        MAP_TILE_URL: 'https://tiles.example.pt/{z}/{x}/{y}.png',
+      });
+      expect(config.biServers).toMatchObject([
+        { name: 'Rollout BI', authorityUrl: 'https://login.microsoftonline.us', apiUrl: 'https://api.powerbigov.us', embedOrigin: 'https://app.powerbigov.us' },
+        { name: 'Rollout Tableau', url: 'https://bi.example.pt:8443/tableau', origin: 'https://bi.example.pt:8443', site: 'rollout', user: 'embed@example.pt' },
+      ]);
+      expect(config.mapTileUrl).toBe('https://tiles.example.pt/{z}/{x}/{y}.png');
+    });
+
+    test('a partial configuration names the variables still missing', () => {
+      expect(problemsOf({ POWERBI_TENANT_ID: 'contoso.onmicrosoft.com' })).toEqual([
+        'Power BI is partly configured: set POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET too (POWERBI_TENANT_ID, POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET go together)',
+      ]);
+      expect(problemsOf({ TABLEAU_URL: 'https://tableau.example.pt', TABLEAU_SECRET_VALUE: 'x' })).toEqual([
+        'Tableau is partly configured: set TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID too (TABLEAU_URL, TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID, TABLEAU_SECRET_VALUE go together)',
+      ]);
+      // An optional variable alone is half a configuration too: it says a server was meant.
+      expect(problemsOf({ TABLEAU_SITE: 'rollout' })).toEqual([
+        'Tableau is partly configured: set TABLEAU_URL, TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID, TABLEAU_SECRET_VALUE too (TABLEAU_URL, TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID, TABLEAU_SECRET_VALUE go together)',
+      ]);
+    });
+
+    test('BI addresses are https (http only on localhost), plain endpoints, a tenant and site that are names', () => {
+      expect(problemsOf({ ...POWERBI, POWERBI_API_URL: 'http://api.powerbi.com' })).toEqual([
+        'POWERBI_API_URL must use https:// (http:// only for localhost) (got http://)',
+      ]);
+      expect(loadConfig({ ...POWERBI, POWERBI_AUTHORITY_URL: 'http://127.0.0.1:9999' }).biServers[0]).toMatchObject({ authorityUrl: 'http://127.0.0.1:9999' });
+      expect(problemsOf({ ...POWERBI, POWERBI_EMBED_ORIGIN: 'https://app.powerbi.com/reportEmbed' })).toEqual([
+        'POWERBI_EMBED_ORIGIN must be an origin (scheme, host and port only), e.g. https://app.powerbi.com',
+      ]);
+      expect(problemsOf({ ...POWERBI, POWERBI_TENANT_ID: '../common' })).toEqual(['POWERBI_TENANT_ID must be a tenant id (GUID) or domain name']);
+      expect(problemsOf({ ...TABLEAU, TABLEAU_URL: 'tableau.example.pt' })).toEqual(['TABLEAU_URL is not a valid URL']);
+      expect(problemsOf({ ...TABLEAU, TABLEAU_URL: 'https://user:pw@tableau.example.pt' })).toEqual([
+        'TABLEAU_URL must not carry credentials, a query or a fragment',
+      ]);
+      expect(problemsOf({ ...TABLEAU, TABLEAU_SITE: 'a/b' })).toEqual([`TABLEAU_SITE must be a site's content URL (letters, digits, - and _) (got "a/b")`]);
+    });
+
+    test('MAP_TILE_URL: http(s), a tile template, {s} only in the first label of the host', () => {
+      expect(problemsOf({ MAP_TILE_URL: 'ftp://tiles.example.pt/{z}/{x}/{y}.png' })).toEqual(['MAP_TILE_URL must use http:// or https:// (got ftp://)']);
+      expect(problemsOf({ MAP_TILE_URL: 'tiles' })).toEqual(['MAP_TILE_URL is not a valid URL']);
+      expect(problemsOf({ MAP_TILE_URL: 'https://tiles.example.pt/map.png' })).toEqual([
+        `MAP_TILE_URL must hold {z}, {x}, {y} (a tile template such as ${DEFAULT_MAP_TILE_URL})`,
+      ]);
+      expect(problemsOf({ MAP_TILE_URL: 'https://tiles.{s}.example.pt/{z}/{x}/{y}.png' })).toEqual([
+        'MAP_TILE_URL may hold a placeholder in its host only as {s} in the first label (e.g. https://{s}.tile.openstreetmap.org/…)',
+      ]);
+      expect(loadConfig({ MAP_TILE_URL: 'http://localhost:8081/tiles/{z}/{x}/{-y}.png' }).mapTileUrl).toBe('http://localhost:8081/tiles/{z}/{x}/{-y}.png');
+    });
   });
 });

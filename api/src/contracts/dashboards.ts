@@ -37,9 +37,12 @@ export const DASHBOARD_MESSAGES = {
   serverTypeMismatch: "The BI server's type does not match the dashboard's type.",
 } as const;
 
+/** Ids are 32-bit integer columns: a larger number names no row (and PostgreSQL would refuse to compare it). */
+const Id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
 export const DashboardRecord = Type.Object(
   {
-    id: Type.Integer({ minimum: 1 }),
+    id: Id(),
     type: DashboardTypeSchema,
     name: Type.String({ minLength: 1, maxLength: 200 }),
     /** Power BI: the report's embed URL (reportEmbed?reportId=…&groupId=…); Tableau: the view's URL. */
@@ -72,17 +75,21 @@ export const DashboardView = Type.Object(
 );
 export type DashboardView = Static<typeof DashboardView>;
 
-export const DashboardInspectQuery = Type.Object(
-  { dashboardId: Type.Integer({ minimum: 1 }), userId: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
-);
+export const DashboardInspectQuery = Type.Object({ dashboardId: Id(), userId: Id() }, { additionalProperties: false });
 export type DashboardInspectQuery = Static<typeof DashboardInspectQuery>;
+
+export const DashboardInspectResponse = Type.Object({ data: DashboardView }, { additionalProperties: false });
+export type DashboardInspectResponse = Static<typeof DashboardInspectResponse>;
+export const DashboardUpdateResponse = Type.Object({ data: DashboardRecord }, { additionalProperties: false });
+export type DashboardUpdateResponse = Static<typeof DashboardUpdateResponse>;
 
 export const BiServer = Type.Object(
   { id: Type.String(), type: DashboardTypeSchema, name: Type.String(), origin: Type.String() },
   { additionalProperties: false },
 );
 export type BiServer = Static<typeof BiServer>;
+export const BiServerList = Type.Object({ data: Type.Array(BiServer) }, { additionalProperties: false });
+export type BiServerList = Static<typeof BiServerList>;
 
 /** ISO week label, e.g. `2026-W47`. */
 const IsoWeek = Type.String({ pattern: '^\\d{4}-W\\d{2}$' });
@@ -102,9 +109,7 @@ export const RolloutStats = Type.Object(
     /** Work orders not closed, per type. */
     openWorkOrdersByType: Type.Array(Type.Object({ type: Type.String(), count: Type.Integer() }, { additionalProperties: false })),
     /** Active alarms per raise week and severity. */
-    alarmsBySeverityPerWeek: Type.Array(
-      Type.Object({ week: IsoWeek, severity: Type.String(), count: Type.Integer() }, { additionalProperties: false }),
-    ),
+    alarmsBySeverityPerWeek: Type.Array(Type.Object({ week: IsoWeek, severity: Type.String(), count: Type.Integer() }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );

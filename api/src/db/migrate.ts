@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007_upload_limits';
 import * as m0008 from './migrations/0008_jobs';
 import * as m0009 from './migrations/0009_monitoring';
 import * as m0010 from './migrations/0010_runs';
+import * as m0011 from './migrations/0011_dashboards';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_jobs': m0008,
   '0009_monitoring': m0009,
   '0010_runs': m0010,
+  '0011_dashboards': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DashboardTables } from '../dashboards/tables';
 import type { FileTables } from '../files/tables';
 import type { NetworkTables } from '../network/tables';
 import type { JobTables } from '../jobs/tables';
@@ -118,8 +119,8 @@ export interface AuditTrailTable {
   address: string;
 }
 
-/** The network inventory (0003), file (0006) and tracking (0006) tables are declared next to their code. */
-export interface Database extends NetworkTables, FileTables, TrackingTables, JobTables, MonitoringTables, RunTables {
+/** The network inventory, file, tracking, job, monitoring, run and dashboard tables are declared next to their code. */
+export interface Database extends NetworkTables, FileTables, TrackingTables, JobTables, MonitoringTables, RunTables, DashboardTables {
   app_meta: AppMetaTable;
   roles: RolesTable;
   operators: OperatorsTable;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REMOTE_NAMES, type Config } from '../config';
+import { embedOriginOf } from '../dashboards/records';
 import { registerJobsDashboard } from './jobs-dashboard';
 
 /** Where each remote owns pages and menu groups; the shell uses it to show a dead remote's area as unavailable. */
@@ -31,15 +32,37 @@ function remoteOrigins(config: Config): string[] {
     .map((u) => new URL(u).origin);
 }
 
-function contentSecurityPolicy(config: Config): string {
+/**
+ * The BI origins the dashboards frame (DESIGN §8: the embed origins only). The embedding libraries are in
+ * the remote's bundle and talk to their frames by postMessage, so no script or connect source is added.
+ */
+function frameOrigins(config: Config): string[] {
+  return [...new Set(config.biServers.map(embedOriginOf))];
+}
+
+/**
+ * The tile hosts of MAP_TILE_URL as a CSP source: Leaflet's `{s}` subdomains (a, b, c…) become a
+ * wildcard host (`https://{s}.tile.openstreetmap.org/…` → `https://*.tile.openstreetmap.org`).
+ */
+export function tileSource(tileUrl: string): string {
+  const url = new URL(tileUrl);
+  const host = url.hostname.split('.');
+  if (host[0]?.includes('{s}')) host[0] = '*';
+  return `${url.protocol}//${host.join('.')}${url.port ? `:${url.port}` : ''}`;
+}
+
+export function contentSecurityPolicy(config: Config): string {
   const remotes = remoteOrigins(config).join(' ');
+  const frames = frameOrigins(config);
   return [
     "default-src 'self'",
     `script-src 'self' ${remotes}`.trim(),
     // antd writes its styles at run time (css-in-js).
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob: ${tileSource(config.mapTileUrl)}`,
     `connect-src 'self' ws: wss: ${remotes}`.trim(),
+    // Nothing but the console itself when no BI server is configured.
+    `frame-src ${frames.length > 0 ? frames.join(' ') : "'self'"}`,
     "font-src 'self' data:",
     "frame-ancestors 'self'",
     "base-uri 'self'",

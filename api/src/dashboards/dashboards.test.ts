@@ -1,0 +1,279 @@
+import { createHmac } from 'node:crypto';
+import type { PowerBiServerConfig, TableauServerConfig } from '../config';
+import { isoWeek } from '../domain/tracking';
+import { RECORD_MESSAGES, powerBiReportOf, updateProblem, urlProblem } from './records';
+import { buildRollout, isoWeekLabel, isoWeekOfText, NO_STATUS, NO_TYPE, weekWindow } from './rollout';
+import { buildSiteMap, overallOf, technologiesOf } from './site-map';
+import { mintTableauToken, TABLEAU_TOKEN_SECONDS } from './tokens';
+
+const POWERBI: PowerBiServerConfig = {
+  id: 'powerbi',
+  type: 'PowerBI',
+  name: 'Power BI',
+  tenantId: 'contoso.onmicrosoft.com',
+  clientId: 'client',
+  clientSecret: 'client-secret',
+  authorityUrl: 'https://login.microsoftonline.com',
+  apiUrl: 'https://api.powerbi.com',
+  embedOrigin: 'https://app.powerbi.com',
+};
+const TABLEAU: TableauServerConfig = {
+  id: 'tableau',
+  type: 'Tableau',
+  name: 'Tableau',
+  url: 'https://tableau.example.pt',
+  origin: 'https://tableau.example.pt',
+  site: 'rollout',
+  clientId: 'connected-app',
+  secretId: 'secret-id',
+  secretValue: 'secret-value',
+  user: null,
+};
+const REPORT = '11111111-2222-3333-4444-555555555555';
+const GROUP = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
+const POWERBI_URL = `https://app.powerbi.com/reportEmbed?reportId=${REPORT}&groupId=${GROUP}`;
+
+describe('ISO weeks in UTC', () => {
+  test.each([
+    ['2026-11-22T23:59:59Z', '2026-W47'],
+    ['2026-11-23T00:00:00Z', '2026-W48'],
+    ['2021-01-03T12:00:00Z', '2020-W53'],
+    ['2024-12-30T00:00:00Z', '2025-W01'],
+    ['2027-01-01T00:00:00Z', '2026-W53'],
+    ['2025-12-29T00:00:00Z', '2026-W01'],
+  ])('%s is %s', (at, week) => {
+    expect(isoWeekLabel(Date.parse(at))).toBe(week);
+  });
+
+  test("the week number agrees with the tracker's isoWeek on every day of 2019–2028", () => {
+    const disagreements: string[] = [];
+    for (let ms = Date.UTC(2019, 0, 1); ms < Date.UTC(2029, 0, 1); ms += 86_400_000) {
+      const iso = new Date(ms).toISOString();
+      if (Number(isoWeekLabel(ms).slice(6)) !== isoWeek(iso)) disagreements.push(iso);
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  test('stored text: a date, a full instant, or nothing', () => {
+    expect(isoWeekOfText('2026-11-16')).toBe('2026-W47');
+    expect(isoWeekOfText('2026-11-15T23:30:00Z')).toBe('2026-W46');
+    expect(isoWeekOfText('not a date')).toBeNull();
+    expect(isoWeekOfText(null)).toBeNull();
+  });
+
+  test('the window: oldest first, ending with the current week, bounded by Mondays', () => {
+    expect(weekWindow(Date.parse('2026-11-18T10:00:00Z'), 3)).toEqual({ weeks: ['2026-W45', '2026-W46', '2026-W47'], from: '2026-11-02', until: '2026-11-23' });
+    // Across a year with 53 weeks.
+    expect(weekWindow(Date.parse('2027-01-05T00:00:00Z'), 3).weeks).toEqual(['2026-W52', '2026-W53', '2027-W01']);
+    expect(weekWindow(Date.parse('2026-11-18T10:00:00Z'), 1)).toEqual({ weeks: ['2026-W47'], from: '2026-11-16', until: '2026-11-23' });
+  });
+});
+
+describe('rollout numbers', () => {
+  const window = weekWindow(Date.parse('2026-11-18T10:00:00Z'), 3);
+
+  test('sites count once per week; weeks outside the window and undated rows are left out; every week is there', () => {
+    const stats = buildRollout(window, {
+      planned: [
+        { siteId: 'A', day: '2026-11-02' },
+        { siteId: 'A', day: '2026-11-04' },
+        { siteId: 'B', day: '2026-11-08' },
+        { siteId: 'B', day: '2026-11-09' },
+        { siteId: 'C', day: '2026-10-30' },
+        { siteId: 'D', day: 'garbage' },
+      ],
+      done: [
+        { siteId: 'A', day: '2026-11-17' },
+        { siteId: 'B', day: '2026-11-22' },
+      ],
+      trackerStatus: [],
+      workOrders: [],
+      alarms: [],
+    });
+    expect(stats.weeks).toEqual(['2026-W45', '2026-W46', '2026-W47']);
+    expect(stats.commissionedPerWeek).toEqual([
+      { week: '2026-W45', planned: 2, done: 0 },
+      { week: '2026-W46', planned: 1, done: 0 },
+      { week: '2026-W47', planned: 0, done: 2 },
+    ]);
+  });
+
+  test('statuses and open work orders: named, most first; closed work orders count for nothing', () => {
+    const stats = buildRollout(window, {
+      planned: [],
+      done: [],
+      trackerStatus: [
+        { status: 'Open', count: 3 },
+        { status: null, count: 2 },
+        { status: '  ', count: 1 },
+        { status: 'Closed', count: 5 },
+      ],
+      workOrders: [
+        { type: 'Installation', status: 'Open', hasCloseDate: false, count: 4 },
+        { type: 'Installation', status: 'Closed', hasCloseDate: false, count: 7 },
+        { type: 'Installation', status: 'In progress', hasCloseDate: true, count: 2 },
+        { type: 'Integration', status: 'Completed', hasCloseDate: false, count: 1 },
+        { type: null, status: 'Waiting access', hasCloseDate: false, count: 1 },
+        { type: 'Integration', status: null, hasCloseDate: false, count: 1 },
+      ],
+      alarms: [],
+    });
+    expect(stats.trackerStatus).toEqual([
+      { status: 'Closed', count: 5 },
+      { status: NO_STATUS, count: 3 },
+      { status: 'Open', count: 3 },
+    ]);
+    expect(stats.openWorkOrdersByType).toEqual([
+      { type: 'Installation', count: 4 },
+      { type: 'Integration', count: 1 },
+      { type: NO_TYPE, count: 1 },
+    ]);
+  });
+
+  test('alarms: every week × severity (the four known first, others after), zeros included', () => {
+    const stats = buildRollout(window, {
+      planned: [],
+      done: [],
+      trackerStatus: [],
+      workOrders: [],
+      alarms: [
+        { day: '2026-11-03', severity: 'Critical', count: 2 },
+        { day: '2026-11-05', severity: 'Critical', count: 1 },
+        { day: '2026-11-20', severity: 'Indeterminate', count: 1 },
+        { day: '2026-10-01', severity: 'Major', count: 9 },
+      ],
+    });
+    const nonZero = stats.alarmsBySeverityPerWeek.filter((a) => a.count > 0);
+    expect(nonZero).toEqual([
+      { week: '2026-W45', severity: 'Critical', count: 3 },
+      { week: '2026-W47', severity: 'Indeterminate', count: 1 },
+    ]);
+    expect(stats.alarmsBySeverityPerWeek).toHaveLength(3 * 5);
+    expect(stats.alarmsBySeverityPerWeek.slice(0, 5).map((a) => a.severity)).toEqual(['Critical', 'Major', 'Minor', 'Warning', 'Indeterminate']);
+  });
+});
+
+describe('site map', () => {
+  test('overall status: NOK on any NOK or an unreachable node, OK when some part is OK, else no data', () => {
+    expect(overallOf(undefined)).toBe('NO_DATA');
+    expect(overallOf({ alarm: 0, radio: 0, core: 0, perf: 0, unreachable: 0 })).toBe('NO_DATA');
+    expect(overallOf({ alarm: 1, radio: 1, core: 1, perf: 0, unreachable: 0 })).toBe('OK');
+    expect(overallOf({ alarm: 1, radio: 2, core: 1, perf: 0, unreachable: 0 })).toBe('NOK');
+    expect(overallOf({ alarm: 0, radio: 0, core: 0, perf: 2, unreachable: 0 })).toBe('NOK');
+    expect(overallOf({ alarm: 1, radio: 1, core: 1, perf: 1, unreachable: 1 })).toBe('NOK');
+  });
+
+  test('technologies in layer order, NB-IoT left out', () => {
+    expect(technologiesOf(['5G', 'NB-IoT', '2G', '4G', '4G'])).toEqual(['2G', '4G', '5G']);
+  });
+
+  test('sites without usable coordinates are counted, not drawn', () => {
+    const map = buildSiteMap(
+      {
+        sites: [
+          { id: 'S1', name: 'One', lat: 38.7, lon: -9.1 },
+          { id: 'S2', name: 'Two', lat: null, lon: -9.1 },
+          { id: 'S3', name: 'Three', lat: 0, lon: 0 },
+          { id: 'S4', name: 'Four', lat: 91, lon: 0 },
+        ],
+        techs: [
+          { siteId: 'S1', tech: '4G' },
+          { siteId: 'S1', tech: '3G' },
+        ],
+        ranks: new Map([['S1', { alarm: 2, radio: 1, core: 0, perf: 0, unreachable: 0 }]]),
+        trackerIds: new Map([['S1', 7]]),
+      },
+      'https://tiles.example/{z}/{x}/{y}.png',
+    );
+    expect(map).toEqual({
+      sites: [
+        {
+          id: 'S1',
+          name: 'One',
+          lat: 38.7,
+          lon: -9.1,
+          technologies: ['3G', '4G'],
+          status: 'NOK',
+          alarmStatus: 'NOK',
+          radioStatus: 'OK',
+          coreStatus: 'N/A',
+          trackerId: 7,
+        },
+      ],
+      withoutCoordinates: 3,
+      tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+    });
+  });
+});
+
+describe('dashboard records', () => {
+  const update = (over: Partial<Parameters<typeof updateProblem>[0]>) => ({
+    id: 2,
+    type: 'PowerBI' as const,
+    name: 'Dashboard Rollout',
+    url: POWERBI_URL,
+    serverId: 'powerbi',
+    ...over,
+  });
+
+  test('a Power BI URL names its report and workspace as GUIDs', () => {
+    expect(powerBiReportOf(POWERBI_URL)).toEqual({ reportId: REPORT, groupId: GROUP });
+    expect(powerBiReportOf(`https://app.powerbi.com/reportEmbed?reportId=${REPORT}`)).toBeNull();
+    expect(powerBiReportOf(`https://app.powerbi.com/reportEmbed?reportId=../../x&groupId=${GROUP}`)).toBeNull();
+    expect(powerBiReportOf('not a url')).toBeNull();
+  });
+
+  test('an update is checked against the configured servers', () => {
+    const servers = [POWERBI, TABLEAU];
+    expect(updateProblem(update({}), servers)).toBeNull();
+    expect(updateProblem(update({ serverId: null, url: '' }), servers)).toBeNull();
+    expect(updateProblem(update({ name: '   ' }), servers)).toBe(RECORD_MESSAGES.blankName);
+    expect(updateProblem(update({ name: 'a\u0007b' }), servers)).toBe(RECORD_MESSAGES.controlCharacters);
+    expect(updateProblem(update({ serverId: 'qlik' }), servers)).toBe(RECORD_MESSAGES.unknownServer);
+    expect(updateProblem(update({ serverId: 'tableau' }), servers)).toBe(RECORD_MESSAGES.serverTypeMismatch);
+    expect(updateProblem(update({ url: '' }), servers)).toBe(RECORD_MESSAGES.urlRequired('Power BI'));
+    expect(updateProblem(update({ url: POWERBI_URL.replace('https:', 'http:') }), servers)).toBe(RECORD_MESSAGES.insecureUrl);
+    expect(updateProblem(update({ url: POWERBI_URL.replace('app.powerbi.com', 'evil.example') }), servers)).toBe(
+      RECORD_MESSAGES.foreignOrigin('Power BI', 'https://app.powerbi.com'),
+    );
+    expect(updateProblem(update({ url: 'https://app.powerbi.com/reportEmbed' }), servers)).toBe(RECORD_MESSAGES.powerBiIds);
+    expect(updateProblem(update({ url: 'https://u:p@app.powerbi.com/x' }), servers)).toBe(RECORD_MESSAGES.credentialsInUrl);
+    // Without a server the URL is not needed, but one that is given is still https.
+    expect(updateProblem(update({ serverId: null, url: 'http://example.pt/x' }), servers)).toBe(RECORD_MESSAGES.insecureUrl);
+    expect(updateProblem(update({ serverId: null, url: 'http://127.0.0.1:8080/x' }), servers)).toBeNull();
+  });
+
+  test('a Tableau URL points at a view of the configured site', () => {
+    expect(urlProblem('https://tableau.example.pt/t/rollout/views/Rollout/Overview', 'Tableau', TABLEAU)).toBeNull();
+    expect(urlProblem('https://tableau.example.pt/#/site/rollout/views/Rollout/Overview', 'Tableau', TABLEAU)).toBeNull();
+    expect(urlProblem('https://tableau.example.pt/t/other/views/Rollout/Overview', 'Tableau', TABLEAU)).toBe(RECORD_MESSAGES.tableauSite('rollout'));
+    expect(urlProblem('https://tableau.example.pt/t/rollout/projects', 'Tableau', TABLEAU)).toBe(RECORD_MESSAGES.tableauView);
+    expect(urlProblem('https://tableau.example.pt/views/Rollout/Overview', 'Tableau', { ...TABLEAU, site: null })).toBeNull();
+  });
+});
+
+describe('Tableau connected-app token', () => {
+  const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+  test('HS256 with the secret value; kid, iss, sub, aud, scp; at most 10 minutes; a new jti each time', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    const first = mintTableauToken(TABLEAU, 'ana.costa@example.pt', now);
+    const second = mintTableauToken(TABLEAU, 'ana.costa@example.pt', now);
+    const [header, payload, signature] = first.token.split('.');
+    expect(createHmac('sha256', 'secret-value').update(`${header}.${payload}`).digest('base64url')).toBe(signature);
+    expect(decode(header!)).toEqual({ alg: 'HS256', typ: 'JWT', kid: 'secret-id', iss: 'connected-app' });
+    const claims = decode(payload!);
+    expect(claims).toEqual({
+      iss: 'connected-app',
+      sub: 'ana.costa@example.pt',
+      aud: 'tableau',
+      exp: now / 1000 + TABLEAU_TOKEN_SECONDS,
+      jti: expect.any(String),
+      scp: ['tableau:views:embed'],
+    });
+    expect(TABLEAU_TOKEN_SECONDS).toBeLessThanOrEqual(600);
+    expect(first.expiresAt).toBe('2026-11-22T10:05:00Z');
+    expect(decode(second.token.split('.')[1]!).jti).not.toBe(claims.jti);
+    expect(first.token).not.toContain('secret-value');
+  });
+});

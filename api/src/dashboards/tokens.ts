@@ -1,0 +1,113 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { PowerBiServerConfig, TableauServerConfig } from '../config';
+import { powerBiReportOf } from './records';
+
+/**
+ * Embed tokens, minted for one `Dashboard/Inspect` call and never stored (DESIGN §7.5). The credentials
+ * that mint them stay here: an answer carries the embed token and its expiry, never a client secret, a
+ * connected app's secret value or the Azure AD access token used on the way.
+ */
+
+export interface EmbedToken {
+  token: string;
+  /** ISO-8601 UTC. */
+  expiresAt: string;
+}
+
+/** A BI server would not mint a token: answered as 502 with this message, which names the server and the HTTP status, never a secret. */
+export class EmbedTokenError extends Error {
+  readonly statusCode = 502;
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbedTokenError';
+  }
+}
+
+/** How long a call to a BI server may take before the page is told it failed. */
+export const BI_REQUEST_TIMEOUT_MS = 15_000;
+
+/** Tableau refuses connected-app tokens valid for more than 10 minutes; the token only opens the viz's session. */
+export const TABLEAU_TOKEN_SECONDS = 5 * 60;
+
+/** The scope of the Power BI REST API for a service principal (client credentials). */
+export const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+async function call(what: string, url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'connection failed';
+    throw new EmbedTokenError(`${what} could not be reached (${reason}).`);
+  }
+}
+
+async function jsonOf(what: string, response: Response): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // Reported below, without the body: it is not ours to echo.
+  }
+  throw new EmbedTokenError(`${what} answered something other than JSON (HTTP ${response.status}).`);
+}
+
+/**
+ * A Power BI embed token for the record's report (app-owns-data): the service principal signs in to
+ * Azure AD (client credentials), then asks the report's workspace for a View token (GenerateToken).
+ */
+export async function mintPowerBiToken(server: PowerBiServerConfig, reportUrl: string, timeoutMs = BI_REQUEST_TIMEOUT_MS): Promise<EmbedToken> {
+  const label = `Power BI server '${server.name}'`;
+  const report = powerBiReportOf(reportUrl);
+  if (!report) throw new EmbedTokenError(`${label} cannot embed this dashboard: its URL names no reportId and groupId. An Administrator must correct it.`);
+
+  const signIn = await call(
+    `${label} (sign-in)`,
+    `${server.authorityUrl}/${encodeURIComponent(server.tenantId)}/oauth2/v2.0/token`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: server.clientId, client_secret: server.clientSecret, scope: POWERBI_SCOPE }),
+    },
+    timeoutMs,
+  );
+  if (!signIn.ok) throw new EmbedTokenError(`${label} refused the service principal's sign-in (HTTP ${signIn.status}).`);
+  const accessToken = (await jsonOf(`${label} (sign-in)`, signIn)).access_token;
+  if (typeof accessToken !== 'string' || accessToken === '') throw new EmbedTokenError(`${label} signed in without an access token (HTTP ${signIn.status}).`);
+
+  const generate = await call(
+    label,
+    `${server.apiUrl}/v1.0/myorg/groups/${report.groupId}/reports/${report.reportId}/GenerateToken`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ accessLevel: 'View' }),
+    },
+    timeoutMs,
+  );
+  if (!generate.ok) throw new EmbedTokenError(`${label} refused to generate an embed token (HTTP ${generate.status}).`);
+  const body = await jsonOf(label, generate);
+  const expires = typeof body.expiration === 'string' ? Date.parse(body.expiration) : Number.NaN;
+  if (typeof body.token !== 'string' || body.token === '' || Number.isNaN(expires)) {
+    throw new EmbedTokenError(`${label} answered GenerateToken without a token and its expiration (HTTP ${generate.status}).`);
+  }
+  return { token: body.token, expiresAt: iso(expires) };
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * A Tableau connected-app token (direct trust): a JWT signed HS256 with the app's secret value, naming
+ * the secret (kid) and the app (iss), for `user`, valid TABLEAU_TOKEN_SECONDS, with a fresh jti so it is
+ * used once. Minted locally: Tableau checks it when the viz loads.
+ */
+export function mintTableauToken(server: TableauServerConfig, user: string, nowMs: number): EmbedToken {
+  const issuedAt = Math.floor(nowMs / 1000);
+  const exp = issuedAt + TABLEAU_TOKEN_SECONDS;
+  const header = { alg: 'HS256', typ: 'JWT', kid: server.secretId, iss: server.clientId };
+  const payload = { iss: server.clientId, sub: user, aud: 'tableau', exp, jti: randomUUID(), scp: ['tableau:views:embed'] };
+  const signed = `${base64url(header)}.${base64url(payload)}`;
+  const signature = createHmac('sha256', server.secretValue).update(signed).digest('base64url');
+  return { token: `${signed}.${signature}`, expiresAt: iso(exp * 1000) };
+}
