@@ -238,7 +238,7 @@ async function tableRows(table: Locator): Promise<string[][]> {
 }
 
 async function expectRowCount(page: Page, total: number): Promise<void> {
-  await expect(page.locator('.ant-pagination-total-text')).toHaveText(`1-${Math.min(total, 10)} of ${total}`);
+  await expect(page.locator('.cw-pagination-total')).toHaveText(`1-${Math.min(total, 10)} of ${total}`);
 }
 
 /** A button by its label; antd puts the icon's name first ('upload Import'), and 'Export' must not match 'Export Delta'. */
@@ -516,5 +516,5 @@ test('commissioning plan: a large workbook shows the import job’s progress in 
   // The answer: the same as for a small file.
   await expect(toast(page, 'Commissioning Plan successfully imported!')).toBeVisible({ timeout: 180_000 });
   await expect(dialog).toBeHidden();
-  await expect(page.locator('.ant-pagination-total-text')).toHaveText(`1-10 of ${rows.toLocaleString('en-GB')}`);
+  await expect(page.locator('.cw-pagination-total')).toHaveText(`1-10 of ${rows.toLocaleString('en-GB')}`);
 });

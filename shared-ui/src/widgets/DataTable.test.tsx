@@ -62,7 +62,7 @@ describe('DataTable, server-side', () => {
     expect(bodyRows()[0]).toEqual(['LX0001', '05-03-2026 14:07:09']);
     expect(screen.getByText('1-10 of 25')).toBeInTheDocument();
     await act(async () => {
-      fireEvent.click(screen.getByTitle('3'));
+      fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     });
     expect(fetchPage).toHaveBeenLastCalledWith({ page: 3, size: 10, filters: {} });
     await waitFor(() => expect(bodyRows().map((r) => r[0])).toEqual(['LX0021', 'LX0022', 'LX0023', 'LX0024', 'LX0025']));
@@ -77,7 +77,7 @@ describe('DataTable, server-side', () => {
     );
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
     await act(async () => {
-      fireEvent.click(screen.getByTitle('2'));
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     });
     await filterBy('Site Id', 'lx001');
     expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, filters: { siteId: 'lx001' } });
@@ -124,7 +124,7 @@ describe('DataTable, server-side', () => {
     const { rerender } = render(view(0));
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
     await act(async () => {
-      fireEvent.click(screen.getByTitle('3'));
+      fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     });
     size = 12;
     await act(async () => {
@@ -132,6 +132,66 @@ describe('DataTable, server-side', () => {
     });
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ page: 2, size: 10, filters: {} }));
     await waitFor(() => expect(bodyRows().map((r) => r[0])).toEqual(['LX0011', 'LX0012']));
+  });
+});
+
+/** What the pagination control shows, in order: its page numbers, breaks as '…', and its two labels. */
+const paginationItems = () => Array.from(screen.getByRole('navigation', { name: 'Pagination' }).querySelectorAll('li')).map((li) => li.textContent);
+
+describe('DataTable, pagination (specification §9: 5 pages in range, 2 margin pages, labels previous and next)', () => {
+  const many: Site[] = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, siteId: `LX${String(i + 1).padStart(4, '0')}`, commDate: null }));
+
+  test('20 pages: the 5 around the current one, 2 at each end, breaks between, previous and next', async () => {
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} rows={many} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    expect(paginationItems()).toEqual(['previous', '1', '2', '3', '4', '5', '…', '19', '20', 'next']);
+    expect(screen.getByRole('button', { name: 'previous' })).toBeDisabled();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Page 5' }));
+    });
+    expect(paginationItems()).toEqual(['previous', '1', '2', '3', '4', '5', '6', '7', '…', '19', '20', 'next']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Page 7' }));
+    });
+    expect(paginationItems()).toEqual(['previous', '1', '2', '…', '5', '6', '7', '8', '9', '…', '19', '20', 'next']);
+    expect(screen.getByRole('button', { name: 'Page 7' })).toHaveAttribute('aria-current', 'page');
+    expect(bodyRows()[0]).toEqual(['LX0061', '']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'next' }));
+    });
+    expect(bodyRows()[0]).toEqual(['LX0071', '']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Page 20' }));
+    });
+    expect(paginationItems()).toEqual(['previous', '1', '2', '…', '16', '17', '18', '19', '20', 'next']);
+    expect(screen.getByRole('button', { name: 'next' })).toBeDisabled();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'previous' }));
+    });
+    expect(bodyRows()[0]).toEqual(['LX0181', '']);
+  });
+
+  test('a server-side table pages through the same control and says which rows it shows', async () => {
+    const fetchPage = jest.fn(async (q: TableQuery): Promise<TablePage<Site>> => ({
+      rows: many.slice((q.page - 1) * q.size, q.page * q.size),
+      total: many.length,
+    }));
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(paginationItems()).toEqual(['previous', '1', '2', '3', '4', '5', '…', '19', '20', 'next']));
+    expect(screen.getByText('1-10 of 200')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Page 19' }));
+    });
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 19, size: 10, filters: {} });
+    await waitFor(() => expect(screen.getByText('181-190 of 200')).toBeInTheDocument());
+    expect(paginationItems()).toEqual(['previous', '1', '2', '…', '16', '17', '18', '19', '20', 'next']);
   });
 });
 

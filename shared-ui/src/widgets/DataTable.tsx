@@ -4,6 +4,9 @@ import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { formatDate } from '../format';
+import { Pagination } from './table/Pagination';
+
+export * from './table/Pagination';
 
 /** Table rules of the specification (§2, §9): 10 rows a page, body 30em high, cells at most 250 px, text filters, dates DD-MM-YYYY HH:mm:ss. */
 export const TABLE_PAGE_SIZE = 10;
@@ -161,12 +164,28 @@ function textFilter<Row>(column: DataColumn<Row>, inBrowser: boolean): Partial<C
         </Space>
       </Space>
     ),
-    // A server-side table must not filter its one page again in the browser.
-    ...(inBrowser ? { onFilter: (value, row) => cellText(column, row).toLowerCase().includes(String(value).toLowerCase()) } : {}),
   };
 }
 
-function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean, initialFilters: Record<string, string> = {}): Array<ColumnType<Row>> {
+/** Whether a row passes every text filter (field → text its cell must contain, any case), as the list calls filter on the server. */
+function rowMatches<Row>(columns: Array<DataColumn<Row>>, row: Row, filters: Record<string, string>): boolean {
+  return Object.entries(filters).every(([field, text]) => {
+    const column = columns.find((c) => c.key === field);
+    return column ? cellText(column, row).toLowerCase().includes(text.toLowerCase()) : true;
+  });
+}
+
+/** antd's filter values as field → trimmed text; empty filters are none. */
+function textFiltersOf(filters: Record<string, FilterValue | null>): Record<string, string> {
+  const textFilters: Record<string, string> = {};
+  for (const [field, values] of Object.entries(filters)) {
+    const text = values?.[0];
+    if (text !== undefined && String(text).trim() !== '') textFilters[field] = String(text).trim();
+  }
+  return textFilters;
+}
+
+function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean, filters: Record<string, string>): Array<ColumnType<Row>> {
   return columns
     .filter((c) => !c.hidden)
     .map((c) => ({
@@ -180,7 +199,8 @@ function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean, ini
       render: (_: unknown, row: Row) => (c.render ? c.render(row) : cellText(c, row)),
       ...(server && c.sortable !== false ? { sorter: true, sortDirections: ['ascend', 'descend'] as SortOrder[] } : {}),
       ...(c.filter === false ? {} : textFilter(c, !server)),
-      ...(initialFilters[c.key] !== undefined && c.filter !== false ? { defaultFilteredValue: [initialFilters[c.key]!] } : {}),
+      // Controlled, so the table's own state (and a saved filter applied later) is what the header shows.
+      ...(c.filter === false ? {} : { filteredValue: filters[c.key] !== undefined ? [filters[c.key]!] : null }),
     }));
 }
 
@@ -191,9 +211,12 @@ function renderTable<Row extends object>(props: {
   caption?: string;
   loading: boolean;
   emptyText: ReactNode;
-  pagination: TablePaginationConfig;
+  page: number;
+  total: number;
+  totalText?: string;
+  onPage: (page: number) => void;
   onRowClick?: (row: Row) => void;
-  onChange?: (
+  onChange: (
     pagination: TablePaginationConfig,
     filters: Record<string, FilterValue | null>,
     sorter: SorterResult<Row> | Array<SorterResult<Row>>,
@@ -201,27 +224,55 @@ function renderTable<Row extends object>(props: {
   ) => void;
 }) {
   return (
-    <Table<Row>
-      size="middle"
-      columns={props.columns}
-      dataSource={props.rows}
-      rowKey={props.rowKey}
-      loading={props.loading}
-      title={props.caption ? () => <strong>{props.caption}</strong> : undefined}
-      scroll={{ y: TABLE_BODY_HEIGHT, x: 'max-content' }}
-      locale={{ emptyText: props.emptyText }}
-      pagination={{ pageSize: TABLE_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false, ...props.pagination }}
-      onChange={props.onChange}
-      onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick!(row), style: { cursor: 'pointer' } }) : undefined}
-    />
+    <div className="cw-data-table">
+      <Table<Row>
+        size="middle"
+        columns={props.columns}
+        dataSource={props.rows}
+        rowKey={props.rowKey}
+        loading={props.loading}
+        title={props.caption ? () => <strong>{props.caption}</strong> : undefined}
+        scroll={{ y: TABLE_BODY_HEIGHT, x: 'max-content' }}
+        locale={{ emptyText: props.emptyText }}
+        // The rows given are the page: paging is the shared Pagination's (§9), below.
+        pagination={false}
+        onChange={props.onChange}
+        onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick!(row), style: { cursor: 'pointer' } }) : undefined}
+      />
+      <Pagination current={props.page} total={props.total} pageSize={TABLE_PAGE_SIZE} onChange={props.onPage} totalText={props.totalText} />
+    </div>
   );
 }
 
+const rangeText = (page: number, total: number) =>
+  total === 0 ? '' : `${(page - 1) * TABLE_PAGE_SIZE + 1}-${Math.min(total, page * TABLE_PAGE_SIZE)} of ${total.toLocaleString('en-GB')}`;
+
 function ClientTable<Row extends object>({ columns, rows, rowKey, loading, caption, emptyText = NO_ROWS, initialFilters, onRowClick }: ClientTableProps<Row>) {
-  // Only the first value counts (see initialFilters), so a new object each render does not rebuild the columns.
-  const [startFilters] = useState(() => shownFilters(columns, initialFilters));
-  const antColumns = useMemo(() => toAntColumns(columns, false, startFilters), [columns, startFilters]);
-  return renderTable<Row>({ columns: antColumns, rows, rowKey, caption, loading: Boolean(loading), emptyText, pagination: {}, onRowClick });
+  // Only the first value counts (see initialFilters), so a new object each render does not reset the filters.
+  const [filters, setFilters] = useState(() => shownFilters(columns, initialFilters));
+  const [page, setPage] = useState(1);
+  const antColumns = useMemo(() => toAntColumns(columns, false, filters), [columns, filters]);
+  const matching = useMemo(() => rows.filter((row) => rowMatches(columns, row, filters)), [columns, rows, filters]);
+  // Rows can shrink under the current page (a reload, a delete): show the last page that exists.
+  const shownPage = Math.min(page, Math.max(1, Math.ceil(matching.length / TABLE_PAGE_SIZE)));
+  const filtered = Object.keys(filters).length > 0;
+  return renderTable<Row>({
+    columns: antColumns,
+    rows: matching.slice((shownPage - 1) * TABLE_PAGE_SIZE, shownPage * TABLE_PAGE_SIZE),
+    rowKey,
+    caption,
+    loading: Boolean(loading),
+    emptyText: filtered && rows.length > 0 ? NO_MATCHING_ROWS : emptyText,
+    page: shownPage,
+    total: matching.length,
+    totalText: rangeText(shownPage, matching.length),
+    onPage: setPage,
+    onRowClick,
+    onChange: (_pagination, antFilters) => {
+      setFilters(textFiltersOf(antFilters));
+      setPage(1);
+    },
+  });
 }
 
 interface Loaded<Row> {
@@ -241,9 +292,8 @@ function ServerTable<Row extends object>({
   initialFilters,
   onRowClick,
 }: ServerTableProps<Row>) {
-  const [startFilters] = useState(() => shownFilters(columns, initialFilters));
-  const antColumns = useMemo(() => toAntColumns(columns, true, startFilters), [columns, startFilters]);
-  const [query, setQuery] = useState<TableQuery>({ page: 1, size: TABLE_PAGE_SIZE, filters: startFilters });
+  const [query, setQuery] = useState<TableQuery>(() => ({ page: 1, size: TABLE_PAGE_SIZE, filters: shownFilters(columns, initialFilters) }));
+  const antColumns = useMemo(() => toAntColumns(columns, true, query.filters), [columns, query.filters]);
   const [loaded, setLoaded] = useState<Loaded<Row>>({ key: '', page: { rows: [], total: 0 }, failed: false });
   const requestKey = JSON.stringify([query, reloadKey]);
 
@@ -274,25 +324,19 @@ function ServerTable<Row extends object>({
     loading: loaded.key !== requestKey,
     onRowClick,
     emptyText: loaded.failed ? 'The rows could not be loaded.' : filtered ? NO_MATCHING_ROWS : emptyText,
-    pagination: {
-      current: query.page,
-      total: loaded.page.total,
-      showTotal: (total, [from, to]) => (total === 0 ? '' : `${from}-${to} of ${total.toLocaleString('en-GB')}`),
-    },
-    onChange: (pagination, filters, sorter, extra) => {
+    page: query.page,
+    total: loaded.page.total,
+    totalText: rangeText(query.page, loaded.page.total),
+    onPage: (page) => setQuery({ ...query, page }),
+    onChange: (_pagination, filters, sorter) => {
       const single = Array.isArray(sorter) ? sorter[0] : sorter;
-      const textFilters: Record<string, string> = {};
-      for (const [field, values] of Object.entries(filters)) {
-        const text = values?.[0];
-        if (text !== undefined && String(text).trim() !== '') textFilters[field] = String(text).trim();
-      }
       const order = single?.order ?? undefined;
       setQuery({
         // A new sort or filter starts again at the first page.
-        page: extra.action === 'paginate' ? (pagination.current ?? 1) : 1,
+        page: 1,
         size: TABLE_PAGE_SIZE,
         ...(order && single?.columnKey ? { sort: String(single.columnKey), order } : {}),
-        filters: textFilters,
+        filters: textFiltersOf(filters),
       });
     },
   });

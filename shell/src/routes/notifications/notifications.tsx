@@ -1,9 +1,9 @@
-import { App, Button, Card, Pagination, Segmented } from 'antd';
+import { App, Button, Card, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MarkAllAsReadResponse, NotificationPage } from 'api/contracts';
 import { api } from 'shared-auth';
-import { NotificationList, PageContainer, TABLE_PAGE_SIZE, notificationLink, type NotificationItem } from 'shared-ui';
+import { NotificationList, PageContainer, Pagination, TABLE_PAGE_SIZE, notificationLink, type NotificationItem } from 'shared-ui';
 import { useNotifications } from '../../notifications/store';
 
 type Filter = 'all' | 'unread';
@@ -76,7 +76,7 @@ export default function NotificationsPage() {
       <Card>
         <NotificationList items={rows} onOpen={(item) => void open(item)} />
       </Card>
-      <Pagination current={page} total={total} pageSize={TABLE_PAGE_SIZE} onChange={setPage} showSizeChanger={false} hideOnSinglePage />
+      {total > TABLE_PAGE_SIZE ? <Pagination current={page} total={total} pageSize={TABLE_PAGE_SIZE} onChange={setPage} /> : null}
     </PageContainer>
   );
 }
