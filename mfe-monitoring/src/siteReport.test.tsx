@@ -1,7 +1,51 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReportColumn, ReportTable, SiteReport } from 'api/contracts';
+import type { ReportColumn, ReportTable, SiteMapResponse, SiteReport } from 'api/contracts';
 import SiteReportPage from './routes/monitoring/siteReport';
 import { buttonNamed, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, tableCaptioned, type Answers } from './testing/fakeApi';
+
+// The map's stylesheet comes from the built remote; jsdom has no 2D canvas, so the markers draw into a context that accepts every call.
+jest.mock('./map/leafletCss', () => ({ loadLeafletCss: () => Promise.resolve() }));
+beforeAll(() => {
+  const context = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : () => undefined),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+  HTMLCanvasElement.prototype.getContext = (() => context) as unknown as typeof HTMLCanvasElement.prototype.getContext;
+});
+
+const SITE_MAP: SiteMapResponse = {
+  sites: [
+    {
+      id: 'LX0001',
+      name: 'Lisboa Centro',
+      lat: 38.71,
+      lon: -9.14,
+      technologies: ['4G'],
+      status: 'NOK',
+      alarmStatus: 'NOK',
+      radioStatus: 'OK',
+      coreStatus: 'OK',
+      trackerId: 3,
+    },
+    {
+      id: 'LX0002',
+      name: 'Alfama',
+      lat: 38.71,
+      lon: -9.13,
+      technologies: ['5G'],
+      status: 'OK',
+      alarmStatus: 'OK',
+      radioStatus: 'OK',
+      coreStatus: 'OK',
+      trackerId: null,
+    },
+  ],
+  withoutCoordinates: 0,
+  tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+};
 
 const column = (name: string, label: string, kind: ReportColumn['options']['kind'] = 'text', display = true): ReportColumn => ({
   name,
@@ -60,9 +104,13 @@ function serve(more: Answers = {}) {
     'Monitoring/GetSiteReport': (params: Record<string, unknown>) => ({ ...REPORT, siteId: params.siteId }),
     'Monitoring/GetSiteReportExcel': { file: 'report-1' },
     'Monitoring/GetSiteReportEmail': { message: 'Report sent to eva@cellwise.local.' },
+    'Monitoring/GetSiteMap': SITE_MAP,
     ...more,
   });
 }
+
+const cardTitled = (title: string) =>
+  Array.from(document.querySelectorAll<HTMLElement>('.ant-card')).find((c) => c.querySelector('.ant-card-head-title')?.textContent === title);
 
 const tabNamed = (name: string) => {
   const tab = Array.from(document.querySelectorAll<HTMLElement>('.ant-tabs-tab-btn')).find((t) => t.textContent === name);
@@ -160,9 +208,32 @@ describe('Site Report', () => {
     expect(api.to('Monitoring/GetSiteReportEmail')[0]!.params).toEqual({ siteId: 'LX0001', userId: 7 });
   });
 
-  test('an unknown site says so where the report would be', async () => {
+  test('an unknown site says so where the report would be, and no map is shown', async () => {
     serve({ 'Monitoring/GetSiteReport': () => Promise.reject(refusal(404, 'Site XX9 not found.')) });
     await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=XX9');
     expect(await screen.findByText('Site XX9 not found.')).toBeInTheDocument();
+    await waitFor(() => expect(cardTitled('Map')).toBeUndefined());
+  });
+
+  test('the Map card shows the chosen site on the map, its popup open, and follows another choice', async () => {
+    serve();
+    await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=LX0001');
+    const popup = () => cardTitled('Map')?.querySelector('.leaflet-popup-content')?.textContent ?? '';
+    await waitFor(() => expect(popup()).toContain('LX0001 – Lisboa Centro'), { timeout: 15000 });
+    expect(popup()).toContain('Tracker row');
+    expect(cardTitled('Map')!.querySelector('.leaflet-container')!.getAttribute('data-drawn-sites')).toBe('2');
+
+    const select = document.querySelector('.ant-select')!;
+    fireEvent.mouseDown(select.querySelector('input') ?? select);
+    const option = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === 'LX0002 – Alfama');
+      if (!found) throw new Error('no option yet');
+      return found;
+    });
+    await act(async () => {
+      fireEvent.click(option);
+    });
+    await waitFor(() => expect(popup()).toContain('LX0002 – Alfama'), { timeout: 15000 });
+    expect(popup()).not.toContain('Tracker row');
   });
 });

@@ -49,6 +49,13 @@ export interface ChartData {
 
 const linkTo = (page: string, filters: Record<string, string>) => `${page}${filtersSearch(filters)}`;
 
+/**
+ * The API's names for rows without a status or a type (api/src/dashboards/rollout.ts): no table cell
+ * holds these words, so their bars open nothing rather than a table filtered to no rows.
+ */
+export const NO_STATUS = 'No status';
+export const NO_TYPE = 'No type';
+
 /** `2026-W07` → `7`: the commissioning plan's `week` column holds the ISO week number alone. */
 export function weekNumber(isoWeek: string): string {
   const match = /^\d{4}-W(\d{2})$/.exec(isoWeek);
@@ -102,7 +109,7 @@ export function trackerStatusChart(stats: RolloutStats): ChartData {
         key: 'sites',
         label: 'Sites',
         values: rows.map((r) => r.count),
-        links: rows.map((r) => linkTo(PAGES.tracker, { currentStatus: r.status })),
+        links: rows.map((r) => (r.status === NO_STATUS ? null : linkTo(PAGES.tracker, { currentStatus: r.status }))),
       },
     ],
     stacked: false,
@@ -123,7 +130,7 @@ export function workOrdersChart(stats: RolloutStats): ChartData {
         key: 'open',
         label: 'Open',
         values: rows.map((r) => r.count),
-        links: rows.map((r) => linkTo(PAGES.workOrders, { woType: r.type })),
+        links: rows.map((r) => (r.type === NO_TYPE ? null : linkTo(PAGES.workOrders, { woType: r.type }))),
       },
     ],
     stacked: false,
