@@ -177,6 +177,17 @@ describe('Fault Management', () => {
     await waitFor(() => expect(api.to('Monitoring/GetFaultManagement').at(-1)!.params).toMatchObject({ filters: '{"nodeName":"ERBS_LX0003_A"}' }));
   });
 
+  test("a link with ?filters= (the rollout dashboard's alarm bars) opens the alarm list filtered from its first request; the summary stays whole", async () => {
+    signIn();
+    const api = serve();
+    await renderPage(FaultManagementPage, `/monitoring/faultManagement?${new URLSearchParams({ filters: JSON.stringify({ severity: 'Major' }) }).toString()}`);
+    await waitFor(() => expect(api.to('Monitoring/GetFaultManagement')).toHaveLength(1));
+    expect(api.to('Monitoring/GetFaultManagement')[0]!.params).toEqual({ page: 1, size: 10, filters: '{"severity":"Major"}' });
+    expect(api.to('Monitoring/GetFaultManagementSummary')[0]!.params).toEqual({ page: 1, size: 10 });
+    // The filter shows on its column, so the user sees why the list is short and can reset it.
+    expect(labelled('Filter Severity', tableCaptioned('Alarm List')).getAttribute('aria-pressed')).toBe('true');
+  });
+
   test('Administrators keep the alarm-hint catalogue: list, add, delete', async () => {
     signIn('Administrator');
     const api = serve([{ alarmName: 'Heartbeat Failure', hint: 'Check the transport link.', updatedBy: 'Ana Admin', updatedAt: '2026-04-01T08:00:00Z' }]);

@@ -1,10 +1,10 @@
 import { BulbOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { AlarmRow, FaultSummaryRow } from 'api/contracts';
 import { can, principalOf, useSession } from 'shared-auth';
-import { DataTable, PageContainer, StatusTag, filtersSearch, formatDate, listFetcher, type DataColumn } from 'shared-ui';
+import { DataTable, PageContainer, StatusTag, filtersFromSearch, filtersSearch, formatDate, listFetcher, type DataColumn } from 'shared-ui';
 import { AcknowledgeDialog, AlarmHintsDrawer, UnacknowledgeButton } from './alarmDialogs';
 import { NO_LOGS_YET, SiteReportLink, identityColumns, logFactColumns } from './siteColumns';
 
@@ -66,6 +66,8 @@ export default function FaultManagementPage() {
   // A node picked in the summary: the alarm list starts again filtered by it.
   const [node, setNode] = useState<string | null>(null);
   const alarmList = useRef<HTMLDivElement>(null);
+  // A link's ?filters= (the rollout dashboard's alarm bars: { severity }) opens the alarm list filtered.
+  const { search } = useLocation();
   const refresh = () => setVersion((v) => v + 1);
 
   const showAlarmsOf = (nodeName: string) => {
@@ -177,14 +179,14 @@ export default function FaultManagementPage() {
             </Flex>
           )}
           <DataTable
-            // A new node starts a new table, filtered by it from its first request.
-            key={node ?? ''}
+            // A new node (or a new link) starts a new table, filtered by it from its first request.
+            key={`${node ?? ''}|${search}`}
             caption="Alarm List"
             columns={alarmColumns}
             fetchPage={fetchAlarms}
             rowKey="id"
             reloadKey={version}
-            initialFilters={node === null ? undefined : { nodeName: node }}
+            initialFilters={node === null ? filtersFromSearch(search) : { nodeName: node }}
             emptyText={NO_ALARMS}
           />
         </Flex>
