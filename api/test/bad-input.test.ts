@@ -477,6 +477,9 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         'POST /api/auth/completeRegistration',
         'GET /api/Users/GetAuditTrail',
         'PUT /api/Notification/MarkAsRead/:id',
+        'GET /api/Dashboard/Inspect',
+        'PUT /api/Dashboard/Update',
+        'GET /api/Dashboard/GetRollout',
       ]),
     );
 
