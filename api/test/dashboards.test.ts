@@ -237,6 +237,34 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
     expect((await inspect(callers.Client)).statusCode).toBe(200);
   });
 
+  test('a record the environment no longer lets embed (another embed origin): 502 that says why, nothing minted', async () => {
+    const moved = await testApp(
+      database,
+      {
+        POWERBI_TENANT_ID: TENANT,
+        POWERBI_CLIENT_ID: 'pbi-client',
+        POWERBI_CLIENT_SECRET: CLIENT_SECRET,
+        POWERBI_AUTHORITY_URL: 'http://127.0.0.1:1',
+        POWERBI_EMBED_ORIGIN: 'https://app.powerbigov.us',
+      },
+      { clock: () => NOW },
+    );
+    try {
+      const token = await moved.app.auth.issueToken(callers.Client.userId!);
+      const res = await moved.app.inject({
+        url: `/api/Dashboard/Inspect?dashboardId=2&userId=${callers.Client.userId}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      bodies.push(res.body);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({
+        message: `Dashboard Rollout cannot be embedded from BI server 'Power BI': ${RECORD_MESSAGES.foreignOrigin('Power BI', 'https://app.powerbigov.us')} An Administrator must correct it.`,
+      });
+    } finally {
+      await moved.app.close();
+    }
+  });
+
   test('a record whose server is no longer configured falls back to the native charts', async () => {
     const bare = await testApp(database, {}, { clock: () => NOW });
     try {

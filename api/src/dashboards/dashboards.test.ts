@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { PowerBiServerConfig, TableauServerConfig } from '../config';
 import { isoWeek } from '../domain/tracking';
 import { RECORD_MESSAGES, powerBiReportOf, updateProblem, urlProblem } from './records';
 import { buildRollout, isoWeekLabel, isoWeekOfText, NO_STATUS, NO_TYPE, weekWindow } from './rollout';
 import { buildSiteMap, overallOf, technologiesOf } from './site-map';
-import { mintTableauToken, TABLEAU_TOKEN_SECONDS } from './tokens';
+import { EmbedTokenError, mintPowerBiToken, mintTableauToken, TABLEAU_TOKEN_SECONDS } from './tokens';
 
 const POWERBI: PowerBiServerConfig = {
   id: 'powerbi',
@@ -275,5 +277,37 @@ describe('Tableau connected-app token', () => {
     expect(first.expiresAt).toBe('2026-11-22T10:05:00Z');
     expect(decode(second.token.split('.')[1]!).jti).not.toBe(claims.jti);
     expect(first.token).not.toContain('secret-value');
+  });
+});
+
+describe('Power BI token: an unreachable or silent server', () => {
+  test('a closed port: 502 saying the sign-in could not be reached', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const attempt = mintPowerBiToken({ ...POWERBI, authorityUrl: `http://127.0.0.1:${port}` }, POWERBI_URL);
+    await expect(attempt).rejects.toThrow(EmbedTokenError);
+    await expect(attempt).rejects.toThrow("Power BI server 'Power BI' (sign-in) could not be reached (connection failed).");
+  });
+
+  test('a server that never answers: 502 after the timeout', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      await expect(mintPowerBiToken({ ...POWERBI, authorityUrl: `http://127.0.0.1:${port}` }, POWERBI_URL, 200)).rejects.toThrow(
+        "Power BI server 'Power BI' (sign-in) could not be reached (no answer within 200 ms).",
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  test('a URL without report and workspace never reaches the network', async () => {
+    await expect(mintPowerBiToken({ ...POWERBI, authorityUrl: 'http://127.0.0.1:1' }, 'https://app.powerbi.com/reportEmbed')).rejects.toThrow(
+      'its URL names no reportId and groupId',
+    );
   });
 });

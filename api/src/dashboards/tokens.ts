@@ -38,7 +38,8 @@ async function call(what: string, url: string, init: RequestInit, timeoutMs: num
   try {
     return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'connection failed';
+    const wait = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${wait}` : 'connection failed';
     throw new EmbedTokenError(`${what} could not be reached (${reason}).`);
   }
 }
