@@ -84,7 +84,9 @@ test('embeds the report with its embed token, URL and report id through a servic
     embedUrl: REPORT_URL,
     id: '11111111-2222-3333-4444-555555555555',
   });
-  expect(container.querySelector('iframe')?.getAttribute('title')).toBe('Rollout');
+  const frame = container.querySelector('iframe')!;
+  expect(frame.getAttribute('title')).toBe('Rollout');
+  expect(frame.style.border).toBe('0px');
 });
 
 test("the report's loaded and error events reach the page; Power BI's warnings do not", async () => {

@@ -64,7 +64,13 @@ export const createPowerBiEmbed: CreateEmbed = async (request: EmbedRequest): Pr
     embedUrl: request.url,
     id: reportIdOf(request.url),
   }) as Report;
-  container.querySelector('iframe')?.setAttribute('title', request.title);
+  const frame = container.querySelector('iframe');
+  if (frame) {
+    frame.title = request.title;
+    // The library sizes its frame to 100 % and leaves the browser's inset border, which then overflows.
+    frame.style.border = '0';
+    frame.style.display = 'block';
+  }
 
   let disposed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -128,10 +128,10 @@ function BiDashboard({
 
   const loaded = status.phase === 'loaded';
   return (
-    <Card
-      size="small"
-      title={view.name}
-      extra={
+    <Card size="small">
+      {/* A toolbar row rather than the card's header: on a phone the buttons wrap under the name instead of cutting it. */}
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <Typography.Text strong>{view.name}</Typography.Text>
         <Flex gap={8} wrap>
           {view.type === 'Tableau' && (
             <Button icon={<FilePdfOutlined />} disabled={!loaded} onClick={() => adapterRef.current?.exportPdf?.()}>
@@ -142,8 +142,7 @@ function BiDashboard({
             Fullscreen
           </Button>
         </Flex>
-      }
-    >
+      </Flex>
       <Flex vertical gap={12}>
         {status.phase === 'failed' && <Failure message={status.message} onRetry={onRetry} />}
         {status.phase === 'loaded' && status.warning !== null && (
