@@ -1,7 +1,11 @@
 // Gzip size of the JavaScript a browser loads per page, with shared chunks counted once per page load,
-// and how many React copies the page ends up with. Run by `npm run bench` after a production build.
+// and how many React copies the page ends up with. Then the rollout dashboard route's own JavaScript
+// (what it loads beyond the home page) with the native charts and with each BI embed active, so the
+// weight of powerbi-client and tableau-api-js, loaded only there, shows. Run by `npm run bench` after a
+// production build.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -38,10 +42,10 @@ async function adminToken(base) {
   return (await response.json()).token;
 }
 
-function startConsole() {
+function startConsole(extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-bench-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/main.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -55,10 +59,12 @@ function startConsole() {
   });
 }
 
-async function measure(browser, base, target, token) {
+/** Loads `url` in a fresh context (signed in when `token` is given) and keeps the body of every JavaScript file it loads. */
+async function loadScripts(browser, url, token, { prepare, ready } = {}) {
   const context = await browser.newContext();
-  if (target.signedIn) await context.addInitScript((t) => localStorage.setItem('vdfptAppToken', t), token);
+  if (token) await context.addInitScript((t) => localStorage.setItem('vdfptAppToken', t), token);
   const page = await context.newPage();
+  if (prepare) await prepare(page);
   const bodies = new Map();
   page.on('response', async (response) => {
     const url = response.url();
@@ -69,8 +75,24 @@ async function measure(browser, base, target, token) {
       /* aborted responses have no body */
     }
   });
-  await page.goto(base + target.path, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  if (ready) await ready(page);
   await page.waitForTimeout(500);
+  return { context, page, bodies };
+}
+
+function sizes(bodies) {
+  let gzip = 0;
+  let raw = 0;
+  for (const body of bodies) {
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { kbRaw: +(raw / 1024).toFixed(1), kbGzip: +(gzip / 1024).toFixed(1) };
+}
+
+async function measure(browser, base, target, token) {
+  const { context, page, bodies } = await loadScripts(browser, base + target.path, target.signedIn ? token : null);
   if (new URL(page.url()).pathname !== target.path) throw new Error(`${target.path} ended on ${page.url()}`);
   const reactCopies = await page.evaluate(() => {
     const share = globalThis.__FEDERATION__?.__SHARE__ ?? {};
@@ -80,26 +102,134 @@ async function measure(browser, base, target, token) {
         for (const [version, info] of Object.entries(pkgs.react ?? {})) if (info.loaded || info.lib) providers.add(`${info.from}@${version}`);
     return providers.size;
   });
-  let gzip = 0;
-  let raw = 0;
-  for (const body of bodies.values()) {
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
   await context.close();
-  return { page: target.label, files: bodies.size, kbRaw: +(raw / 1024).toFixed(1), kbGzip: +(gzip / 1024).toFixed(1), reactCopies };
+  return { page: target.label, files: bodies.size, ...sizes(bodies.values()), reactCopies };
 }
 
-const server = await startConsole();
+// ---- The rollout dashboard route with and without the BI libraries ----
+
+const DASHBOARD_ROUTE = '/dashboards/dashboardRollout';
+// powerbi-client embeds only *.powerbi.com over https; both hosts are answered by the browser context, never the network.
+const POWERBI_EMBED_ORIGIN = 'https://bench.powerbi.com';
+const TABLEAU_ORIGIN = 'https://tableau.bench.test';
+const REPORT_ID = '0f9c2c5e-6a11-4f43-9d3e-3a6c1b7e2d10';
+const GROUP_ID = '5b7e1c2a-8d4f-4e6b-a1c3-9f0e2d4b6a88';
+
+/** Strings only each library's bundle holds, to tell which BI library a page loaded. */
+const BI_LIBRARY_MARKERS = { 'powerbi-client': 'Power BI SDK', 'tableau-api-js': 'tableauSoftware' };
+
+/** Azure AD and Power BI's GenerateToken, faked on loopback so the console mints an embed token. */
+async function startFakePowerBi() {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const json = (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.method === 'POST' && req.url.endsWith('/oauth2/v2.0/token')) return json({ token_type: 'Bearer', expires_in: 3599, access_token: 'bench' });
+      if (req.method === 'POST' && req.url.endsWith('/GenerateToken'))
+        return json({ token: 'bench-embed-token', expiration: new Date(Date.now() + 3_600_000).toISOString() });
+      res.writeHead(404).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Record 2 as the Administrator saves it in Settings. */
+async function setDashboard(base, token, record) {
+  const response = await fetch(`${base}/api/Dashboard/Update`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ id: 2, ...record }),
+  });
+  if (!response.ok) throw new Error(`Dashboard/Update failed: ${response.status} ${await response.text()}`);
+}
+
+const DASHBOARD_VARIANTS = [
+  {
+    label: 'native charts (no BI server)',
+    record: { type: 'PowerBI', name: 'Rollout', url: '', serverId: null },
+    ready: (page) => page.locator('canvas').first().waitFor(),
+  },
+  {
+    label: 'Power BI embed active',
+    record: { type: 'PowerBI', name: 'Rollout', url: `${POWERBI_EMBED_ORIGIN}/reportEmbed?reportId=${REPORT_ID}&groupId=${GROUP_ID}`, serverId: 'powerbi' },
+    ready: (page) => page.locator('[data-testid="dashboard-frame"] iframe').waitFor(),
+  },
+  {
+    label: 'Tableau embed active',
+    record: { type: 'Tableau', name: 'Rollout', url: `${TABLEAU_ORIGIN}/views/Rollout/Overview`, serverId: 'tableau' },
+    ready: (page) => page.locator('[data-testid="dashboard-frame"] iframe').waitFor(),
+  },
+];
+
+/** The embed pages: blank documents (the bench weighs the console's scripts, not the BI servers'). */
+async function blankEmbedPages(page) {
+  for (const origin of [POWERBI_EMBED_ORIGIN, TABLEAU_ORIGIN])
+    await page.route(`${origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>embed</title>' }));
+}
+
+async function measureDashboard(browser) {
+  const fake = await startFakePowerBi();
+  const server = await startConsole({
+    POWERBI_TENANT_ID: 'bench',
+    POWERBI_CLIENT_ID: 'bench',
+    POWERBI_CLIENT_SECRET: 'bench',
+    POWERBI_AUTHORITY_URL: fake.base,
+    POWERBI_API_URL: fake.base,
+    POWERBI_EMBED_ORIGIN,
+    TABLEAU_URL: TABLEAU_ORIGIN,
+    TABLEAU_CLIENT_ID: 'bench',
+    TABLEAU_SECRET_ID: 'bench',
+    TABLEAU_SECRET_VALUE: 'bench-secret-value',
+  });
+  try {
+    const token = await adminToken(server.url);
+    const home = await loadScripts(browser, `${server.url}/home`, token);
+    await home.context.close();
+    const rows = [];
+    for (const variant of DASHBOARD_VARIANTS) {
+      await setDashboard(server.url, token, variant.record);
+      const { context, bodies } = await loadScripts(browser, server.url + DASHBOARD_ROUTE, token, { prepare: blankEmbedPages, ready: variant.ready });
+      await context.close();
+      // The route's own: every script the page loaded that the home page (shell, shared singletons) did not.
+      const own = [...bodies].filter(([url]) => !home.bodies.has(url)).map(([, body]) => body);
+      const text = own.map((body) => body.toString('latin1'));
+      const biLibraries = Object.entries(BI_LIBRARY_MARKERS)
+        .filter(([, marker]) => text.some((t) => t.includes(marker)))
+        .map(([name]) => name);
+      rows.push({
+        'dashboard route': variant.label,
+        ownFiles: own.length,
+        ownKbRaw: sizes(own).kbRaw,
+        ownKbGzip: sizes(own).kbGzip,
+        biLibrariesLoaded: biLibraries.join(', ') || '-',
+        pageKbGzip: sizes(bodies.values()).kbGzip,
+      });
+    }
+    const native = rows[0].ownKbGzip;
+    for (const row of rows) row.vsNativeKbGzip = +(row.ownKbGzip - native).toFixed(1);
+    console.log(`\nThe rollout dashboard route's own JavaScript (${DASHBOARD_ROUTE}: the files the home page does not load; gzip -9)`);
+    console.table(rows);
+  } finally {
+    server.stop();
+    await fake.close();
+  }
+}
+
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 try {
-  const token = await adminToken(server.url);
-  const rows = [];
-  for (const target of PAGES) rows.push(await measure(browser, server.url, target, token));
-  console.log('\nJavaScript loaded per page (gzip -9, shared chunks counted once per page)');
-  console.table(rows);
-  console.log('Budgets: login page <= 150 KB gz; shell + first page of a remote <= 350 KB gz; React copies must be 1.');
+  const server = await startConsole();
+  try {
+    const token = await adminToken(server.url);
+    const rows = [];
+    for (const target of PAGES) rows.push(await measure(browser, server.url, target, token));
+    console.log('\nJavaScript loaded per page (gzip -9, shared chunks counted once per page)');
+    console.table(rows);
+    console.log('Budgets: login page <= 150 KB gz; shell + first page of a remote <= 350 KB gz; React copies must be 1.');
+  } finally {
+    server.stop();
+  }
+  await measureDashboard(browser);
 } finally {
   await browser.close();
-  server.stop();
 }
