@@ -1,0 +1,584 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { REPO_ROOT, startConsole, type RunningConsole } from '../support/console';
+import { ADMIN, DEMO_PASSWORD, DEMO_USERS } from '../support/session';
+
+/*
+ * The console as its users meet it (issue 16): every route of the specification's route table, as
+ * each of the five roles, at a desktop and a phone size, on a fresh console where nobody has agreed to
+ * cookies yet. Each visit is a full load (a bookmark, a reload) and fails on what a user would trip
+ * over: content wider than the screen, a popover or dropdown outside it, a control hidden under a
+ * fixed layer, a cut menu label with no way to read it, a toast outside the bottom right, a page
+ * error, a failed request. Every problem of one role and size is collected and reported together.
+ * Screenshots of every visit are kept in the test's output directory.
+ */
+
+type Role = 'Administrator' | 'Manager' | 'CellwiseHQ' | 'CellwiseOS' | 'Client';
+/** Who may open a route (specification §6; the demo users of the engineering roles are in project Operations). */
+type Area = 'signedIn' | 'engineering' | 'management';
+
+const ROLES: ReadonlyArray<{ role: Role; email: string; password: string }> = [
+  { role: 'Administrator', email: ADMIN.email, password: ADMIN.password },
+  { role: 'Manager', email: DEMO_USERS.Manager, password: DEMO_PASSWORD },
+  { role: 'CellwiseHQ', email: DEMO_USERS.CellwiseHQ, password: DEMO_PASSWORD },
+  { role: 'CellwiseOS', email: DEMO_USERS.CellwiseOS, password: DEMO_PASSWORD },
+  { role: 'Client', email: DEMO_USERS.Client, password: DEMO_PASSWORD },
+];
+
+const AREA_ROLES: Record<Area, readonly Role[]> = {
+  signedIn: ['Administrator', 'Manager', 'CellwiseHQ', 'CellwiseOS', 'Client'],
+  engineering: ['Administrator', 'Manager', 'CellwiseHQ', 'CellwiseOS'],
+  management: ['Administrator', 'Manager'],
+};
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+type Viewport = (typeof VIEWPORTS)[number];
+
+interface RouteCase {
+  path: string;
+  area: Area;
+  /** Where a user allowed in ends up, when not on `path` (a redirect of the specification). */
+  lands?: string;
+  /** A table column users act on: at desktop width its header must be on screen without scrolling the table. */
+  actOn?: string;
+}
+
+/** The route table of specification §2, signed-in part. */
+const SIGNED_IN_ROUTES: readonly RouteCase[] = [
+  { path: '/', area: 'signedIn', lands: '/home' },
+  { path: '/home', area: 'signedIn' },
+  { path: '/planning/parameterplanning', area: 'engineering' },
+  { path: '/tracking/commissioningplan', area: 'engineering' },
+  { path: '/tracking/tracker', area: 'engineering' },
+  // Issue 16: the delta's Action column is what users act on.
+  { path: '/tracking/workorderstatus', area: 'engineering', actOn: 'Action' },
+  { path: '/validation/cpichvalidation', area: 'engineering' },
+  { path: '/validation/nbrRelationsValidation', area: 'engineering' },
+  { path: '/validation/ranshareNbrRelationsValidation', area: 'engineering' },
+  { path: '/validation/healthChecks', area: 'engineering' },
+  { path: '/optimization/nbrRelationsOptimization', area: 'engineering' },
+  { path: '/monitoring/uploadLogs', area: 'engineering' },
+  { path: '/monitoring/faultManagement', area: 'engineering' },
+  { path: '/monitoring/configurationManagement', area: 'engineering' },
+  { path: '/monitoring/overallSiteSummary', area: 'engineering' },
+  { path: '/monitoring/siteReport', area: 'engineering' },
+  // §6: the route is open to any authenticated user, only its menu entry is not.
+  { path: '/dashboards/dashboardRollout', area: 'signedIn' },
+  { path: '/management/operators', area: 'management' },
+  // §2: with no tab it redirects to the operator grid; from a bookmark there is no operator in state.
+  { path: '/management/operators/details', area: 'management', lands: '/management/operators' },
+  { path: '/management/operators/details/overview', area: 'management' },
+  { path: '/management/users', area: 'management' },
+  { path: '/management/settings/general', area: 'signedIn' },
+  { path: '/management/settings/security', area: 'signedIn' },
+  { path: '/notifications', area: 'signedIn' },
+  { path: '/errors/error-401', area: 'signedIn' },
+  { path: '/errors/error-404', area: 'signedIn' },
+  { path: '/errors/error-500', area: 'signedIn' },
+];
+
+/** The public pages (§2), visited signed out. */
+const PUBLIC_ROUTES = [
+  '/auth/login',
+  '/auth/recover',
+  '/auth/resetpassword',
+  '/auth/recoverconfirmation',
+  '/auth/completeregistration',
+  '/errors/error-401',
+  '/errors/error-404',
+  '/errors/error-500',
+];
+
+const TOKEN_KEY = 'vdfptAppToken';
+
+/** A toast must sit in the bottom right (§9): its right edge this close to the screen's, its centre in the lower half. */
+const TOAST_EDGE_PX = 64;
+
+// ---------------------------------------------------------------------------------------------
+// In-page probes (run in the browser: no closures over test code).
+
+/** Recorded by the init script: every toast that appeared, where it settled. */
+interface ToastSeen {
+  text: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  vw: number;
+  vh: number;
+}
+
+declare global {
+  interface Window {
+    __walkToasts?: ToastSeen[];
+  }
+}
+
+/** Installed before any page script: notes each toast once its entry motion is over. */
+function watchToasts(): void {
+  window.__walkToasts = [];
+  const SELECTOR = '.ant-message-notice, .ant-notification-notice';
+  const seen = new WeakSet<Element>();
+  const note = (el: Element) => {
+    if (seen.has(el)) return;
+    seen.add(el);
+    setTimeout(() => {
+      if (!el.isConnected) return;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return;
+      window.__walkToasts!.push({
+        text: (el.textContent ?? '').trim().slice(0, 80),
+        left: r.left,
+        right: r.right,
+        top: r.top,
+        bottom: r.bottom,
+        vw: document.documentElement.clientWidth,
+        vh: window.innerHeight,
+      });
+    }, 600);
+  };
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of Array.from(record.addedNodes)) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches(SELECTOR)) note(node);
+        node.querySelectorAll(SELECTOR).forEach(note);
+      }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Elements that stick out of the viewport sideways without a scroll container of their own to hold them. */
+function overflowProbe(): string[] {
+  const vw = document.documentElement.clientWidth;
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : '';
+    const cls = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const r = el.getBoundingClientRect();
+    return `${el.tagName.toLowerCase()}${id}${cls} "${text}" spans ${Math.round(r.left)}..${Math.round(r.right)} px`;
+  };
+  /** Whether an ancestor below <body> clips or scrolls sideways (the element is then inside a scroll area, not overflowing the page). */
+  const clipped = (el: Element) => {
+    for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.overflowX !== 'visible' || style.contain.includes('paint')) return true;
+    }
+    return false;
+  };
+  const out: Element[] = [];
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue;
+    if (r.right <= vw + 1 && r.left >= -1) continue;
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    if (clipped(el)) continue;
+    // Report the outermost: a child of an element already reported adds nothing.
+    if (out.some((o) => o.contains(el))) continue;
+    out.push(el);
+  }
+  const problems = out.slice(0, 3).map((el) => `wider than the ${vw} px viewport: ${describe(el)}`);
+  const scrollWidth = document.documentElement.scrollWidth;
+  if (scrollWidth > vw + 1 && problems.length === 0) problems.push(`the document scrolls sideways: ${scrollWidth} px wide in a ${vw} px viewport`);
+  return problems;
+}
+
+/** Controls on screen whose middle is under a fixed layer (a banner, an overlay) that is not their own. */
+function coveredProbe(): string[] {
+  const vw = document.documentElement.clientWidth;
+  const vh = window.innerHeight;
+  const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="menuitem"], .ant-menu-item, .ant-menu-submenu-title';
+  const describe = (el: Element) => {
+    const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    return `${el.tagName.toLowerCase()} "${label}"`;
+  };
+  const fixedLayerOf = (el: Element | null): Element | null => {
+    for (let p = el; p; p = p.parentElement) if (getComputedStyle(p).position === 'fixed') return p;
+    return null;
+  };
+  const byLayer = new Map<Element, string[]>();
+  for (const el of Array.from(document.querySelectorAll(CONTROLS))) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (x < 0 || x >= vw || y < 0 || y >= vh) continue;
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    // A control that is itself on a fixed layer (the banner's button, a toast's close) is on top by design.
+    if (fixedLayerOf(el)) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || el.contains(hit) || hit.contains(el)) continue;
+    const layer = fixedLayerOf(hit);
+    if (!layer) continue;
+    byLayer.set(layer, [...(byLayer.get(layer) ?? []), describe(el)]);
+  }
+  return [...byLayer].map(([layer, controls]) => {
+    const name = layer.getAttribute('aria-label') ?? layer.getAttribute('role') ?? `${layer.tagName.toLowerCase()}.${String(layer.className).split(/\s+/)[0]}`;
+    return `${controls.length} control(s) under the fixed layer "${name}": ${controls.slice(0, 4).join(', ')}`;
+  });
+}
+
+/** Open popovers, dropdowns, drawers and select lists that do not fit in the viewport. */
+function floatingProbe(): string[] {
+  const vw = document.documentElement.clientWidth;
+  const vh = window.innerHeight;
+  const FLOATING =
+    '.ant-popover:not(.ant-popover-hidden), .ant-dropdown:not(.ant-dropdown-hidden), .ant-select-dropdown:not(.ant-select-dropdown-hidden), .ant-drawer-content-wrapper, .ant-tooltip:not(.ant-tooltip-hidden)';
+  const problems: string[] = [];
+  for (const el of Array.from(document.querySelectorAll(FLOATING))) {
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.left < -1 || r.top < -1 || r.right > vw + 1 || r.bottom > vh + 1) {
+      const kind = String(el.className).split(/\s+/)[0];
+      const title = (el.querySelector('.ant-popover-title, .ant-drawer-title')?.textContent ?? el.textContent ?? '').trim().slice(0, 30);
+      problems.push(
+        `${kind} "${title}" outside the ${vw}×${vh} viewport: left ${Math.round(r.left)}, top ${Math.round(r.top)}, right ${Math.round(r.right)}, bottom ${Math.round(r.bottom)}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Whether a table's column header is on screen: inside the viewport and inside the table's visible part (not scrolled away). */
+function columnOnScreen(title: string): string | null {
+  const vw = document.documentElement.clientWidth;
+  const headers = Array.from(document.querySelectorAll('.ant-table-thead th')).filter((th) => th.checkVisibility() && th.textContent?.trim() === title);
+  if (headers.length === 0) return `no column "${title}"`;
+  for (const th of headers) {
+    const r = th.getBoundingClientRect();
+    const holder = th.closest('.ant-table-header, .ant-table-content, .ant-table-container');
+    const box = holder?.getBoundingClientRect() ?? { left: 0, right: vw };
+    if (r.left >= Math.max(0, box.left) - 1 && r.right <= Math.min(vw, box.right) + 1) return null;
+  }
+  return `the "${title}" column is off screen at ${vw} px (the table must be scrolled sideways to see it)`;
+}
+
+/** Menu labels cut by the menu's width, with whether they carry a title to read them by. */
+function truncatedMenuLabels(): Array<{ index: number; text: string; titled: boolean }> {
+  const labels = Array.from(document.querySelectorAll('.ant-menu-title-content')).filter((el) => el.checkVisibility());
+  return labels.flatMap((el, index) => {
+    const cut = [el, ...Array.from(el.querySelectorAll('*'))].some((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible');
+    if (!cut) return [];
+    const text = (el.textContent ?? '').trim();
+    const titled = [el, ...Array.from(el.querySelectorAll('[title]')), el.closest('[title]')].some((e) => e?.getAttribute('title')?.trim() === text);
+    return [{ index, text, titled }];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test machinery.
+
+let app: RunningConsole;
+const tokens = new Map<Role, string>();
+
+test.beforeAll(async ({ request }) => {
+  app = await startConsole();
+  // One sign-in per role for the whole walk: the sessions are reused by every visit.
+  for (const { role, email, password } of ROLES) {
+    const res = await request.post(`${app.url}/api/auth/login`, { data: { email, password } });
+    expect(res.status(), `sign-in of ${role}`).toBe(200);
+    tokens.set(role, ((await res.json()) as { token: string }).token);
+  }
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+/** Everything one walker notices: page errors, console errors, failed requests, and what the probes found. */
+class Walk {
+  readonly problems: string[] = [];
+  private where = '(start)';
+  private deniedHere = false;
+  private inflight = 0;
+  private lastActivity = Date.now();
+
+  constructor(readonly page: Page) {
+    page.on('pageerror', (error) => this.note(`page error: ${error.message.split('\n')[0]}`));
+    page.on('console', (message) => {
+      // A failed load is reported once, by the response it got (below).
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) this.note(`console error: ${message.text().slice(0, 200)}`);
+    });
+    page.on('request', () => {
+      this.inflight++;
+      this.lastActivity = Date.now();
+    });
+    const done = () => {
+      this.inflight = Math.max(0, this.inflight - 1);
+      this.lastActivity = Date.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', (request) => {
+      done();
+      const error = request.failure()?.errorText ?? '';
+      // Leaving a page cancels what it still had in flight; that is the browser, not a failure.
+      if (error !== 'net::ERR_ABORTED') this.note(`request failed: ${request.method()} ${pathOf(request.url())} (${error})`);
+    });
+    page.on('response', (response) => {
+      const status = response.status();
+      if (status < 400) return;
+      // A route the role may not open may be refused by the API; nothing else may fail.
+      if (this.deniedHere && (status === 401 || status === 403)) return;
+      this.note(`${status} from ${response.request().method()} ${pathOf(response.url())}`);
+    });
+  }
+
+  at(where: string, denied: boolean): void {
+    this.where = where;
+    this.deniedHere = denied;
+  }
+
+  note(problem: string): void {
+    const line = `${this.where}: ${problem}`;
+    // The same finding at the top and at the bottom of a page is one finding.
+    if (!this.problems.includes(line)) this.problems.push(line);
+  }
+
+  /** Waits until no request has been in flight for a moment (the hub's WebSocket is not a request). */
+  async quiet(): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      if (this.inflight === 0 && Date.now() - this.lastActivity > 200) break;
+      await this.page.waitForTimeout(50);
+    }
+    if (this.inflight > 0) this.note(`${this.inflight} request(s) still pending after 15 s`);
+    // Entry motions (antd's fades and slides) finish within this.
+    await this.page.waitForTimeout(200);
+  }
+
+  async probe(fn: () => string[]): Promise<void> {
+    for (const problem of await this.page.evaluate(fn)) this.note(problem);
+  }
+
+  async toasts(): Promise<number> {
+    const seen = await this.page.evaluate(() => {
+      const list = window.__walkToasts ?? [];
+      window.__walkToasts = [];
+      return list;
+    });
+    for (const t of seen) {
+      const bottomRight = t.right >= t.vw - TOAST_EDGE_PX && t.right <= t.vw + 1 && (t.left + t.right) / 2 > t.vw / 2 && (t.top + t.bottom) / 2 > t.vh / 2;
+      if (!bottomRight)
+        this.note(
+          `toast "${t.text}" is not in the bottom right: left ${Math.round(t.left)}, top ${Math.round(t.top)}, right ${Math.round(t.right)}, bottom ${Math.round(t.bottom)} of ${t.vw}×${t.vh}`,
+        );
+    }
+    return seen.length;
+  }
+}
+
+function pathOf(url: string): string {
+  const u = new URL(url);
+  return u.pathname;
+}
+
+const slug = (route: string) => route.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'root';
+
+/**
+ * Opens a route: the first by a full load (as a bookmark does), the others as the console's own links
+ * do (history push, which the router follows), so each visit costs the page and not the console's start.
+ */
+async function visit(page: Page, route: string, fullLoad: boolean): Promise<void> {
+  if (fullLoad) {
+    await page.goto(app.url + route);
+    return;
+  }
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+}
+
+/** Opens one floating element with `open`, checks it fits, keeps a picture, closes it with Escape. */
+async function openAndCheck(walk: Walk, testInfo: TestInfo, name: string, open: () => Promise<void>, visible: string): Promise<void> {
+  const { page } = walk;
+  await open();
+  const floating = page.locator(visible).last();
+  try {
+    await floating.waitFor({ state: 'visible', timeout: 3_000 });
+  } catch {
+    walk.note(`${name} did not open`);
+    return;
+  }
+  await page.waitForTimeout(300);
+  await walk.probe(floatingProbe);
+  await shot(page, testInfo, name);
+  await page.keyboard.press('Escape');
+  await floating.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+}
+
+/** Every group of the side menu (or the phone's drawer) unfolded, then each cut label must show its full text on hover. */
+async function checkMenuLabels(walk: Walk, menu: string): Promise<void> {
+  const { page } = walk;
+  const root = page.locator(menu).first();
+  const submenus = root.locator(':scope > .ant-menu-submenu:not(.ant-menu-submenu-disabled)');
+  for (let i = 0; i < (await submenus.count()); i++) {
+    const submenu = submenus.nth(i);
+    if (!(await submenu.getAttribute('class'))?.includes('ant-menu-submenu-open')) await submenu.locator('.ant-menu-submenu-title').click();
+  }
+  await page.waitForTimeout(400);
+  const cut = await page.evaluate(truncatedMenuLabels);
+  const labels = page.locator('.ant-menu-title-content').filter({ visible: true });
+  for (const label of cut) {
+    if (label.titled) continue;
+    await labels.nth(label.index).hover();
+    const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').filter({ hasText: label.text });
+    const shown = await tip
+      .first()
+      .waitFor({ state: 'visible', timeout: 1_500 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) walk.note(`menu label "${label.text}" is cut off and has no tooltip or title`);
+  }
+  await page.mouse.move(0, 0);
+}
+
+async function walkerFor(browser: Browser, viewport: Viewport, role: Role | null) {
+  const storageState = role
+    ? { cookies: [], origins: [{ origin: app.url, localStorage: [{ name: TOKEN_KEY, value: tokens.get(role)! }] }] }
+    : { cookies: [], origins: [] };
+  // No consent cookie: every user meets the banner first, and it must not hide what they came for.
+  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, storageState });
+  await context.addInitScript(watchToasts);
+  const page = await context.newPage();
+  return { context, walk: new Walk(page) };
+}
+
+/** Checks of the page as it stands: sideways overflow and covered controls at the top and at the bottom of the page. */
+async function checkPage(walk: Walk): Promise<void> {
+  const { page } = walk;
+  await walk.probe(overflowProbe);
+  await walk.probe(coveredProbe);
+  await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    document.querySelectorAll('.ant-layout-sider-children').forEach((el) => el.scrollTo(0, el.scrollHeight));
+  });
+  await page.waitForTimeout(50);
+  await walk.probe(coveredProbe);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** The content's own dropdowns (more-options menus) and select lists, each opened and checked. */
+async function checkContentFloating(walk: Walk, testInfo: TestInfo, name: string): Promise<void> {
+  const { page } = walk;
+  // Column filters are the shared table's, opened by its own tests; these are the page's menus.
+  const triggers = page.locator('.ant-layout-content .ant-dropdown-trigger:not(.ant-table-filter-trigger)').filter({ visible: true });
+  for (let i = 0; i < (await triggers.count()); i++)
+    await openAndCheck(walk, testInfo, `${name}-dropdown-${i + 1}`, () => triggers.nth(i).click(), '.ant-dropdown:not(.ant-dropdown-hidden)');
+  const selects = page.locator('.ant-layout-content .ant-select:not(.ant-select-disabled)').filter({ visible: true });
+  for (let i = 0; i < (await selects.count()); i++)
+    await openAndCheck(walk, testInfo, `${name}-select-${i + 1}`, () => selects.nth(i).click(), '.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+}
+
+test('the walk covers every route the remotes declare', () => {
+  const declared: string[] = [];
+  for (const remote of ['mfe-tracking', 'mfe-planning-validation', 'mfe-monitoring', 'mfe-management']) {
+    const source = fs.readFileSync(path.join(REPO_ROOT, remote, 'src/manifest.tsx'), 'utf8');
+    for (const match of source.matchAll(/path:\s*'([^']+)'/g)) declared.push(match[1]!.replace(/\/:[^/]+\?$/, ''));
+  }
+  expect(declared.length).toBeGreaterThan(15);
+  const walked = SIGNED_IN_ROUTES.map((r) => r.path);
+  expect([...new Set(declared)].filter((p) => !walked.includes(p))).toEqual([]);
+});
+
+for (const viewport of VIEWPORTS) {
+  for (const { role } of ROLES) {
+    test(`${role} at ${viewport.width}×${viewport.height}: every route`, async ({ browser }, testInfo) => {
+      test.setTimeout(180_000);
+      const { context, walk } = await walkerFor(browser, viewport, role);
+      const { page } = walk;
+      const prefix = `${viewport.name}-${role}`;
+      try {
+        for (const route of SIGNED_IN_ROUTES) {
+          const allowed = AREA_ROLES[route.area].includes(role);
+          walk.at(route.path, !allowed);
+          await visit(page, route.path, route === SIGNED_IN_ROUTES[0]);
+          await walk.quiet();
+          const expected = allowed ? (route.lands ?? route.path) : '/errors/error-401';
+          const landed = pathOf(page.url());
+          if (landed !== expected) walk.note(`landed on ${landed}, expected ${expected}`);
+          await shot(page, testInfo, `${prefix}-${slug(route.path)}`);
+          if (allowed && route.actOn && viewport.name === 'desktop') {
+            const problem = await page.evaluate(columnOnScreen, route.actOn);
+            if (problem) walk.note(problem);
+          }
+          await checkPage(walk);
+          // The page's own menus are the same for every role that may open it; the Administrator may open every page and sees every control.
+          if (role === 'Administrator') await checkContentFloating(walk, testInfo, `${prefix}-${slug(route.path)}`);
+          await walk.toasts();
+        }
+
+        // The top bar's popovers and menus, the side menu's labels, and where a toast shows.
+        walk.at('/home (top bar)', false);
+        await page.goto(app.url + '/home');
+        await walk.quiet();
+        await openAndCheck(
+          walk,
+          testInfo,
+          `${prefix}-notifications-popover`,
+          () => page.getByRole('button', { name: /^Notifications/ }).click(),
+          '.ant-popover:not(.ant-popover-hidden)',
+        );
+        const headerMenus = page.locator('.ant-layout-header .ant-dropdown-trigger').filter({ visible: true });
+        for (let i = 0; i < (await headerMenus.count()); i++)
+          await openAndCheck(walk, testInfo, `${prefix}-top-bar-menu-${i + 1}`, () => headerMenus.nth(i).click(), '.ant-dropdown:not(.ant-dropdown-hidden)');
+        if (viewport.name === 'phone') {
+          walk.at('/home (menu drawer)', false);
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          const drawer = page.locator('.ant-drawer-content-wrapper');
+          await drawer.waitFor({ state: 'visible' });
+          await checkMenuLabels(walk, '.ant-drawer .ant-menu-root');
+          await page.waitForTimeout(300);
+          await walk.probe(floatingProbe);
+          await shot(page, testInfo, `${prefix}-menu-drawer`);
+          await page.keyboard.press('Escape');
+          await drawer.waitFor({ state: 'hidden' });
+        } else {
+          walk.at('/home (side menu)', false);
+          await checkMenuLabels(walk, '.ant-layout-sider .ant-menu-root');
+          await shot(page, testInfo, `${prefix}-side-menu`);
+        }
+
+        // A toast of the user's own doing: saving the profile unchanged.
+        walk.at('/management/settings/general (save)', false);
+        await page.goto(app.url + '/management/settings/general');
+        await walk.quiet();
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await page.locator('.ant-message-notice, .ant-notification-notice').first().waitFor({ state: 'visible', timeout: 5_000 });
+        await page.waitForTimeout(500);
+        await shot(page, testInfo, `${prefix}-toast`);
+        if ((await walk.toasts()) === 0) walk.note('saving the profile showed no toast');
+      } finally {
+        await context.close();
+      }
+      expect(walk.problems).toEqual([]);
+    });
+  }
+
+  test(`signed out at ${viewport.width}×${viewport.height}: the public pages`, async ({ browser }, testInfo) => {
+    test.setTimeout(60_000);
+    const { context, walk } = await walkerFor(browser, viewport, null);
+    const { page } = walk;
+    try {
+      for (const route of PUBLIC_ROUTES) {
+        walk.at(route, false);
+        await page.goto(app.url + route);
+        await walk.quiet();
+        if (pathOf(page.url()) !== route) walk.note(`landed on ${pathOf(page.url())}`);
+        await shot(page, testInfo, `${viewport.name}-signed-out-${slug(route)}`);
+        await checkPage(walk);
+        await walk.toasts();
+      }
+    } finally {
+      await context.close();
+    }
+    expect(walk.problems).toEqual([]);
+  });
+}
