@@ -34,9 +34,10 @@ function useColours(): Record<ChartData['id'], string[]> & { other: string } {
   const { token } = theme.useToken();
   return useMemo(
     () => ({
-      commissioned: [token.colorPrimaryBorderHover, token.colorPrimary],
+      commissioned: [token.colorPrimaryBorder, token.colorPrimary],
       trackerStatus: [token.colorPrimary],
-      workOrders: [token.colorWarning],
+      // Not gold or blue: those are alarm severities on the chart beside it.
+      workOrders: [token.purple],
       alarms: [token[SEVERITY_PALETTE.Critical], token[SEVERITY_PALETTE.Major], token[SEVERITY_PALETTE.Minor], token[SEVERITY_PALETTE.Warning]],
       other: token.colorTextQuaternary,
     }),

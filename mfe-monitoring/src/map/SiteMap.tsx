@@ -14,7 +14,7 @@ export interface SiteMapProps {
 }
 
 /** A transparent pixel for tiles that fail: with no tile server reachable the sites draw on the plain background. */
-const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==';
 /** antd's grey-6: sites without a parsed log. */
 const NO_DATA_GREY = '#8c8c8c';
 
@@ -201,7 +201,9 @@ export function createMap(element: HTMLElement, data: SiteMapResponse, colours: 
     group.addTo(map);
     shown.add(name);
   }
-  L.control.layers(undefined, overlays, { collapsed: false, position: 'topright' }).addTo(map);
+  // Expanded (the collapsed toggle's icon is an image leaflet's CSS names relative to the page) and at the
+  // bottom: a popup opens above the site in the middle, where a top control would cover it on a phone.
+  L.control.layers(undefined, overlays, { collapsed: false, position: 'bottomleft' }).addTo(map);
   const legend = new L.Control({ position: 'bottomright' });
   legend.onAdd = () => legendContent(mapLegend(colours));
   legend.addTo(map);
