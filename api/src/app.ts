@@ -22,6 +22,7 @@ import { registerNotifications, type RealtimeOptions } from './notifications';
 import { accountRoutes } from './routes/account';
 import { dashboardRoutes } from './routes/dashboards';
 import { fileRoutes } from './routes/files';
+import { tableSettingsRoutes } from './routes/table-settings';
 import { trackingRoutes } from './routes/tracking';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
@@ -179,6 +180,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(validationRoutes, { prefix: '/api' });
   await app.register(optimizationRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
+  await app.register(tableSettingsRoutes, { prefix: '/api' });
   await registerFrontends(app, config);
   return app;
 }

@@ -218,6 +218,25 @@ const ROWS: readonly Row[] = [
   ['PUT', '/api/Dashboard/Update', 'canAdminister', () => ({ payload: { id: MISSING_ID, type: 'PowerBI', name: 'Probe', url: '', serverId: null } })],
   ['GET', '/api/Dashboard/GetRollout', 'canOpenDashboard'],
   ['GET', '/api/Monitoring/GetSiteMap', 'canOpenDashboard'],
+
+  // Each user's own table settings (issue 16): any session; the caller is always the user whose settings they are.
+  ['GET', '/api/TableSettings/GetSettings', 'authenticated', () => ({ query: 'tableKey=probe.table' })],
+  [
+    'PUT',
+    '/api/TableSettings/SaveColumns',
+    'authenticated',
+    () => ({
+      payload: {
+        tableKey: 'probe.table',
+        columns: [
+          { key: 'a', hidden: false, width: null },
+          { key: 'a', hidden: true, width: null },
+        ],
+      },
+    }),
+  ],
+  ['PUT', '/api/TableSettings/SaveFilter', 'authenticated', () => ({ payload: { tableKey: 'probe.table', name: ' ', filters: { a: 'b' } } })],
+  ['DELETE', '/api/TableSettings/DeleteFilter', 'authenticated', () => ({ payload: { tableKey: 'probe.table', name: 'no such filter' } })],
 ];
 
 /** What a caller must see: exactly 401 or 403 when the policy refuses, otherwise a real answer. */

@@ -480,6 +480,10 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         'GET /api/Dashboard/Inspect',
         'PUT /api/Dashboard/Update',
         'GET /api/Dashboard/GetRollout',
+        'GET /api/TableSettings/GetSettings',
+        'PUT /api/TableSettings/SaveColumns',
+        'PUT /api/TableSettings/SaveFilter',
+        'DELETE /api/TableSettings/DeleteFilter',
       ]),
     );
 
@@ -568,6 +572,27 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
           operatorIds: [],
           projectIds: [],
         }),
+      ]);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  describe('table settings stored as text', () => {
+    // The schemas take any text for a filter's name, fields and texts (site report fields come from the
+    // data); what reaches the database is checked by the handler.
+    test('SaveFilter and SaveColumns with control characters or blanks: 400, nothing stored', async () => {
+      const put = (url: string, payload: object) => ({
+        what: `${url} ${JSON.stringify(payload)}`,
+        options: { method: 'PUT' as const, url, payload, headers: headersOf(callers.Administrator) },
+        certain: true,
+      });
+      const problems = await send([
+        put('/api/TableSettings/SaveFilter', { tableKey: 'probe.table', name: 'Nul\u0000Filter', filters: { siteId: 'LX' } }),
+        put('/api/TableSettings/SaveFilter', { tableKey: 'probe.table', name: 'Bell\u0007', filters: { siteId: 'LX' } }),
+        put('/api/TableSettings/SaveFilter', { tableKey: 'probe.table', name: 'Blank text', filters: { siteId: '   ' } }),
+        put('/api/TableSettings/SaveFilter', { tableKey: 'probe.table', name: 'Field', filters: { 'site\nId': 'LX' } }),
+        put('/api/TableSettings/SaveColumns', { tableKey: 'probe.table', columns: [{ key: 'a\u0001', hidden: false, width: null }] }),
+        put('/api/TableSettings/SaveColumns', { tableKey: 'probe.table', columns: [{ key: 'a', hidden: false, width: 'wide' }] }),
       ]);
       expect(problems).toEqual([]);
     });

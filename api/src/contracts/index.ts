@@ -11,3 +11,4 @@ export * from './jobs';
 export * from './monitoring';
 export * from './runs';
 export * from './dashboards';
+export * from './table-settings';

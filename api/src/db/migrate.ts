@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_jobs';
 import * as m0009 from './migrations/0009_monitoring';
 import * as m0010 from './migrations/0010_runs';
 import * as m0011 from './migrations/0011_dashboards';
+import * as m0012 from './migrations/0012_table_settings';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_monitoring': m0009,
   '0010_runs': m0010,
   '0011_dashboards': m0011,
+  '0012_table_settings': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -5,6 +5,7 @@ import type { NetworkTables } from '../network/tables';
 import type { JobTables } from '../jobs/tables';
 import type { MonitoringTables } from '../monitoring/tables';
 import type { RunTables } from '../runs/tables';
+import type { TableSettingsTables } from '../table-settings/tables';
 import type { TrackingTables } from '../tracking/tables';
 
 /** Row types of every table, as the queries see them. Migrations under ./migrations create them. */
@@ -119,8 +120,8 @@ export interface AuditTrailTable {
   address: string;
 }
 
-/** The network inventory, file, tracking, job, monitoring, run and dashboard tables are declared next to their code. */
-export interface Database extends NetworkTables, FileTables, TrackingTables, JobTables, MonitoringTables, RunTables, DashboardTables {
+/** The network inventory, file, tracking, job, monitoring, run, dashboard and table-settings tables are declared next to their code. */
+export interface Database extends NetworkTables, FileTables, TrackingTables, JobTables, MonitoringTables, RunTables, DashboardTables, TableSettingsTables {
   app_meta: AppMetaTable;
   roles: RolesTable;
   operators: OperatorsTable;
