@@ -4,6 +4,7 @@
 // Throughput benches print their raw baseline next to the real path, measured in the same run:
 // network-import (saxes alone vs the importer), tracking (raw exceljs vs import/export) and
 // monitoring-parse (unzip + split lines vs unzip + the AMOS parser; BENCH_LOGS_MB, default 200).
+// site-map draws the site map with 5,000 sites in headless Chromium (BENCH_MAP_SITES to change the count).
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureDependencies, run, step } from './lib.mjs';
@@ -23,8 +24,9 @@ const benches = named.length > 0 ? available.filter((f) => named.includes(f)) : 
 
 await ensureDependencies();
 await buildStale();
-// Only the bundle-size bench drives a browser.
-if (benches.includes('bundle-sizes.mjs')) await run('bash', ['scripts/ensure-chromium.sh']);
+// The benches that drive a browser.
+const BROWSER_BENCHES = ['bundle-sizes.mjs', 'site-map.mjs'];
+if (benches.some((b) => BROWSER_BENCHES.includes(b))) await run('bash', ['scripts/ensure-chromium.sh']);
 for (const bench of benches) {
   step(`bench/${bench}`);
   await run('node', [path.join('bench', bench)]);

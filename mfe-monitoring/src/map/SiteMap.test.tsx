@@ -3,7 +3,7 @@ import * as L from 'leaflet';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
 import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/fakeApi';
 import SiteMap, { type SiteMapProps } from './SiteMap';
-import { drawnSites, layersOf, legendContent, mapLegend, popupContent } from './siteMap';
+import { isShown, layersOf, legendContent, mapLegend, popupContent, type LayerName } from './siteMap';
 
 // Two cores shared with builds: antd's first renders can take seconds, which is not what these tests are about.
 configure({ asyncUtilTimeout: 5000 });
@@ -90,7 +90,7 @@ afterEach(() => {
 });
 
 describe('site map rules', () => {
-  test('a site is in the layer of each of its technologies once; sites without one get a layer of their own', () => {
+  test('a site is in the layer of each of its technologies once, and drawn once while any of them is on; sites without one get a layer of their own', () => {
     const layers = layersOf([...SITES, site('LX0005', ['5G', '5G'])]);
     expect([...layers.keys()]).toEqual(['2G', '3G', '4G', '5G', 'Other']);
     expect(layers.get('4G')!.map((s) => s.id)).toEqual(['LX0001', 'LX0002', 'LX0003']);
@@ -98,10 +98,13 @@ describe('site map rules', () => {
     expect(layers.get('2G')!.map((s) => s.id)).toEqual(['LX0002']);
     expect(layers.get('Other')!.map((s) => s.id)).toEqual(['LX0004']);
     expect(layersOf(SITES.slice(0, 2)).has('Other')).toBe(false);
-    // A 4G + 5G site counts once however many of its layers are shown.
-    expect(drawnSites(layers, ['4G', '5G'])).toBe(4);
-    expect(drawnSites(layers, ['2G', '3G'])).toBe(1);
-    expect(drawnSites(layers, [])).toBe(0);
+    // Drawn once, while any of its layers is on.
+    const shownWith = (...names: LayerName[]) => SITES.filter((s) => isShown(s, new Set(names))).map((s) => s.id);
+    expect(shownWith('4G', '5G')).toEqual(['LX0001', 'LX0002', 'LX0003']);
+    expect(shownWith('5G')).toEqual(['LX0001']);
+    expect(shownWith('2G', '3G')).toEqual(['LX0002']);
+    expect(shownWith('Other')).toEqual(['LX0004']);
+    expect(shownWith()).toEqual([]);
   });
 
   test("the legend is the map state's title and one element per overall status, in its colour", () => {
@@ -186,6 +189,24 @@ describe('SiteMap', () => {
     const link = Array.from(openPopup()!.querySelectorAll('a')).find((a) => a.textContent === 'Site report')!;
     act(() => fireEvent.click(link));
     await waitFor(() => expect(locationNow()).toBe('/monitoring/siteReport?siteId=LX0002'));
+  });
+
+  test("a click on a site's marker opens its popup; each site is one marker", async () => {
+    fakeApi({ 'Monitoring/GetSiteMap': ANSWER });
+    await renderPage(mapPage(), '/dashboards/dashboardRollout');
+    await drawnCount();
+    const markers: L.CircleMarker[] = [];
+    theMap().eachLayer((layer) => {
+      if (layer instanceof L.CircleMarker) markers.push(layer);
+    });
+    expect(markers.map((m) => [m.getLatLng().lat, m.getLatLng().lng])).toEqual(SITES.map((s) => [s.lat, s.lon]));
+    // What leaflet's canvas renderer does for a click on a marker's pixels: the marker fires, and its group hears it.
+    act(() => {
+      markers[0]!.fire('click', { latlng: markers[0]!.getLatLng() }, true);
+    });
+    await waitFor(() => expect(openPopup()?.textContent).toContain('LX0001 – Lisboa <b>Centro</b>'));
+    // Coloured by overall status from the theme: NOK error red, OK success green, no data grey.
+    expect(markers.map((m) => m.options.fillColor)).toEqual(['#ff4d4f', '#52c41a', '#8c8c8c', '#52c41a']);
   });
 
   test('choosing a site in the select zooms to it and opens its popup', async () => {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
 import { api, errorMessage } from 'shared-auth';
 import { loadLeafletCss } from './leafletCss';
-import { MAP_VIEW, ROUTED_LINK, drawnSites, layersOf, legendContent, mapLegend, popupContent, type LayerName, type StatusColours } from './siteMap';
+import { MAP_VIEW, ROUTED_LINK, isShown, layersOf, legendContent, mapLegend, popupContent, type LayerName, type StatusColours } from './siteMap';
 
 export interface SiteMapProps {
   /** A site to centre on at the specification's zoom-to level, with its popup open. */
@@ -36,12 +36,6 @@ function useSiteMapData(attempt: number) {
   return { data: current ? state.data : null, error: current ? state.error : null, loading: !current };
 }
 
-/** The live map and what the select needs to reach a site's marker. */
-interface MapHandle {
-  map: L.Map;
-  markers: Map<string, L.CircleMarker[]>;
-}
-
 /**
  * The network's sites on a leaflet map (issue 15): canvas-drawn circle markers coloured by overall
  * status, one layer per technology, the status legend, a popup per site with links to its site report
@@ -53,7 +47,7 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
   const [attempt, setAttempt] = useState(0);
   const { data, error, loading } = useSiteMapData(attempt);
   const container = useRef<HTMLDivElement>(null);
-  const [handle, setHandle] = useState<MapHandle | null>(null);
+  const [handle, setHandle] = useState<SiteMapHandle | null>(null);
   const [drawn, setDrawn] = useState<number | null>(null);
   const [chosen, setChosen] = useState<string | undefined>(focusSiteId);
   // The page's chosen site (site report) wins over one picked here before, and follows the page.
@@ -74,12 +68,12 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
   useEffect(() => {
     const element = container.current;
     if (!element || !data) return;
-    let map: L.Map | null = null;
+    let created: SiteMapHandle | null = null;
     let cancelled = false;
     void loadLeafletCss().then(() => {
       if (cancelled) return;
-      map = createMap(element, data, colours, setDrawn);
-      setHandle({ map, markers: markersOf(map) });
+      created = createMap(element, data, colours, setDrawn);
+      setHandle(created);
     });
     // A link in a popup goes through the console's router, like every other link of the console.
     const onClick = (event: MouseEvent) => {
@@ -92,7 +86,7 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
     return () => {
       cancelled = true;
       element.removeEventListener('click', onClick);
-      map?.remove();
+      created?.map.remove();
       setHandle(null);
       setDrawn(null);
     };
@@ -103,8 +97,7 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
       const site = byId.get(siteId);
       if (!handle || !site) return;
       handle.map.setView([site.lat, site.lon], MAP_VIEW.zoomTo, { animate: false });
-      const marker = (handle.markers.get(siteId) ?? []).find((m) => handle.map.hasLayer(m)) ?? handle.markers.get(siteId)?.[0];
-      marker?.openPopup();
+      handle.openPopup(site);
     },
     [byId, handle],
   );
@@ -162,15 +155,21 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
   );
 }
 
-/** Every site's markers, by site id (one per layer the site is in). */
-const MARKERS = new WeakMap<L.Map, Map<string, L.CircleMarker[]>>();
-const markersOf = (map: L.Map) => MARKERS.get(map) ?? new Map<string, L.CircleMarker[]>();
+/** The live map, and how the page opens a site's popup on it. */
+export interface SiteMapHandle {
+  map: L.Map;
+  openPopup: (site: SiteMapSite) => void;
+}
 
 /**
- * The leaflet map: one shared canvas renderer for every marker (thousands of sites in one canvas
- * instead of thousands of SVG nodes), a layer group per technology, the layer control, the legend.
+ * The leaflet map. Thousands of sites stay smooth because:
+ * - every marker is a circle on one shared canvas renderer (one <canvas>, no DOM node per site);
+ * - each site is one marker, drawn once: the technology layers of the control are switches, and a site
+ *   is drawn while any of its technologies' layers is on (a 2G/4G/5G site drawn three times over itself
+ *   would triple the drawing and darken its colour);
+ * - one popup serves every site, filled when it opens (no popup object or listener per marker).
  */
-export function createMap(element: HTMLElement, data: SiteMapResponse, colours: StatusColours, onDrawn: (count: number) => void): L.Map {
+export function createMap(element: HTMLElement, data: SiteMapResponse, colours: StatusColours, onDrawn: (count: number) => void): SiteMapHandle {
   const renderer = L.canvas({ padding: 0.5 });
   const map = L.map(element, {
     preferCanvas: true,
@@ -190,53 +189,66 @@ export function createMap(element: HTMLElement, data: SiteMapResponse, colours: 
   tiles.addTo(map);
 
   const layers = layersOf(data.sites);
-  const markers = new Map<string, L.CircleMarker[]>();
-  const overlays: Record<string, L.LayerGroup> = {};
-  const shown = new Set<LayerName>();
-  const groupOf = new Map<L.LayerGroup, LayerName>();
-  for (const [name, members] of layers) {
-    const group = L.layerGroup(members.map((site) => siteMarker(site, colours, renderer, markers)));
-    overlays[name] = group;
-    groupOf.set(group, name);
-    group.addTo(map);
-    shown.add(name);
+  const shown = new Set<LayerName>(layers.keys());
+  const switches: Record<string, L.LayerGroup> = {};
+  const switchOf = new Map<L.Layer, LayerName>();
+  for (const name of layers.keys()) {
+    const toggle = L.layerGroup().addTo(map);
+    switches[name] = toggle;
+    switchOf.set(toggle, name);
   }
+
+  const popup = L.popup({ autoPan: true, maxWidth: 320 });
+  const openPopup = (site: SiteMapSite) => popup.setLatLng([site.lat, site.lon]).setContent(popupContent(site, colours)).openOn(map);
+
+  const siteOf = new Map<L.Layer, SiteMapSite>();
+  const markers = data.sites.map((site) => {
+    const marker = L.circleMarker([site.lat, site.lon], {
+      renderer,
+      radius: 6,
+      color: '#ffffff',
+      weight: 1,
+      fillColor: colours[site.status],
+      fillOpacity: 0.9,
+    });
+    siteOf.set(marker, site);
+    return marker;
+  });
+  const drawn = L.featureGroup(markers.filter((m) => isShown(siteOf.get(m)!, shown)));
+  drawn.on('click', (event: L.LeafletMouseEvent) => {
+    const site = siteOf.get(event.propagatedFrom as L.Layer);
+    if (site) openPopup(site);
+  });
+  drawn.addTo(map);
+
+  const update = () => {
+    for (const marker of markers) {
+      const visible = isShown(siteOf.get(marker)!, shown);
+      if (visible !== drawn.hasLayer(marker)) {
+        if (visible) drawn.addLayer(marker);
+        else drawn.removeLayer(marker);
+      }
+    }
+    onDrawn(drawn.getLayers().length);
+  };
+  map.on('overlayadd', (event: L.LayersControlEvent) => {
+    const name = switchOf.get(event.layer);
+    if (name) shown.add(name);
+    update();
+  });
+  map.on('overlayremove', (event: L.LayersControlEvent) => {
+    const name = switchOf.get(event.layer);
+    if (name) shown.delete(name);
+    update();
+  });
+
   // Expanded (the collapsed toggle's icon is an image leaflet's CSS names relative to the page) and at the
   // bottom: a popup opens above the site in the middle, where a top control would cover it on a phone.
-  L.control.layers(undefined, overlays, { collapsed: false, position: 'bottomleft' }).addTo(map);
+  L.control.layers(undefined, switches, { collapsed: false, position: 'bottomleft' }).addTo(map);
   const legend = new L.Control({ position: 'bottomright' });
   legend.onAdd = () => legendContent(mapLegend(colours));
   legend.addTo(map);
 
-  const report = () => onDrawn(drawnSites(layers, shown));
-  map.on('overlayadd', (event: L.LayersControlEvent) => {
-    const name = groupOf.get(event.layer as L.LayerGroup);
-    if (name) shown.add(name);
-    report();
-  });
-  map.on('overlayremove', (event: L.LayersControlEvent) => {
-    const name = groupOf.get(event.layer as L.LayerGroup);
-    if (name) shown.delete(name);
-    report();
-  });
-  MARKERS.set(map, markers);
-  report();
-  return map;
-}
-
-function siteMarker(site: SiteMapSite, colours: StatusColours, renderer: L.Renderer, markers: Map<string, L.CircleMarker[]>): L.CircleMarker {
-  const marker = L.circleMarker([site.lat, site.lon], {
-    renderer,
-    radius: 6,
-    color: '#ffffff',
-    weight: 1,
-    fillColor: colours[site.status],
-    fillOpacity: 0.9,
-  });
-  // Built when opened: 5,000 popups are never made up front.
-  marker.bindPopup(() => popupContent(site, colours), { autoPan: true });
-  const list = markers.get(site.id);
-  if (list) list.push(marker);
-  else markers.set(site.id, [marker]);
-  return marker;
+  onDrawn(drawn.getLayers().length);
+  return { map, openPopup };
 }

@@ -55,11 +55,10 @@ export function layersOf(sites: readonly SiteMapSite[]): Map<LayerName, SiteMapS
   return layers;
 }
 
-/** How many different sites the shown layers draw (a 4G + 5G site counts once). */
-export function drawnSites(layers: ReadonlyMap<LayerName, readonly SiteMapSite[]>, shown: Iterable<LayerName>): number {
-  const ids = new Set<string>();
-  for (const name of shown) for (const site of layers.get(name) ?? []) ids.add(site.id);
-  return ids.size;
+/** A site is drawn once, while any layer it belongs to is on (a 4G + 5G site stays while either shows). */
+export function isShown(site: Pick<SiteMapSite, 'technologies'>, shown: ReadonlySet<LayerName>): boolean {
+  if (site.technologies.length === 0) return shown.has(NO_TECHNOLOGY);
+  return site.technologies.some((t) => shown.has(t));
 }
 
 export const siteReportLink = (siteId: string) => `/monitoring/siteReport?${new URLSearchParams({ siteId }).toString()}`;
