@@ -402,6 +402,9 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
       const client = idOf('client@cellwise.local');
       const clientToken = await tokenOf('client@cellwise.local');
       expect((await app.inject({ method: 'POST', url: '/api/account/GetUserInfo', headers: { authorization: `Bearer ${clientToken}` } })).statusCode).toBe(200);
+      // Their console has just used the API: online.
+      expect((await get('/api/Users/GetUsers')).json<UserListRow[]>().find((u) => u.id === client)).toMatchObject({ online: true });
+      const onlineBefore = (await get('/api/Users/GetUsersStats')).json<UserStats>().online;
 
       expect((await post('/api/Users/DeactivateUser', { userId: idOf(ADMIN.email) })).json()).toEqual({ message: USER_MESSAGES.notYourself('deactivate') });
       expect((await post('/api/Users/DeactivateUser', { userId: idOf('maria.meo@example.pt') })).statusCode).toBe(409);
@@ -411,7 +414,13 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
       expect((await app.inject({ method: 'POST', url: '/api/account/GetUserInfo', headers: { authorization: `Bearer ${clientToken}` } })).statusCode).toBe(401);
       const login = await post('/api/auth/login', { email: 'client@cellwise.local', password: DEMO_PASSWORD });
       expect(login.statusCode).toBe(403);
-      expect((await get('/api/Users/GetUsers')).json<UserListRow[]>().find((u) => u.id === client)).toMatchObject({ status: true, deactivated: true });
+      // Signed out at once: no longer online, though their last request is within the activity window.
+      expect((await get('/api/Users/GetUsers')).json<UserListRow[]>().find((u) => u.id === client)).toMatchObject({
+        status: true,
+        deactivated: true,
+        online: false,
+      });
+      expect((await get('/api/Users/GetUsersStats')).json<UserStats>().online).toBe(onlineBefore - 1);
       expect((await post('/api/Users/DeactivateUser', { userId: client })).statusCode).toBe(409);
     });
 

@@ -70,7 +70,16 @@ function visibleUsers(db: Executor, scope: ManagementScope) {
   return query;
 }
 
-/** The All Users table, sorted by name; `online` comes from the hub's presence. */
+/**
+ * Online by presence (a live hub connection or recent API activity, DESIGN §4) and only with a session
+ * that can still be used: a deactivated user's tokens are refused and their consoles signed out, even
+ * while their last request is still within the activity window.
+ */
+function isOnline(online: ReadonlySet<number>, user: { id: number; deactivated_at: string | null }): boolean {
+  return user.deactivated_at === null && online.has(user.id);
+}
+
+/** The All Users table, sorted by name; `online` comes from the hub's presence (`isOnline`). */
 export async function listUsers(db: Executor, scope: ManagementScope, online: ReadonlySet<number>): Promise<UserListRow[]> {
   const users = await visibleUsers(db, scope)
     .select(['users.id', 'users.firstname', 'users.lastname', 'users.email', 'roles.name as role', 'users.email_confirmed', 'users.deactivated_at'])
@@ -99,7 +108,7 @@ export async function listUsers(db: Executor, scope: ManagementScope, online: Re
         role: u.role,
         operators: (operatorNames.get(u.id) ?? []).sort((a, b) => a.localeCompare(b)).join(', '),
         status: Number(u.email_confirmed) === 1,
-        online: online.has(u.id),
+        online: isOnline(online, u),
         deactivated: u.deactivated_at !== null,
       },
     ];
@@ -110,7 +119,7 @@ export async function listUsers(db: Executor, scope: ManagementScope, online: Re
 export async function userStats(db: Executor, scope: ManagementScope, online: ReadonlySet<number>) {
   const users = await visibleUsers(db, scope).select(['users.id', 'roles.name as role', 'users.email_confirmed', 'users.deactivated_at']).execute();
   return {
-    online: users.filter((u) => online.has(u.id)).length,
+    online: users.filter((u) => isOnline(online, u)).length,
     active: users.filter((u) => Number(u.email_confirmed) === 1 && u.deactivated_at === null).length,
     client: users.filter((u) => u.role === 'Client').length,
     registered: users.length,
