@@ -1,10 +1,15 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Table } from 'antd';
+import { Button, Flex, Input, Space, Table } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { formatDate } from '../format';
+import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
+import { ColumnSettings } from './table/ColumnSettings';
 import { Pagination } from './table/Pagination';
+import { ResizableHeaderCell, type ColumnResize } from './table/ResizableHeaderCell';
+import { SavedFilters } from './table/SavedFilters';
+import { useTableSettings } from './table/useTableSettings';
 
 export * from './table/Pagination';
 
@@ -60,6 +65,12 @@ interface CommonProps<Row> {
   initialFilters?: Record<string, string>;
   /** A click on a row (e.g. to show its details); whatever it does must also be reachable by a button in the row. */
   onRowClick?: (row: Row) => void;
+  /**
+   * The table's stable name (e.g. `tracking.tracker`): with it the user hides, orders and resizes the
+   * columns and saves named filters, kept on the server for them (TableSettings/*). Letters, digits
+   * and . _ : / - only.
+   */
+  tableKey?: string;
 }
 
 export interface ClientTableProps<Row> extends CommonProps<Row> {
@@ -185,23 +196,102 @@ function textFiltersOf(filters: Record<string, FilterValue | null>): Record<stri
   return textFilters;
 }
 
-function toAntColumns<Row>(columns: Array<DataColumn<Row>>, server: boolean, filters: Record<string, string>): Array<ColumnType<Row>> {
-  return columns
-    .filter((c) => !c.hidden)
-    .map((c) => ({
+interface ShownColumn<Row> {
+  column: DataColumn<Row>;
+  /** Set by the user (CSS pixels), or null for the table's own. */
+  width: number | null;
+}
+
+function toAntColumns<Row>(
+  shown: Array<ShownColumn<Row>>,
+  server: boolean,
+  filters: Record<string, string>,
+  resizeOf?: (key: string) => ColumnResize,
+): Array<ColumnType<Row>> {
+  return shown.map(({ column: c, width }) => {
+    // A width the user set is theirs, past the specification's default cell limit.
+    const size = width === null ? { maxWidth: CELL_MAX_WIDTH } : { width, minWidth: width, maxWidth: width };
+    return {
       key: c.key,
       dataIndex: c.key,
       title: c.title,
       ellipsis: !c.wrap,
       align: c.kind === 'number' ? 'right' : undefined,
-      onCell: () => ({ style: { maxWidth: CELL_MAX_WIDTH } }),
-      onHeaderCell: () => ({ style: { maxWidth: CELL_MAX_WIDTH } }),
+      ...(width === null ? {} : { width }),
+      onCell: () => ({ style: size }),
+      // antd hands these props to the header cell component (ResizableHeaderCell), which takes `resize` off.
+      onHeaderCell: () => ({ style: size, resize: resizeOf?.(c.key) }) as HTMLAttributes<HTMLElement>,
       render: (_: unknown, row: Row) => (c.render ? c.render(row) : cellText(c, row)),
       ...(server && c.sortable !== false ? { sorter: true, sortDirections: ['ascend', 'descend'] as SortOrder[] } : {}),
       ...(c.filter === false ? {} : textFilter(c, !server)),
       // Controlled, so the table's own state (and a saved filter applied later) is what the header shows.
       ...(c.filter === false ? {} : { filteredValue: filters[c.key] !== undefined ? [filters[c.key]!] : null }),
-    }));
+    };
+  });
+}
+
+const HEADER_COMPONENTS = { header: { cell: ResizableHeaderCell } };
+
+/**
+ * The columns as the user arranged them (order, hidden, widths; see useTableSettings), the width of a
+ * column being dragged, and the Columns and Saved filters controls when the table has a key.
+ * `onHidden` is told which columns the user just hid, so their filters go too (none applies unseen).
+ */
+function useArrangement<Row>(columns: Array<DataColumn<Row>>, tableKey: string | undefined, onHidden: (keys: string[]) => void) {
+  const settings = useTableSettings(tableKey);
+  const arranged = useMemo(() => arrangeColumns(columns, settings.columns), [columns, settings.columns]);
+  const [dragging, setDragging] = useState<{ key: string; width: number } | null>(null);
+  const shown: Array<ShownColumn<Row>> = arranged
+    .filter((a) => !a.hidden)
+    .map((a) => ({ column: a.column, width: dragging?.key === a.column.key ? dragging.width : a.width }));
+  const arrange = (next: Array<ArrangedColumn<DataColumn<Row>>>) => {
+    const hidden = next.filter((a) => a.hidden && !arranged.find((b) => b.column.key === a.column.key)?.hidden).map((a) => a.column.key);
+    if (hidden.length > 0) onHidden(hidden);
+    settings.saveColumns(settingsOf(next));
+  };
+  const resizeOf = tableKey
+    ? (key: string): ColumnResize => {
+        const current = arranged.find((a) => a.column.key === key)!;
+        return {
+          title: current.column.title,
+          width: current.width,
+          onResize: (width) => setDragging({ key, width }),
+          onResizeEnd: (width) => {
+            setDragging(null);
+            arrange(arranged.map((a) => (a.column.key === key ? { ...a, width } : a)));
+          },
+        };
+      }
+    : undefined;
+  return { settings, arranged, shown, arrange, resizeOf };
+}
+
+/** The Columns and Saved filters controls of a table with a key. */
+function tableTools<Row>(props: {
+  tableKey: string | undefined;
+  caption: string | undefined;
+  columns: Array<DataColumn<Row>>;
+  arrangement: ReturnType<typeof useArrangement<Row>>;
+  filters: Record<string, string>;
+  onApplyFilters: (filters: Record<string, string>) => void;
+}): ReactNode {
+  if (!props.tableKey) return null;
+  const { settings, arranged, arrange } = props.arrangement;
+  const tableName = props.caption ?? 'the table';
+  return (
+    <>
+      <SavedFilters
+        tableName={tableName}
+        saved={settings.savedFilters}
+        current={props.filters}
+        titles={Object.fromEntries(props.columns.map((c) => [c.key, c.title]))}
+        onApply={props.onApplyFilters}
+        onSave={settings.saveFilter}
+        onDelete={settings.deleteFilter}
+      />
+      <ColumnSettings tableName={tableName} arranged={arranged} onChange={arrange} onReset={() => settings.saveColumns([])} />
+    </>
+  );
 }
 
 function renderTable<Row extends object>(props: {
@@ -209,6 +299,7 @@ function renderTable<Row extends object>(props: {
   rows: readonly Row[];
   rowKey: CommonProps<Row>['rowKey'];
   caption?: string;
+  tools: ReactNode;
   loading: boolean;
   emptyText: ReactNode;
   page: number;
@@ -223,15 +314,28 @@ function renderTable<Row extends object>(props: {
     extra: TableCurrentDataSource<Row>,
   ) => void;
 }) {
+  const titled = Boolean(props.caption) || Boolean(props.tools);
   return (
     <div className="cw-data-table">
       <Table<Row>
         size="middle"
         columns={props.columns}
+        components={HEADER_COMPONENTS}
         dataSource={props.rows}
         rowKey={props.rowKey}
         loading={props.loading}
-        title={props.caption ? () => <strong>{props.caption}</strong> : undefined}
+        title={
+          titled
+            ? () => (
+                <Flex justify="space-between" align="center" gap={8} wrap>
+                  <strong>{props.caption}</strong>
+                  <Flex gap={4} wrap>
+                    {props.tools}
+                  </Flex>
+                </Flex>
+              )
+            : undefined
+        }
         scroll={{ y: TABLE_BODY_HEIGHT, x: 'max-content' }}
         locale={{ emptyText: props.emptyText }}
         // The rows given are the page: paging is the shared Pagination's (§9), below.
@@ -247,20 +351,44 @@ function renderTable<Row extends object>(props: {
 const rangeText = (page: number, total: number) =>
   total === 0 ? '' : `${(page - 1) * TABLE_PAGE_SIZE + 1}-${Math.min(total, page * TABLE_PAGE_SIZE)} of ${total.toLocaleString('en-GB')}`;
 
-function ClientTable<Row extends object>({ columns, rows, rowKey, loading, caption, emptyText = NO_ROWS, initialFilters, onRowClick }: ClientTableProps<Row>) {
+const without = (filters: Record<string, string>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(filters).filter(([field]) => !keys.includes(field)));
+
+function ClientTable<Row extends object>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  caption,
+  emptyText = NO_ROWS,
+  initialFilters,
+  onRowClick,
+  tableKey,
+}: ClientTableProps<Row>) {
   // Only the first value counts (see initialFilters), so a new object each render does not reset the filters.
   const [filters, setFilters] = useState(() => shownFilters(columns, initialFilters));
   const [page, setPage] = useState(1);
-  const antColumns = useMemo(() => toAntColumns(columns, false, filters), [columns, filters]);
+  const arrangement = useArrangement(columns, tableKey, (hidden) => setFilters((prev) => without(prev, hidden)));
+  const antColumns = toAntColumns(arrangement.shown, false, filters, arrangement.resizeOf);
   const matching = useMemo(() => rows.filter((row) => rowMatches(columns, row, filters)), [columns, rows, filters]);
   // Rows can shrink under the current page (a reload, a delete): show the last page that exists.
   const shownPage = Math.min(page, Math.max(1, Math.ceil(matching.length / TABLE_PAGE_SIZE)));
   const filtered = Object.keys(filters).length > 0;
+  const applyFilters = (next: Record<string, string>) => {
+    setFilters(
+      shownFilters(
+        arrangement.shown.map((s) => s.column),
+        next,
+      ),
+    );
+    setPage(1);
+  };
   return renderTable<Row>({
     columns: antColumns,
     rows: matching.slice((shownPage - 1) * TABLE_PAGE_SIZE, shownPage * TABLE_PAGE_SIZE),
     rowKey,
     caption,
+    tools: tableTools({ tableKey, caption, columns, arrangement, filters, onApplyFilters: applyFilters }),
     loading: Boolean(loading),
     emptyText: filtered && rows.length > 0 ? NO_MATCHING_ROWS : emptyText,
     page: shownPage,
@@ -268,10 +396,7 @@ function ClientTable<Row extends object>({ columns, rows, rowKey, loading, capti
     totalText: rangeText(shownPage, matching.length),
     onPage: setPage,
     onRowClick,
-    onChange: (_pagination, antFilters) => {
-      setFilters(textFiltersOf(antFilters));
-      setPage(1);
-    },
+    onChange: (_pagination, antFilters) => applyFilters(textFiltersOf(antFilters)),
   });
 }
 
@@ -291,9 +416,11 @@ function ServerTable<Row extends object>({
   emptyText = NO_ROWS,
   initialFilters,
   onRowClick,
+  tableKey,
 }: ServerTableProps<Row>) {
   const [query, setQuery] = useState<TableQuery>(() => ({ page: 1, size: TABLE_PAGE_SIZE, filters: shownFilters(columns, initialFilters) }));
-  const antColumns = useMemo(() => toAntColumns(columns, true, query.filters), [columns, query.filters]);
+  const arrangement = useArrangement(columns, tableKey, (hidden) => setQuery((prev) => ({ ...prev, page: 1, filters: without(prev.filters, hidden) })));
+  const antColumns = toAntColumns(arrangement.shown, true, query.filters, arrangement.resizeOf);
   const [loaded, setLoaded] = useState<Loaded<Row>>({ key: '', page: { rows: [], total: 0 }, failed: false });
   const requestKey = JSON.stringify([query, reloadKey]);
 
@@ -321,6 +448,23 @@ function ServerTable<Row extends object>({
     rows: loaded.page.rows,
     rowKey,
     caption,
+    tools: tableTools({
+      tableKey,
+      caption,
+      columns,
+      arrangement,
+      filters: query.filters,
+      // A saved filter keeps the sort and starts at the first page, like a filter typed in.
+      onApplyFilters: (filters) =>
+        setQuery({
+          ...query,
+          page: 1,
+          filters: shownFilters(
+            arrangement.shown.map((s) => s.column),
+            filters,
+          ),
+        }),
+    }),
     loading: loaded.key !== requestKey,
     onRowClick,
     emptyText: loaded.failed ? 'The rows could not be loaded.' : filtered ? NO_MATCHING_ROWS : emptyText,
