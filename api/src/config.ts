@@ -53,20 +53,24 @@ export interface PowerBiServerConfig {
   embedOrigin: string;
 }
 
-/** A Tableau connected app with direct trust: embed tokens are JWTs signed locally with its secret. */
+/**
+ * A Tableau Server with trusted authentication: per embed the console asks it for a trusted ticket
+ * (POST `<ticketUrl>/trusted`), which the view's URL then carries. No secret is involved: Tableau issues
+ * tickets only to the hosts an administrator listed as trusted (`tsm authentication trusted
+ * configure -th`), so that list, and the console's address on it, is what protects the views.
+ */
 export interface TableauServerConfig {
   id: 'tableau';
   type: 'Tableau';
   name: string;
-  /** TABLEAU_URL as given, no trailing slash. */
+  /** TABLEAU_URL as given, no trailing slash: where the browser loads the views from. */
   url: string;
   origin: string;
-  /** Site content URL (Tableau Cloud or a non-default site), or null for the default site. */
+  /** Site content URL (a non-default site), or null for the default site. */
   site: string | null;
-  clientId: string;
-  secretId: string;
-  secretValue: string;
-  /** The Tableau user every token names; null: the console user's email. */
+  /** TABLEAU_TICKET_URL (default TABLEAU_URL), no trailing slash: tickets are asked for at `<ticketUrl>/trusted`. */
+  ticketUrl: string;
+  /** The Tableau user every ticket names; null: the console user's email. */
   user: string | null;
 }
 
@@ -152,7 +156,12 @@ function biGroup(env: NodeJS.ProcessEnv, label: string, required: readonly strin
   if (![...required, ...optional].some(set)) return false;
   const missing = required.filter((name) => !set(name));
   if (missing.length === 0) return true;
-  problems.push(`${label} is partly configured: set ${missing.join(', ')} too (${required.join(', ')} go together)`);
+  if (required.length === 1) {
+    const given = optional.filter(set);
+    problems.push(`${label} is partly configured: set ${required[0]} too (${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} read only with it)`);
+  } else {
+    problems.push(`${label} is partly configured: set ${missing.join(', ')} too (${required.join(', ')} go together)`);
+  }
   return false;
 }
 
@@ -181,16 +190,32 @@ function powerBiServer(env: NodeJS.ProcessEnv, problems: string[]): PowerBiServe
   };
 }
 
+/**
+ * Variables of the connected-app tokens the console once minted: Tableau accepts those only through the
+ * Embedding API v3, not in the v2 API's trusted view URL the page loads. A deployment still setting them
+ * expects a secret to be used, so it is stopped with what replaced them rather than run half-configured.
+ */
+const TABLEAU_REMOVED = ['TABLEAU_CLIENT_ID', 'TABLEAU_SECRET_ID', 'TABLEAU_SECRET_VALUE'] as const;
+
 function tableauServer(env: NodeJS.ProcessEnv, problems: string[]): TableauServerConfig | null {
-  const required = ['TABLEAU_URL', 'TABLEAU_CLIENT_ID', 'TABLEAU_SECRET_ID', 'TABLEAU_SECRET_VALUE'] as const;
-  const optional = ['TABLEAU_SITE', 'TABLEAU_NAME', 'TABLEAU_USER'] as const;
+  const removed = TABLEAU_REMOVED.filter((name) => (env[name] ?? '').trim() !== '');
+  if (removed.length > 0) {
+    problems.push(
+      `${removed.join(', ')} ${removed.length === 1 ? 'is' : 'are'} no longer read: Tableau embeds use trusted tickets, which need no secret. ` +
+        `Remove ${removed.length === 1 ? 'it' : 'them'}, set TABLEAU_URL (and TABLEAU_TICKET_URL if the console reaches Tableau Server at another address), ` +
+        "and add the console server's address to Tableau Server's trusted hosts",
+    );
+  }
+  const required = ['TABLEAU_URL'] as const;
+  const optional = ['TABLEAU_SITE', 'TABLEAU_NAME', 'TABLEAU_USER', 'TABLEAU_TICKET_URL'] as const;
   if (!biGroup(env, 'Tableau', required, optional, problems)) return null;
   const before = problems.length;
   const url = biUrl('TABLEAU_URL', env.TABLEAU_URL!.trim(), problems);
+  const ticketUrl = env.TABLEAU_TICKET_URL?.trim() ? biUrl('TABLEAU_TICKET_URL', env.TABLEAU_TICKET_URL.trim(), problems) : url;
   const site = env.TABLEAU_SITE?.trim() || null;
   if (site !== null && !/^[A-Za-z0-9_-]{1,100}$/.test(site))
     problems.push(`TABLEAU_SITE must be a site's content URL (letters, digits, - and _) (got "${site}")`);
-  if (problems.length > before || !url) return null;
+  if (problems.length > before || !url || !ticketUrl) return null;
   return {
     id: 'tableau',
     type: 'Tableau',
@@ -198,9 +223,7 @@ function tableauServer(env: NodeJS.ProcessEnv, problems: string[]): TableauServe
     url,
     origin: new URL(url).origin,
     site,
-    clientId: env.TABLEAU_CLIENT_ID!.trim(),
-    secretId: env.TABLEAU_SECRET_ID!.trim(),
-    secretValue: env.TABLEAU_SECRET_VALUE!,
+    ticketUrl,
     user: env.TABLEAU_USER?.trim() || null,
   };
 }

@@ -66,7 +66,7 @@ describe('configuration from the environment', () => {
 
   describe('BI servers and the map tiles', () => {
     const POWERBI = { POWERBI_TENANT_ID: 'contoso.onmicrosoft.com', POWERBI_CLIENT_ID: 'app-id', POWERBI_CLIENT_SECRET: 'the-secret' };
-    const TABLEAU = { TABLEAU_URL: 'https://tableau.example.pt/', TABLEAU_CLIENT_ID: 'ca-id', TABLEAU_SECRET_ID: 'sid', TABLEAU_SECRET_VALUE: 'sval' };
+    const TABLEAU = { TABLEAU_URL: 'https://tableau.example.pt/' };
     const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
       try {
         loadConfig(env);
@@ -101,9 +101,7 @@ describe('configuration from the environment', () => {
           url: 'https://tableau.example.pt',
           origin: 'https://tableau.example.pt',
           site: null,
-          clientId: 'ca-id',
-          secretId: 'sid',
-          secretValue: 'sval',
+          ticketUrl: 'https://tableau.example.pt',
           user: null,
         },
       ]);
@@ -118,11 +116,19 @@ describe('configuration from the environment', () => {
         TABLEAU_SITE: 'rollout',
         TABLEAU_NAME: 'Rollout Tableau',
         TABLEAU_USER: 'embed@example.pt',
+        TABLEAU_TICKET_URL: 'https://tableau-internal.example.pt:8443/',
         MAP_TILE_URL: 'https://tiles.example.pt/{z}/{x}/{y}.png',
       });
       expect(config.biServers).toMatchObject([
         { name: 'Rollout BI', authorityUrl: 'https://login.microsoftonline.us', apiUrl: 'https://api.powerbigov.us', embedOrigin: 'https://app.powerbigov.us' },
-        { name: 'Rollout Tableau', url: 'https://bi.example.pt:8443/tableau', origin: 'https://bi.example.pt:8443', site: 'rollout', user: 'embed@example.pt' },
+        {
+          name: 'Rollout Tableau',
+          url: 'https://bi.example.pt:8443/tableau',
+          origin: 'https://bi.example.pt:8443',
+          site: 'rollout',
+          ticketUrl: 'https://tableau-internal.example.pt:8443',
+          user: 'embed@example.pt',
+        },
       ]);
       expect(config.mapTileUrl).toBe('https://tiles.example.pt/{z}/{x}/{y}.png');
     });
@@ -131,13 +137,25 @@ describe('configuration from the environment', () => {
       expect(problemsOf({ POWERBI_TENANT_ID: 'contoso.onmicrosoft.com' })).toEqual([
         'Power BI is partly configured: set POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET too (POWERBI_TENANT_ID, POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET go together)',
       ]);
-      expect(problemsOf({ TABLEAU_URL: 'https://tableau.example.pt', TABLEAU_SECRET_VALUE: 'x' })).toEqual([
-        'Tableau is partly configured: set TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID too (TABLEAU_URL, TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID, TABLEAU_SECRET_VALUE go together)',
-      ]);
       // An optional variable alone is half a configuration too: it says a server was meant.
-      expect(problemsOf({ TABLEAU_SITE: 'rollout' })).toEqual([
-        'Tableau is partly configured: set TABLEAU_URL, TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID, TABLEAU_SECRET_VALUE too (TABLEAU_URL, TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID, TABLEAU_SECRET_VALUE go together)',
+      expect(problemsOf({ TABLEAU_SITE: 'rollout' })).toEqual(['Tableau is partly configured: set TABLEAU_URL too (TABLEAU_SITE is read only with it)']);
+      expect(problemsOf({ TABLEAU_TICKET_URL: 'https://tableau-internal.example.pt', TABLEAU_USER: 'embed' })).toEqual([
+        'Tableau is partly configured: set TABLEAU_URL too (TABLEAU_USER, TABLEAU_TICKET_URL are read only with it)',
       ]);
+    });
+
+    test('the connected-app variables are refused with what replaced them, with or without TABLEAU_URL, whatever else is right', () => {
+      const replaced = (them: string) =>
+        `no longer read: Tableau embeds use trusted tickets, which need no secret. Remove ${them}, set TABLEAU_URL (and TABLEAU_TICKET_URL if the console ` +
+        "reaches Tableau Server at another address), and add the console server's address to Tableau Server's trusted hosts";
+      expect(problemsOf({ ...TABLEAU, TABLEAU_CLIENT_ID: 'ca-id', TABLEAU_SECRET_ID: 'sid', TABLEAU_SECRET_VALUE: 'connected-app-secret-value' })).toEqual([
+        `TABLEAU_CLIENT_ID, TABLEAU_SECRET_ID, TABLEAU_SECRET_VALUE are ${replaced('them')}`,
+      ]);
+      expect(problemsOf({ TABLEAU_SECRET_VALUE: 'connected-app-secret-value' })).toEqual([`TABLEAU_SECRET_VALUE is ${replaced('it')}`]);
+      // The message never quotes the value.
+      expect(problemsOf({ TABLEAU_SECRET_VALUE: 'connected-app-secret-value' }).join('\n')).not.toContain('connected-app-secret-value');
+      // Blank counts as not set, as for every other variable.
+      expect(loadConfig({ ...TABLEAU, TABLEAU_CLIENT_ID: '  ' }).biServers).toHaveLength(1);
     });
 
     test('BI addresses are https (http only on localhost), plain endpoints, a tenant and site that are names', () => {
@@ -154,6 +172,18 @@ describe('configuration from the environment', () => {
         'TABLEAU_URL must not carry credentials, a query or a fragment',
       ]);
       expect(problemsOf({ ...TABLEAU, TABLEAU_SITE: 'a/b' })).toEqual([`TABLEAU_SITE must be a site's content URL (letters, digits, - and _) (got "a/b")`]);
+      // Tickets are bearer credentials: asked for over https, or over http only on this machine.
+      expect(problemsOf({ ...TABLEAU, TABLEAU_TICKET_URL: 'http://tableau-internal.example.pt' })).toEqual([
+        'TABLEAU_TICKET_URL must use https:// (http:// only for localhost) (got http://)',
+      ]);
+      expect(problemsOf({ ...TABLEAU, TABLEAU_TICKET_URL: 'https://tableau.example.pt/?x=1' })).toEqual([
+        'TABLEAU_TICKET_URL must not carry credentials, a query or a fragment',
+      ]);
+      expect(loadConfig({ ...TABLEAU, TABLEAU_TICKET_URL: 'http://127.0.0.1:8000' }).biServers[0]).toMatchObject({
+        url: 'https://tableau.example.pt',
+        origin: 'https://tableau.example.pt',
+        ticketUrl: 'http://127.0.0.1:8000',
+      });
     });
 
     test('MAP_TILE_URL: http(s), a tile template, {s} only in the first label of the host', () => {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +18,8 @@ import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { headersOf, MISSING_ID, setUpCallers, type Caller, type Callers } from './support/principals';
 
 const CLIENT_SECRET = 'pbi-client-secret-7Qm2-never-shown';
-const TABLEAU_SECRET_VALUE = 'tableau-secret-value-9Xk4-never-shown';
+/** Something only Tableau's internals know: its error pages quote it, the console must not. */
+const TABLEAU_INTERNAL = 'tableau-internal-detail-5Rw8-never-shown';
 const TENANT = 'contoso.onmicrosoft.com';
 const REPORT = '11111111-2222-3333-4444-555555555555';
 const GROUP = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
@@ -85,7 +86,46 @@ class FakePowerBi {
   }
 }
 
-const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+/**
+ * Tableau Server's trusted-ticket endpoint: it counts the POSTs to /trusted, keeps each form it was sent
+ * (only a form-encoded body counts as one) and answers a new ticket in Tableau's format
+ * (`Base64(UUIDv4):<24 random characters>`), or, as told, `-1`, an error page or a sign-in page, both
+ * quoting something internal.
+ */
+class FakeTableau {
+  posts = 0;
+  answer: 'ticket' | 'refuse' | 'error' | 'sign-in' = 'ticket';
+  readonly forms: Array<Record<string, string>> = [];
+  readonly tickets: string[] = [];
+  private server = http.createServer((req, res) => void this.handle(req, res));
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = (status: number, body: string): void => {
+      res.writeHead(status, { 'content-type': 'text/plain;charset=UTF-8' }).end(body);
+    };
+    if (req.method !== 'POST' || req.url !== '/trusted') return text(404, `no ${req.method} ${req.url} here`);
+    this.posts += 1;
+    if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') return text(415, 'not a form');
+    this.forms.push(Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    if (this.answer === 'refuse') return text(200, '-1');
+    if (this.answer === 'error') return text(500, `java.lang.IllegalStateException at ${TABLEAU_INTERNAL}`);
+    if (this.answer === 'sign-in') return text(200, `<html><body>Sign in to Tableau Server (${TABLEAU_INTERNAL})</body></html>`);
+    const ticket = `${Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64')}:${randomBytes(18).toString('base64url')}`;
+    this.tickets.push(ticket);
+    return text(200, ticket);
+  }
+}
 
 describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
   let database: TestDatabase;
@@ -93,11 +133,14 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
   let config: Config;
   let callers: Callers;
   const fake = new FakePowerBi();
+  const tableau = new FakeTableau();
+  let tableauTicketUrl: string;
   /** Every raw body any dashboards route answered in this suite: scanned for secrets at the end. */
   const bodies: string[] = [];
 
   beforeAll(async () => {
     const fakeUrl = await fake.start();
+    tableauTicketUrl = await tableau.start();
     database = await kind.open();
     ({ app, config } = await testApp(
       database,
@@ -110,9 +153,7 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
         POWERBI_API_URL: fakeUrl,
         TABLEAU_URL: 'https://tableau.example.pt',
         TABLEAU_SITE: 'rollout',
-        TABLEAU_CLIENT_ID: 'connected-app-id',
-        TABLEAU_SECRET_ID: 'secret-id-1',
-        TABLEAU_SECRET_VALUE,
+        TABLEAU_TICKET_URL: tableauTicketUrl,
       },
       { clock: () => NOW },
     ));
@@ -122,6 +163,7 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
     await app.close();
     await database.dispose();
     await fake.stop();
+    await tableau.stop();
   });
 
   async function send(caller: Caller, options: InjectOptions) {
@@ -280,10 +322,12 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
     }
   });
 
-  test('Tableau: a connected-app JWT per call, signed with the secret, naming the caller, with a new jti', async () => {
-    const record: DashboardRecord = { id: 2, type: 'Tableau', name: 'Dashboard Rollout', url: TABLEAU_URL, serverId: 'tableau' };
-    expect((await update(callers.Administrator, record)).statusCode).toBe(200);
+  const TABLEAU_RECORD: DashboardRecord = { id: 2, type: 'Tableau', name: 'Dashboard Rollout', url: TABLEAU_URL, serverId: 'tableau' };
+
+  test('Tableau: a trusted ticket per call, asked for the caller on the site, redeemable for 3 minutes', async () => {
+    expect((await update(callers.Administrator, TABLEAU_RECORD)).statusCode).toBe(200);
     const signIns = fake.signIns;
+    const before = tableau.posts;
     const views: DashboardView[] = [];
     for (const caller of [callers.Client, callers.Client, callers.Manager]) {
       const res = await inspect(caller);
@@ -291,24 +335,65 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
       views.push(res.json<{ data: DashboardView }>().data);
     }
     expect(fake.signIns).toBe(signIns);
-    const claims = views.map((view) => {
-      expect(view).toEqual({ ...record, accessToken: expect.any(String), expiresAt: '2026-11-18T10:05:00Z', native: false });
-      const [header, payload, signature] = view.accessToken!.split('.');
-      expect(createHmac('sha256', TABLEAU_SECRET_VALUE).update(`${header}.${payload}`).digest('base64url')).toBe(signature);
-      expect(decode(header!)).toEqual({ alg: 'HS256', typ: 'JWT', kid: 'secret-id-1', iss: 'connected-app-id' });
-      return decode(payload!);
-    });
-    for (const [i, caller] of [callers.Client, callers.Client, callers.Manager].entries()) {
-      expect(claims[i]).toEqual({
-        iss: 'connected-app-id',
-        sub: caller.email,
-        aud: 'tableau',
-        exp: NOW / 1000 + 300,
-        jti: expect.any(String),
-        scp: ['tableau:views:embed'],
-      });
+    expect(tableau.posts - before).toBe(3);
+    expect(tableau.forms.slice(-3)).toEqual([callers.Client, callers.Client, callers.Manager].map((c) => ({ username: c.email, target_site: 'rollout' })));
+    expect(views).toEqual(
+      tableau.tickets.slice(-3).map((ticket) => ({ ...TABLEAU_RECORD, accessToken: ticket, expiresAt: '2026-11-18T10:03:00Z', native: false })),
+    );
+    expect(new Set(views.map((v) => v.accessToken)).size).toBe(3);
+  });
+
+  test('Tableau refusing (-1), failing or answering a page instead of a ticket: 502 naming the server and the reason, never what it said', async () => {
+    const cases: Array<[FakeTableau['answer'], string]> = [
+      [
+        'refuse',
+        "Tableau server 'Tableau' refused to issue a trusted ticket (answered -1): it must list this console server's address as a trusted host, and the user must be a licensed Tableau user on site 'rollout'.",
+      ],
+      ['error', "Tableau server 'Tableau' refused to issue a trusted ticket (HTTP 500)."],
+      ['sign-in', "Tableau server 'Tableau' answered the ticket request with something other than a trusted ticket (HTTP 200)."],
+    ];
+    const tickets = tableau.tickets.length;
+    for (const [answer, message] of cases) {
+      tableau.answer = answer;
+      const res = await inspect(callers.Client);
+      tableau.answer = 'ticket';
+      expect({ answer, status: res.statusCode, body: res.json<unknown>() }).toEqual({ answer, status: 502, body: { message } });
     }
-    expect(new Set(claims.map((c) => c.jti)).size).toBe(3);
+    expect(tableau.tickets.length).toBe(tickets);
+    expect((await inspect(callers.Client)).json<{ data: DashboardView }>().data.accessToken).toBe(tableau.tickets.at(-1));
+  });
+
+  test('Tableau: TABLEAU_USER names the user of every ticket; on the default site no target_site is sent; an unreachable ticket server is a 502', async () => {
+    const shared = await testApp(
+      database,
+      { TABLEAU_URL: 'https://tableau.example.pt', TABLEAU_USER: 'embed-service', TABLEAU_TICKET_URL: tableauTicketUrl },
+      { clock: () => NOW },
+    );
+    const gone = await testApp(database, { TABLEAU_URL: 'https://tableau.example.pt', TABLEAU_TICKET_URL: 'http://127.0.0.1:1' }, { clock: () => NOW });
+    try {
+      const ask = async (app: FastifyInstance) => {
+        const token = await app.auth.issueToken(callers.Client.userId!);
+        const res = await app.inject({
+          url: `/api/Dashboard/Inspect?dashboardId=2&userId=${callers.Client.userId}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        bodies.push(res.body);
+        return res;
+      };
+      const before = tableau.posts;
+      const res = await ask(shared.app);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ data: DashboardView }>().data.accessToken).toBe(tableau.tickets.at(-1));
+      expect(tableau.posts - before).toBe(1);
+      expect(tableau.forms.at(-1)).toEqual({ username: 'embed-service' });
+
+      const unreachable = await ask(gone.app);
+      expect(unreachable.statusCode).toBe(502);
+      expect(unreachable.json()).toEqual({ message: "Tableau server 'Tableau' could not be reached (connection failed)." });
+    } finally {
+      await shared.app.close();
+      await gone.app.close();
+    }
   });
 
   test('back to native: serverId null draws the console charts again', async () => {
@@ -583,10 +668,11 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
     expect(directives.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
   });
 
-  test('no secret, and no Azure AD access token, in any answer of any dashboards route', () => {
+  test("no secret, no Azure AD access token and nothing of Tableau's internals (its errors, the address tickets are asked at) in any answer", () => {
     expect(bodies.length).toBeGreaterThan(30);
     expect(fake.accessTokens.length).toBeGreaterThan(0);
-    const secrets = [CLIENT_SECRET, TABLEAU_SECRET_VALUE, ...fake.accessTokens];
+    expect(tableau.posts).toBeGreaterThan(0);
+    const secrets = [CLIENT_SECRET, ...fake.accessTokens, TABLEAU_INTERNAL, tableauTicketUrl.replace('http://', '')];
     const leaks = bodies.flatMap((body, i) => secrets.filter((secret) => body.includes(secret)).map((secret) => `answer ${i} holds ${secret.slice(0, 12)}…`));
     expect(leaks).toEqual([]);
   });

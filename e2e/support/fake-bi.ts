@@ -1,11 +1,13 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Frame, Page, Route } from '@playwright/test';
 
 /**
  * Fake BI servers for the dashboard tests. The real embedding libraries run in the console; what they
  * talk to is faked:
- * - Azure AD and the Power BI REST API, as a local HTTP server the console's POWERBI_AUTHORITY_URL and
- *   POWERBI_API_URL point at (the console mints its embed tokens there);
+ * - Azure AD, the Power BI REST API and Tableau Server's trusted-ticket endpoint, as one local HTTP
+ *   server the console's POWERBI_AUTHORITY_URL, POWERBI_API_URL and TABLEAU_TICKET_URL point at (the
+ *   console mints its embed tokens and asks for its tickets there);
  * - the embed pages themselves (Power BI's report page, Tableau's view), served by Playwright into the
  *   dashboard's frame. Each answers the cross-frame protocol its library speaks and records what it
  *   was sent, so a test can read it from the frame.
@@ -21,7 +23,7 @@ export const GROUP_ID = '5b7e1c2a-8d4f-4e6b-a1c3-9f0e2d4b6a88';
 export const POWERBI_REPORT_URL = `${POWERBI_EMBED_ORIGIN}/reportEmbed?reportId=${REPORT_ID}&groupId=${GROUP_ID}`;
 export const TABLEAU_VIEW_URL = `${TABLEAU_ORIGIN}/views/Rollout/Overview`;
 
-export interface FakePowerBiService {
+export interface FakeBiServices {
   /** Base of the fake Azure AD (POWERBI_AUTHORITY_URL). */
   authorityUrl: string;
   /** Base of the fake Power BI REST API (POWERBI_API_URL). */
@@ -30,16 +32,22 @@ export interface FakePowerBiService {
   readonly issued: string[];
   /** While true, GenerateToken answers 503, as a Power BI outage would. */
   failing: boolean;
+  /** Where the console asks Tableau for trusted tickets (TABLEAU_TICKET_URL; the endpoint is `<it>/trusted`). */
+  tableauTicketUrl: string;
+  /** Trusted tickets handed out, in order, with the form each was asked for by. */
+  readonly tickets: Array<{ ticket: string; form: Record<string, string> }>;
   close: () => Promise<void>;
 }
 
 /**
- * Azure AD's client-credentials token endpoint and Power BI's GenerateToken. Each embed token lives
- * `tokenLifetimeMs` (short, so the page's in-place renewal happens within a test) and is numbered, so a
- * test can tell the first from its replacement.
+ * Azure AD's client-credentials token endpoint, Power BI's GenerateToken and Tableau's /trusted. Each
+ * Power BI embed token lives `tokenLifetimeMs` (short, so the page's in-place renewal happens within a
+ * test) and is numbered, so a test can tell the first from its replacement. Each trusted ticket is new,
+ * in Tableau's format (`Base64(UUIDv4):<24 random characters>`), for a form that names a username.
  */
-export async function startFakePowerBi(tokenLifetimeMs: number): Promise<FakePowerBiService> {
+export async function startFakeBi(tokenLifetimeMs: number): Promise<FakeBiServices> {
   const issued: string[] = [];
+  const tickets: FakeBiServices['tickets'] = [];
   const aadToken = `aad-${Math.random().toString(36).slice(2)}`;
   const state = { failing: false };
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -64,6 +72,14 @@ export async function startFakePowerBi(tokenLifetimeMs: number): Promise<FakePow
         issued.push(token);
         return json(res, 200, { token, tokenId: `id-${issued.length}`, expiration: new Date(Date.now() + tokenLifetimeMs).toISOString() });
       }
+      if (req.method === 'POST' && url === '/tableau/trusted') {
+        const form = Object.fromEntries(new URLSearchParams(body));
+        const text = (status: number, answer: string) => res.writeHead(status, { 'content-type': 'text/plain' }).end(answer);
+        if (req.headers['content-type'] !== 'application/x-www-form-urlencoded' || !form.username) return text(200, '-1');
+        const ticket = `${Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64')}:${randomBytes(18).toString('base64url')}`;
+        tickets.push({ ticket, form });
+        return text(200, ticket);
+      }
       json(res, 404, { error: `no fake for ${req.method} ${url}` });
     });
   });
@@ -73,6 +89,8 @@ export async function startFakePowerBi(tokenLifetimeMs: number): Promise<FakePow
     authorityUrl: `${base}/aad`,
     apiUrl: `${base}/api`,
     issued,
+    tableauTicketUrl: `${base}/tableau`,
+    tickets,
     get failing() {
       return state.failing;
     },

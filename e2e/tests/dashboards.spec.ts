@@ -8,16 +8,16 @@ import {
   embedFrame,
   powerBiLog,
   routeFakeEmbedPages,
-  startFakePowerBi,
+  startFakeBi,
   tableauLog,
   type FakeEmbedPages,
-  type FakePowerBiService,
+  type FakeBiServices,
 } from '../support/fake-bi';
 import { ADMIN, DEMO_PASSWORD, DEMO_USERS, acceptCookies, signIn } from '../support/session';
 
-// Rollout dashboard with both BI servers configured: Power BI's Azure AD and REST API are a local fake the
-// console mints its embed tokens from; the embed pages are faked in the browser. The real powerbi-client
-// and tableau-api-js run in the page.
+// Rollout dashboard with both BI servers configured: Power BI's Azure AD and REST API, and Tableau's
+// trusted-ticket endpoint, are a local fake the console mints its embed tokens and tickets from; the
+// embed pages are faked in the browser. The real powerbi-client and tableau-api-js run in the page.
 
 /** Embed tokens live this long: the page renews at half a short token's life, so within the test. */
 const TOKEN_LIFETIME_MS = 12_000;
@@ -25,30 +25,28 @@ const ROUTE = '/dashboards/dashboardRollout';
 
 test.describe.configure({ mode: 'serial' });
 
-let powerBi: FakePowerBiService;
+let bi: FakeBiServices;
 const app = new FileConsole();
 test.beforeAll(async () => {
-  powerBi = await startFakePowerBi(TOKEN_LIFETIME_MS);
+  bi = await startFakeBi(TOKEN_LIFETIME_MS);
   await app.start({
     POWERBI_TENANT_ID: 'cellwise-e2e.onmicrosoft.com',
     POWERBI_CLIENT_ID: 'e2e-service-principal',
     POWERBI_CLIENT_SECRET: 'e2e-principal-secret',
-    POWERBI_AUTHORITY_URL: powerBi.authorityUrl,
-    POWERBI_API_URL: powerBi.apiUrl,
+    POWERBI_AUTHORITY_URL: bi.authorityUrl,
+    POWERBI_API_URL: bi.apiUrl,
     POWERBI_EMBED_ORIGIN,
     TABLEAU_URL: TABLEAU_ORIGIN,
-    TABLEAU_CLIENT_ID: 'e2e-connected-app',
-    TABLEAU_SECRET_ID: 'e2e-secret-id',
-    TABLEAU_SECRET_VALUE: 'e2e-connected-app-secret-value',
+    TABLEAU_TICKET_URL: bi.tableauTicketUrl,
   });
 });
 test.afterAll(async () => {
   await app.stop();
-  await powerBi.close();
+  await bi.close();
 });
 test.beforeEach(async ({ context }) => {
   await acceptCookies(context, app.url);
-  powerBi.failing = false;
+  bi.failing = false;
 });
 
 /** A button by its label; antd puts the icon's name first ('expand Fullscreen'). */
@@ -118,7 +116,7 @@ test('an Administrator points the dashboard at Power BI in Settings: it loads, g
   const frame = embedFrame(page, POWERBI_EMBED_ORIGIN)!;
   await expect(frame.locator('#report')).toHaveText(/^Fake Power BI report: loaded with embed-token-\d+$/);
   const firstToken = (await frame.locator('#report').textContent())!.replace(/^.* with /, '');
-  expect(powerBi.issued).toContain(firstToken);
+  expect(bi.issued).toContain(firstToken);
   await expect(button(page, 'Export PDF')).toHaveCount(0);
   const load = (await powerBiLog(frame)).requests.find((r) => r.url === '/report/load');
   expect(load?.body).toMatchObject({ type: 'report', tokenType: 1, accessToken: firstToken, embedUrl: POWERBI_REPORT_URL });
@@ -132,7 +130,7 @@ test('an Administrator points the dashboard at Power BI in Settings: it loads, g
     .poll(async () => (await powerBiLog(frame)).requests.filter((r) => r.url === '/report/token').map((r) => r.body), { timeout: 20_000 })
     .toContainEqual(expect.not.stringMatching(`^${firstToken}$`));
   const renewed = (await powerBiLog(frame)).requests.filter((r) => r.url === '/report/token').map((r) => r.body as string);
-  for (const token of renewed) expect(powerBi.issued.indexOf(token)).toBeGreaterThan(powerBi.issued.indexOf(firstToken));
+  for (const token of renewed) expect(bi.issued.indexOf(token)).toBeGreaterThan(bi.issued.indexOf(firstToken));
   expect(pages.loads.powerbi).toBe(1);
   expect(frameNavigations).toHaveLength(1);
   expect((await powerBiLog(frame)).requests.filter((r) => r.url === '/report/load')).toHaveLength(1);
@@ -140,11 +138,16 @@ test('an Administrator points the dashboard at Power BI in Settings: it loads, g
 
 test('the Tableau dashboard: Export PDF sends the export command to its frame, Fullscreen (by keyboard) fills the screen', async ({ page }) => {
   await setDashboard({ type: 'Tableau', name: 'Rollout 2026 (Tableau)', url: TABLEAU_VIEW_URL, serverId: 'tableau' });
+  const ticketsBefore = bi.tickets.length;
   const pages = await openDashboard(page, ADMIN.email, ADMIN.password);
   await expect(frameBox(page)).toHaveAttribute('aria-busy', 'false');
-  // The connected-app token travels in the view's URL, as the JavaScript API v2 takes a trusted ticket.
+  // The console asked Tableau for one ticket, for the signed-in user (TABLEAU_USER unset, default site),
+  // and the view was loaded with it in the JavaScript API v2's trusted path.
+  expect(bi.tickets.slice(ticketsBefore).map((t) => t.form)).toEqual([{ username: ADMIN.email }]);
+  const { ticket } = bi.tickets.at(-1)!;
   expect(pages.tableauUrls).toHaveLength(1);
-  expect(pages.tableauUrls[0]).toMatch(/^https:\/\/tableau\.cellwise-e2e\.test\/trusted\/[\w-]+\.[\w-]+\.[\w-]+\/views\/Rollout\/Overview\?/);
+  const trusted = `${TABLEAU_ORIGIN}/trusted/${encodeURIComponent(ticket)}/views/Rollout/Overview?`;
+  expect(pages.tableauUrls[0]!.slice(0, trusted.length)).toBe(trusted);
   const frame = embedFrame(page, TABLEAU_ORIGIN)!;
 
   await button(page, 'Export PDF').click();
@@ -162,7 +165,7 @@ test('the Tableau dashboard: Export PDF sends the export command to its frame, F
 
 test('a dashboard that fails to load says so with Retry, the console keeps working, and Retry recovers', async ({ page }) => {
   await setDashboard({ type: 'PowerBI', name: 'Rollout 2026 (Power BI)', url: POWERBI_REPORT_URL, serverId: 'powerbi' });
-  powerBi.failing = true;
+  bi.failing = true;
   const pages = await openDashboard(page, ADMIN.email, ADMIN.password);
   const failure = page.getByTestId('dashboard-failure');
   await expect(failure).toContainText('The dashboard could not be loaded');
@@ -170,7 +173,7 @@ test('a dashboard that fails to load says so with Retry, the console keeps worki
   await expect(page).toHaveURL(new RegExp(`${ROUTE}$`));
   await expect(page.locator('.ant-layout-sider .ant-menu-root')).toBeVisible();
 
-  powerBi.failing = false;
+  bi.failing = false;
   await button(failure, 'Retry').click();
   await expect(frameBox(page)).toHaveAttribute('aria-busy', 'false');
   await expect(failure).toBeHidden();
@@ -189,6 +192,7 @@ test('a user who is not an Administrator sees the dashboard but not its settings
   await setDashboard({ type: 'Tableau', name: 'Rollout 2026 (Tableau)', url: TABLEAU_VIEW_URL, serverId: 'tableau' });
   await openDashboard(page, DEMO_USERS.CellwiseHQ, DEMO_PASSWORD);
   await expect(frameBox(page)).toHaveAttribute('aria-busy', 'false');
+  expect(bi.tickets.at(-1)!.form).toEqual({ username: DEMO_USERS.CellwiseHQ });
   await expect(button(page, 'Export PDF')).toBeEnabled();
   await expect(button(page, 'Settings')).toHaveCount(0);
 });

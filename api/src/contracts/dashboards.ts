@@ -4,8 +4,9 @@ import { Type, type Static } from '@sinclair/typebox';
  * Dashboards (specification §3 Dashboard, §7 `Dashboard/Inspect`, §9; DESIGN §7.5).
  *
  * A dashboard record (`id`, `type`, `name`, `url`, `serverId`) is stored and edited by administrators.
- * BI servers are configured on the server only (environment), with the credentials that mint embed
- * tokens; the browser sees a server's id, type and name, never its secrets. `Dashboard/Inspect` answers
+ * BI servers are configured on the server only (environment), with what mints embed tokens (Power BI:
+ * a service principal's credentials; Tableau: trusted authentication, Tableau trusting the console
+ * server's address); the browser sees a server's id, type, name and origin, never a secret. `Dashboard/Inspect` answers
  * `{ data: DashboardView }`: the record with an `accessToken` minted for this call (never stored), or
  * `native: true` when the record names no configured server, in which case the page draws the
  * console's own rollout charts (`Dashboard/GetRollout`).
@@ -64,9 +65,15 @@ export const DashboardView = Type.Object(
     name: Type.String(),
     url: Type.String(),
     serverId: Type.Union([Type.String(), Type.Null()]),
-    /** Minted for this call (Power BI embed token; Tableau connected-app JWT); null when native. */
+    /**
+     * Minted for this call (Power BI embed token; Tableau trusted ticket, which the page puts into the
+     * view's URL as `/trusted/<ticket>/…` and which Tableau redeems once); null when native.
+     */
     accessToken: Type.Union([Type.String(), Type.Null()]),
-    /** When the token expires (ISO-8601 UTC); the page refreshes it in place before then. */
+    /**
+     * When the token expires (ISO-8601 UTC). Power BI: the page refreshes it in place before then.
+     * Tableau: the ticket must be redeemed by then (3 minutes); the view's session outlives it.
+     */
     expiresAt: Type.Union([Type.String(), Type.Null()]),
     /** True when no BI server is configured for this record: the page draws the native charts. */
     native: Type.Boolean(),

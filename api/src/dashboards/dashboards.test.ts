@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PowerBiServerConfig, TableauServerConfig } from '../config';
@@ -6,7 +5,7 @@ import { isoWeek } from '../domain/tracking';
 import { RECORD_MESSAGES, powerBiReportOf, updateProblem, urlProblem } from './records';
 import { buildRollout, isoWeekLabel, isoWeekOfText, NO_STATUS, NO_TYPE, weekWindow } from './rollout';
 import { buildSiteMap, overallOf, technologiesOf } from './site-map';
-import { EmbedTokenError, mintPowerBiToken, mintTableauToken, TABLEAU_TOKEN_SECONDS } from './tokens';
+import { EmbedTokenError, mintPowerBiToken, mintTableauTicket, TABLEAU_TICKET_SECONDS } from './tokens';
 
 const POWERBI: PowerBiServerConfig = {
   id: 'powerbi',
@@ -26,9 +25,7 @@ const TABLEAU: TableauServerConfig = {
   url: 'https://tableau.example.pt',
   origin: 'https://tableau.example.pt',
   site: 'rollout',
-  clientId: 'connected-app',
-  secretId: 'secret-id',
-  secretValue: 'secret-value',
+  ticketUrl: 'https://tableau.example.pt',
   user: null,
 };
 const REPORT = '11111111-2222-3333-4444-555555555555';
@@ -254,29 +251,134 @@ describe('dashboard records', () => {
   });
 });
 
-describe('Tableau connected-app token', () => {
-  const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
-
-  test('HS256 with the secret value; kid, iss, sub, aud, scp; at most 10 minutes; a new jti each time', () => {
-    const now = Date.parse('2026-11-22T10:00:00Z');
-    const first = mintTableauToken(TABLEAU, 'ana.costa@example.pt', now);
-    const second = mintTableauToken(TABLEAU, 'ana.costa@example.pt', now);
-    const [header, payload, signature] = first.token.split('.');
-    expect(createHmac('sha256', 'secret-value').update(`${header}.${payload}`).digest('base64url')).toBe(signature);
-    expect(decode(header!)).toEqual({ alg: 'HS256', typ: 'JWT', kid: 'secret-id', iss: 'connected-app' });
-    const claims = decode(payload!);
-    expect(claims).toEqual({
-      iss: 'connected-app',
-      sub: 'ana.costa@example.pt',
-      aud: 'tableau',
-      exp: now / 1000 + TABLEAU_TOKEN_SECONDS,
-      jti: expect.any(String),
-      scp: ['tableau:views:embed'],
+/**
+ * A Tableau Server's /trusted endpoint on loopback: it records each request (method, path, content type,
+ * body) and answers what the test sets.
+ */
+async function ticketServer(answer: (call: number) => { status: number; body: string }) {
+  const requests: Array<{ method: string; url: string; contentType: string; body: string }> = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', contentType: req.headers['content-type'] ?? '', body });
+      const { status, body: text } = answer(requests.length);
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
     });
-    expect(TABLEAU_TOKEN_SECONDS).toBeLessThanOrEqual(600);
-    expect(first.expiresAt).toBe('2026-11-22T10:05:00Z');
-    expect(decode(second.token.split('.')[1]!).jti).not.toBe(claims.jti);
-    expect(first.token).not.toContain('secret-value');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    requests,
+    ticketUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('Tableau trusted ticket', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+  const V2_TICKET = '9D1ObyqDQmSIOyQpKdy4Sw==:dg62gCsSE0QRArXNTOp6mlJ5';
+
+  test("POSTs the user and the site as a form to <ticket URL>/trusted; the answer is the ticket, redeemable for Tableau's 3 minutes", async () => {
+    const fake = await ticketServer(() => ({ status: 200, body: `${V2_TICKET}\n` }));
+    try {
+      const ticket = await mintTableauTicket({ ...TABLEAU, ticketUrl: `${fake.ticketUrl}/tableau` }, 'ana.costa@example.pt', now);
+      expect(ticket).toEqual({ token: V2_TICKET, expiresAt: '2026-11-22T10:03:00Z' });
+      expect(TABLEAU_TICKET_SECONDS).toBe(180);
+      expect(fake.requests).toHaveLength(1);
+      const [request] = fake.requests;
+      expect({ method: request!.method, url: request!.url, contentType: request!.contentType }).toEqual({
+        method: 'POST',
+        url: '/tableau/trusted',
+        contentType: 'application/x-www-form-urlencoded',
+      });
+      expect(Object.fromEntries(new URLSearchParams(request!.body))).toEqual({ username: 'ana.costa@example.pt', target_site: 'rollout' });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  test('on the default site no target_site is sent; a user name is form-encoded', async () => {
+    const fake = await ticketServer(() => ({ status: 200, body: 'aB3dE5gH7jK9mN1pQ3sT5vX7' }));
+    try {
+      await expect(mintTableauTicket({ ...TABLEAU, site: null, ticketUrl: fake.ticketUrl }, 'MyCo\\j smith&x=1', now)).resolves.toEqual({
+        token: 'aB3dE5gH7jK9mN1pQ3sT5vX7',
+        expiresAt: '2026-11-22T10:03:00Z',
+      });
+      expect(fake.requests[0]!.body).toBe('username=MyCo%5Cj+smith%26x%3D1');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  test.each([
+    [
+      '-1 (not trusted, or no such user)',
+      { status: 200, body: '-1' },
+      "Tableau server 'Tableau' refused to issue a trusted ticket (answered -1): it must list this console server's address as a trusted host, and the user must be a licensed Tableau user on site 'rollout'.",
+    ],
+    ['a non-2xx status', { status: 403, body: 'Forbidden: internal-detail-1234' }, "Tableau server 'Tableau' refused to issue a trusted ticket (HTTP 403)."],
+    [
+      'a login page instead of a ticket',
+      { status: 200, body: '<html><body>Sign in: internal-detail-1234</body></html>' },
+      "Tableau server 'Tableau' answered the ticket request with something other than a trusted ticket (HTTP 200).",
+    ],
+    [
+      'an empty answer',
+      { status: 200, body: '' },
+      "Tableau server 'Tableau' answered the ticket request with something other than a trusted ticket (HTTP 200).",
+    ],
+    [
+      'a string too short to be a ticket',
+      { status: 200, body: 'abc' },
+      "Tableau server 'Tableau' answered the ticket request with something other than a trusted ticket (HTTP 200).",
+    ],
+  ])('%s: a 502 that names the server and the reason, never the answer', async (_, answer, message) => {
+    const fake = await ticketServer(() => answer);
+    try {
+      const attempt = mintTableauTicket({ ...TABLEAU, ticketUrl: fake.ticketUrl }, 'ana.costa@example.pt', now);
+      await expect(attempt).rejects.toThrow(EmbedTokenError);
+      await expect(attempt).rejects.toThrow(message);
+      await expect(attempt).rejects.toMatchObject({ statusCode: 502 });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  test('-1 on the default site says so', async () => {
+    const fake = await ticketServer(() => ({ status: 200, body: '-1' }));
+    try {
+      await expect(mintTableauTicket({ ...TABLEAU, site: null, ticketUrl: fake.ticketUrl }, 'ana.costa@example.pt', now)).rejects.toThrow(
+        'the user must be a licensed Tableau user on the default site.',
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+
+  test('a closed port, or a server that never answers: 502 saying it could not be reached', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(mintTableauTicket({ ...TABLEAU, ticketUrl: `http://127.0.0.1:${port}` }, 'a@example.pt', now)).rejects.toThrow(
+      "Tableau server 'Tableau' could not be reached (connection failed).",
+    );
+
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const ticketUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      await expect(mintTableauTicket({ ...TABLEAU, ticketUrl }, 'a@example.pt', now, 200)).rejects.toThrow(
+        "Tableau server 'Tableau' could not be reached (no answer within 200 ms).",
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 

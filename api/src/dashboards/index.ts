@@ -3,7 +3,7 @@ import type { BiServerConfig } from '../config';
 import type { DashboardRecord, DashboardView } from '../contracts/dashboards';
 import type { Database } from '../db/schema';
 import { serverOf, urlProblem } from './records';
-import { EmbedTokenError, mintPowerBiToken, mintTableauToken } from './tokens';
+import { EmbedTokenError, mintPowerBiToken, mintTableauTicket } from './tokens';
 
 export * from './records';
 export * from './rollout';
@@ -14,7 +14,7 @@ export interface InspectContext {
   db: Kysely<Database>;
   servers: readonly BiServerConfig[];
   nowMs: number;
-  /** The caller: a Tableau token names this user unless TABLEAU_USER names one for everybody. */
+  /** The caller: a Tableau ticket is issued for this user unless TABLEAU_USER names one for everybody. */
   userId: number;
 }
 
@@ -34,7 +34,7 @@ export async function inspectDashboard(record: DashboardRecord, context: Inspect
     token = await mintPowerBiToken(server, record.url);
   } else {
     const user = server.user ?? (await context.db.selectFrom('users').select('email').where('id', '=', context.userId).executeTakeFirstOrThrow()).email;
-    token = mintTableauToken(server, user, context.nowMs);
+    token = await mintTableauTicket(server, user, context.nowMs);
   }
   return { ...record, accessToken: token.token, expiresAt: token.expiresAt, native: false };
 }

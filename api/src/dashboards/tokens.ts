@@ -1,11 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import type { PowerBiServerConfig, TableauServerConfig } from '../config';
 import { powerBiReportOf } from './records';
 
 /**
  * Embed tokens, minted for one `Dashboard/Inspect` call and never stored (DESIGN §7.5). The credentials
- * that mint them stay here: an answer carries the embed token and its expiry, never a client secret, a
- * connected app's secret value or the Azure AD access token used on the way.
+ * that mint them stay here: an answer carries the embed token and its expiry, never a client secret or
+ * the Azure AD access token used on the way.
  */
 
 export interface EmbedToken {
@@ -26,8 +25,18 @@ export class EmbedTokenError extends Error {
 /** How long a call to a BI server may take before the page is told it failed. */
 export const BI_REQUEST_TIMEOUT_MS = 15_000;
 
-/** Tableau refuses connected-app tokens valid for more than 10 minutes; the token only opens the viz's session. */
-export const TABLEAU_TOKEN_SECONDS = 5 * 60;
+/**
+ * Tableau Server's default: a trusted ticket must be redeemed within three minutes of being issued. The
+ * page loads the view with it at once; redeemed, it opens the viz's own session and is spent.
+ */
+export const TABLEAU_TICKET_SECONDS = 3 * 60;
+
+/**
+ * What a ticket looks like: since Tableau Server 10.2 `Base64(UUIDv4):<24 random characters>`; older or
+ * reconfigured servers answer a random string of 9 to 255 characters. Anything else (a login page, a
+ * proxy's error page) is not put into a view URL.
+ */
+const PLAUSIBLE_TICKET = /^[A-Za-z0-9+/=_-]{9,255}(?::[A-Za-z0-9+/=_-]{9,255})?$/;
 
 /** The scope of the Power BI REST API for a service principal (client credentials). */
 export const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
@@ -96,19 +105,37 @@ export async function mintPowerBiToken(server: PowerBiServerConfig, reportUrl: s
   return { token: body.token, expiresAt: iso(expires) };
 }
 
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
 /**
- * A Tableau connected-app token (direct trust): a JWT signed HS256 with the app's secret value, naming
- * the secret (kid) and the app (iss), for `user`, valid TABLEAU_TOKEN_SECONDS, with a fresh jti so it is
- * used once. Minted locally: Tableau checks it when the viz loads.
+ * A Tableau trusted ticket for `user` (trusted authentication): the console server POSTs the user, and the
+ * site when the view is not on the default one, to `<ticketUrl>/trusted`; Tableau answers the ticket, or
+ * `-1` when it will not issue one (this host is not trusted, the user is unknown or unlicensed on that
+ * site). A ticket is redeemed once, so every Inspect call gets its own.
  */
-export function mintTableauToken(server: TableauServerConfig, user: string, nowMs: number): EmbedToken {
-  const issuedAt = Math.floor(nowMs / 1000);
-  const exp = issuedAt + TABLEAU_TOKEN_SECONDS;
-  const header = { alg: 'HS256', typ: 'JWT', kid: server.secretId, iss: server.clientId };
-  const payload = { iss: server.clientId, sub: user, aud: 'tableau', exp, jti: randomUUID(), scp: ['tableau:views:embed'] };
-  const signed = `${base64url(header)}.${base64url(payload)}`;
-  const signature = createHmac('sha256', server.secretValue).update(signed).digest('base64url');
-  return { token: `${signed}.${signature}`, expiresAt: iso(exp * 1000) };
+export async function mintTableauTicket(server: TableauServerConfig, user: string, nowMs: number, timeoutMs = BI_REQUEST_TIMEOUT_MS): Promise<EmbedToken> {
+  const label = `Tableau server '${server.name}'`;
+  const form = new URLSearchParams({ username: user });
+  if (server.site !== null) form.set('target_site', server.site);
+  const response = await call(
+    label,
+    `${server.ticketUrl}/trusted`,
+    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/plain' }, body: form },
+    timeoutMs,
+  );
+  if (!response.ok) throw new EmbedTokenError(`${label} refused to issue a trusted ticket (HTTP ${response.status}).`);
+  let body: string;
+  try {
+    body = (await response.text()).trim();
+  } catch {
+    throw new EmbedTokenError(`${label} could not be reached (connection failed).`);
+  }
+  if (body === '-1') {
+    const site = server.site === null ? 'the default site' : `site '${server.site}'`;
+    throw new EmbedTokenError(
+      `${label} refused to issue a trusted ticket (answered -1): it must list this console server's address as a trusted host, and the user must be a licensed Tableau user on ${site}.`,
+    );
+  }
+  // Reported without the body: it is not ours to echo.
+  if (!PLAUSIBLE_TICKET.test(body))
+    throw new EmbedTokenError(`${label} answered the ticket request with something other than a trusted ticket (HTTP ${response.status}).`);
+  return { token: body, expiresAt: iso(nowMs + TABLEAU_TICKET_SECONDS * 1000) };
 }
