@@ -122,5 +122,15 @@ export function RunHistoryTable({ caption, historyPath, exportPath, idParam, fie
       render: (row) => <HistoryDownload row={row} exportPath={exportPath} idParam={idParam} />,
     },
   ];
-  return <DataTable caption={caption} columns={columns} fetchPage={fetchPage} rowKey="id" reloadKey={reloadKey} emptyText="No runs yet." />;
+  return (
+    <DataTable
+      tableKey={`history:${historyPath}`}
+      caption={caption}
+      columns={columns}
+      fetchPage={fetchPage}
+      rowKey="id"
+      reloadKey={reloadKey}
+      emptyText="No runs yet."
+    />
+  );
 }

@@ -145,7 +145,7 @@ export default function UsersPage() {
     },
   ];
 
-  const usersTable = <DataTable caption="All Users" columns={columns} rows={users.data} rowKey="id" loading={users.loading} />;
+  const usersTable = <DataTable tableKey="management.users" caption="All Users" columns={columns} rows={users.data} rowKey="id" loading={users.loading} />;
 
   return (
     <PageContainer
@@ -174,6 +174,7 @@ export default function UsersPage() {
               label: 'Audit trail',
               children: (
                 <DataTable
+                  tableKey="management.users.audit"
                   caption={`Audit trail (latest ${audit.data.rows.length} of ${audit.data.total})`}
                   columns={auditColumns}
                   rows={audit.data.rows}

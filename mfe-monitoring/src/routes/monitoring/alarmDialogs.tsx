@@ -141,6 +141,7 @@ export function AlarmHintsDrawer({ open, onClose, onChanged }: { open: boolean; 
       }
     >
       <DataTable
+        tableKey="monitoring.alarmHints"
         columns={columns}
         rows={hints.data}
         loading={hints.loading}

@@ -16,7 +16,14 @@ const fetchSummary = listFetcher<ConfigurationSummaryRow>('Monitoring/GetConfigu
 export default function ConfigurationManagementPage() {
   return (
     <PageContainer title="Configuration Management">
-      <DataTable caption="Configuration Summary" columns={columns} fetchPage={fetchSummary} rowKey="nodeName" emptyText={NO_LOGS_YET} />
+      <DataTable
+        tableKey="monitoring.configurationManagement"
+        caption="Configuration Summary"
+        columns={columns}
+        fetchPage={fetchSummary}
+        rowKey="nodeName"
+        emptyText={NO_LOGS_YET}
+      />
     </PageContainer>
   );
 }

@@ -161,6 +161,7 @@ export default function FaultManagementPage() {
       }
     >
       <DataTable
+        tableKey="monitoring.faultManagement.summary"
         caption="Fault Summary"
         columns={summaryColumns}
         fetchPage={fetchSummary}
@@ -181,6 +182,7 @@ export default function FaultManagementPage() {
           <DataTable
             // A new node (or a new link) starts a new table, filtered by it from its first request.
             key={`${node ?? ''}|${search}`}
+            tableKey="monitoring.faultManagement.alarms"
             caption="Alarm List"
             columns={alarmColumns}
             fetchPage={fetchAlarms}

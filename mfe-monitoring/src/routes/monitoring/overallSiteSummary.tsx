@@ -42,7 +42,14 @@ export default function OverallSiteSummaryPage() {
     >
       {/* Performance Status reads the last PM import (3GPP TS 32.435 measCollecFile); without one it is N/A. */}
       <InfoBanner label="PM counters date" date={pmDate.data} loading={pmDate.loading} fallback="PM counters unavailable: Performance Status is N/A." />
-      <DataTable columns={columns} fetchPage={fetchSummary} rowKey="siteId" reloadKey={version} emptyText={NO_LOGS_YET} />
+      <DataTable
+        tableKey="monitoring.overallSiteSummary"
+        columns={columns}
+        fetchPage={fetchSummary}
+        rowKey="siteId"
+        reloadKey={version}
+        emptyText={NO_LOGS_YET}
+      />
       {isAdministrator && (
         <ImportDialog
           title="Import PM Counters (.zip of measCollecFile XML)"

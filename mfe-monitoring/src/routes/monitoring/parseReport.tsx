@@ -87,8 +87,16 @@ export function ParseReportBody({ report, details = true }: { report: ParseRepor
         />
       )}
       <CountStatistics counts={report.counts} />
-      <DataTable caption="Files" columns={fileColumns} rows={files} rowKey="key" emptyText="The archives held no files." />
       <DataTable
+        tableKey="monitoring.parseReport.files"
+        caption="Files"
+        columns={fileColumns}
+        rows={files}
+        rowKey="key"
+        emptyText="The archives held no files."
+      />
+      <DataTable
+        tableKey="monitoring.parseReport.problems"
         caption={listed < report.counts.problems ? `Problems (the first ${listed} of ${report.counts.problems})` : 'Problems'}
         columns={problemColumns}
         rows={problems}

@@ -46,7 +46,16 @@ export function ReportTableView({ table }: { table: ReportTable }) {
     ...(c.options.kind === 'status' ? { render: (row: ReportRow) => <StatusTag value={row[c.name] as string | null} /> } : {}),
   }));
   const rows: ReportRow[] = table.TableData.map((row, index) => ({ ...row, __row: index }));
-  return <DataTable caption={table.TableName} columns={columns} rows={rows} rowKey="__row" emptyText={`Nothing in ${table.TableName} for this site.`} />;
+  return (
+    <DataTable
+      tableKey={`monitoring.siteReport.${table.TableName.replace(/[^A-Za-z0-9]+/g, '-')}`}
+      caption={table.TableName}
+      columns={columns}
+      rows={rows}
+      rowKey="__row"
+      emptyText={`Nothing in ${table.TableName} for this site.`}
+    />
+  );
 }
 
 /** Fetches the report of a site; a refusal (unknown site) is said where the report would be. */

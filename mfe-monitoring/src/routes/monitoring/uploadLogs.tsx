@@ -150,6 +150,7 @@ export default function UploadLogsPage() {
         </Flex>
       </Card>
       <DataTable
+        tableKey="monitoring.uploadLogs.history"
         caption="Parse History"
         columns={historyColumns}
         fetchPage={fetchHistory}

@@ -201,6 +201,7 @@ export function FrequencyPlansDrawer({ open, onClose, canEdit }: { open: boolean
         {canEdit ? '' : ' Administrators edit the plans.'}
       </Typography.Paragraph>
       <DataTable
+        tableKey="planning.frequencyPlans"
         caption="Operators' frequency plans"
         columns={columns}
         rows={rows}

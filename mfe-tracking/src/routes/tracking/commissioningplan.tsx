@@ -47,7 +47,14 @@ export default function CommissioningPlanPage() {
       }
     >
       <InfoBanner label="Last import" date={lastImport.data} loading={lastImport.loading} fallback="Last import unavailable!" />
-      <DataTable columns={columns} fetchPage={fetchPlan} rowKey="id" reloadKey={version} emptyText="No commissioning plan imported yet." />
+      <DataTable
+        tableKey="tracking.commissioningplan"
+        columns={columns}
+        fetchPage={fetchPlan}
+        rowKey="id"
+        reloadKey={version}
+        emptyText="No commissioning plan imported yet."
+      />
       <ImportDialog
         title="Import Commissioning Plan"
         open={importing}

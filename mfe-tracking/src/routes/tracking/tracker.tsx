@@ -74,6 +74,7 @@ export default function TrackerPage() {
     >
       <InfoBanner label="Tracker date" date={lastUpdate.data} loading={lastUpdate.loading} fallback="Tracker date unavailable!" />
       <DataTable
+        tableKey="tracking.tracker"
         columns={columns}
         fetchPage={fetchTracker}
         rowKey="id"

@@ -40,6 +40,7 @@ export default function WorkOrderStatusPage() {
     >
       <InfoBanner label="Last import" date={lastImport.data} loading={lastImport.loading} fallback="Last import unavailable!" />
       <DataTable
+        tableKey="tracking.workorderstatus"
         caption="Work Order Delta"
         columns={columns}
         fetchPage={fetchDelta}

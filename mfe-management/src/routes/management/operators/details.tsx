@@ -168,7 +168,7 @@ function ProjectsTab({ operator, onChanged }: { operator: OperatorDetails; onCha
           Add project
         </Button>
       </Flex>
-      <DataTable caption="All projects" columns={columns} rows={operator.projectList} rowKey="id" />
+      <DataTable tableKey="management.operatorDetails.projects" caption="All projects" columns={columns} rows={operator.projectList} rowKey="id" />
       {adding ? <NameDialog title="Add project" onSave={create} onClose={closeAdd} /> : null}
     </Flex>
   );
@@ -196,7 +196,7 @@ function OperatorTabs({ operatorId, tab }: { operatorId: number; tab: OperatorTa
       </Row>
     ),
     projects: <ProjectsTab operator={operator} onChanged={details.reload} />,
-    users: <DataTable caption="Users" columns={userColumns} rows={operator.userList} rowKey="id" />,
+    users: <DataTable tableKey="management.operatorDetails.users" caption="Users" columns={userColumns} rows={operator.userList} rowKey="id" />,
   };
   return (
     <PageContainer title={operator.name}>
