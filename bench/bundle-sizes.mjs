@@ -118,7 +118,7 @@ const GROUP_ID = '5b7e1c2a-8d4f-4e6b-a1c3-9f0e2d4b6a88';
 /** Strings only each library's bundle holds, to tell which BI library a page loaded. */
 const BI_LIBRARY_MARKERS = { 'powerbi-client': 'Power BI SDK', 'tableau-api-js': 'tableauSoftware' };
 
-/** Azure AD and Power BI's GenerateToken, faked on loopback so the console mints an embed token. */
+/** Azure AD, Power BI's GenerateToken and Tableau's trusted tickets, faked on loopback so the console mints embed tokens. */
 async function startFakePowerBi() {
   const server = http.createServer((req, res) => {
     req.resume();
@@ -127,6 +127,8 @@ async function startFakePowerBi() {
       if (req.method === 'POST' && req.url.endsWith('/oauth2/v2.0/token')) return json({ token_type: 'Bearer', expires_in: 3599, access_token: 'bench' });
       if (req.method === 'POST' && req.url.endsWith('/GenerateToken'))
         return json({ token: 'bench-embed-token', expiration: new Date(Date.now() + 3_600_000).toISOString() });
+      if (req.method === 'POST' && req.url === '/trusted')
+        return res.writeHead(200, { 'content-type': 'text/plain' }).end('YmVuY2gtdGlja2V0LWJlbmNo:bench-ticket-0001');
       res.writeHead(404).end();
     });
   });
@@ -178,9 +180,7 @@ async function measureDashboard(browser) {
     POWERBI_API_URL: fake.base,
     POWERBI_EMBED_ORIGIN,
     TABLEAU_URL: TABLEAU_ORIGIN,
-    TABLEAU_CLIENT_ID: 'bench',
-    TABLEAU_SECRET_ID: 'bench',
-    TABLEAU_SECRET_VALUE: 'bench-secret-value',
+    TABLEAU_TICKET_URL: fake.base,
   });
   try {
     const token = await adminToken(server.url);

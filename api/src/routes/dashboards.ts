@@ -36,7 +36,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          'The dashboard with an embed token minted for this call (Power BI embed token, Tableau connected-app JWT), or native: true when it names no configured BI server; userId must be your own',
+          'The dashboard with an embed token minted for this call (Power BI embed token, Tableau trusted ticket), or native: true when it names no configured BI server; userId must be your own',
         tags,
         security,
         querystring: DashboardInspectQuery,

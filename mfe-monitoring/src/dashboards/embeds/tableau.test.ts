@@ -97,4 +97,9 @@ test('trustedViewUrl: the ticket goes after /trusted/, before the view path; an 
   expect(trustedViewUrl('https://tab.example.com/views/Wb/View?:refresh=yes', 'T1')).toBe('https://tab.example.com/trusted/T1/views/Wb/View?:refresh=yes');
   expect(trustedViewUrl('https://tab.example.com/#/site/ops/views/Wb/View', 'T1')).toBe('https://tab.example.com/trusted/T1/t/ops/views/Wb/View');
   expect(trustedViewUrl('https://tab.example.com/#/views/Wb/View', 'a/b')).toBe('https://tab.example.com/trusted/a%2Fb/views/Wb/View');
+  // Tableau's own ticket format stays as its documentation writes it.
+  expect(trustedViewUrl('https://tab.example.com/views/Wb/View', '9D1ObyqDQmSIOyQpKdy4Sw==:dg62gCsSE0QRArXNTOp6mlJ5')).toBe(
+    'https://tab.example.com/trusted/9D1ObyqDQmSIOyQpKdy4Sw==:dg62gCsSE0QRArXNTOp6mlJ5/views/Wb/View',
+  );
+  expect(trustedViewUrl('https://tab.example.com/views/Wb/View', 'a+b c')).toBe('https://tab.example.com/trusted/a+b%20c/views/Wb/View');
 });

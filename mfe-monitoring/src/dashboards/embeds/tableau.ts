@@ -31,12 +31,21 @@ declare global {
  * are documented for the Embedding API v3 only. A URL copied from the browser's address bar
  * (`#/site/<site>/views/…`) is turned into the path form the Viz loads.
  */
+/**
+ * A ticket as one path segment: Tableau's tickets (`<base64>==:<random>`) appear unencoded in its
+ * documented URLs, and `=`, `:` and `+` are legal in a path segment, so only what is not (a `/` above
+ * all) is percent-encoded; gateways in front of Tableau often refuse `%3A` and `%3D` they never expect.
+ */
+function ticketSegment(ticket: string): string {
+  return encodeURIComponent(ticket).replace(/%3D/gi, '=').replace(/%3A/gi, ':').replace(/%2B/gi, '+');
+}
+
 export function trustedViewUrl(viewUrl: string, ticket: string): string {
   const url = new URL(viewUrl);
   const fromHash = /^#\/(?:site\/([^/]+)\/)?(views\/.+)$/.exec(url.hash);
   const viewPath = fromHash ? `${fromHash[1] ? `/t/${fromHash[1]}` : ''}/${fromHash[2]}` : url.pathname;
   if (fromHash) url.hash = '';
-  url.pathname = `/trusted/${encodeURIComponent(ticket)}${viewPath}`;
+  url.pathname = `/trusted/${ticketSegment(ticket)}${viewPath}`;
   return url.toString();
 }
 
