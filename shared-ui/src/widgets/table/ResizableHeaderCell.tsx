@@ -81,7 +81,7 @@ export function ResizableHeaderCell({ resize, children, ...cell }: CellProps) {
         }}
         onClick={(event) => event.stopPropagation()}
         onKeyDown={onKeyDown}
-        style={{ position: 'absolute', top: 0, bottom: 0, insetInlineEnd: -4, width: 8, cursor: 'col-resize', zIndex: 1, touchAction: 'none' }}
+        style={{ position: 'absolute', top: 0, bottom: 0, insetInlineEnd: 0, width: 8, cursor: 'col-resize', zIndex: 1, touchAction: 'none' }}
       />
     </th>
   );
