@@ -19,3 +19,4 @@ export * from './api/useApiGet';
 export * from './api/listFetcher';
 export * from './widgets/RunResult';
 export * from './widgets/JobProgressBar';
+export * from './toasts/toasts';

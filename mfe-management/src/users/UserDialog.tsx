@@ -1,9 +1,8 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { OperatorOption, ProjectOption, RoleOption, UserDetails, UserForm } from 'api/contracts';
 import { api, useSession } from 'shared-auth';
-import { FormDialog, REQUIRED, SelectField, TextField, required, useApiGet, useConsoleForm } from 'shared-ui';
+import { FormDialog, REQUIRED, SelectField, TextField, required, useApiGet, useConsoleForm, useToasts } from 'shared-ui';
 import * as yup from 'yup';
 
 const userSchema = yup.object({
@@ -29,7 +28,7 @@ export interface UserDialogProps {
  * role, operator and project lists (specification §4). The role list is what the caller may assign.
  */
 export function UserDialog({ userId, onClose, onSaved }: UserDialogProps) {
-  const { message } = App.useApp();
+  const toasts = useToasts();
   const editing = userId !== null;
   const role = useSession((s) => s.user.role);
   const form = useConsoleForm(userSchema, EMPTY);
@@ -64,10 +63,10 @@ export function UserDialog({ userId, onClose, onSaved }: UserDialogProps) {
     try {
       if (editing) {
         const { data } = await api.post<{ message: string }>('Users/EditUser', { ...payload, id: userId, email: undefined });
-        void message.success(data.message);
+        toasts.success(data.message);
       } else {
         await api.post('Users/CreateUser', payload);
-        void message.success('New user created!');
+        toasts.success('New user created!');
       }
       onSaved();
     } catch {

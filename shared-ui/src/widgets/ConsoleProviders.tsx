@@ -2,6 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
 import type { ReactNode } from 'react';
 import { cellwiseTheme } from '../theme';
+import { TOAST_DURATION_MS, TOAST_MAX_COUNT, TOAST_PLACEMENT } from '../toasts/toasts';
 
 /**
  * Every provider a page needs. The shell mounts it once around the whole console; a remote's
@@ -10,10 +11,8 @@ import { cellwiseTheme } from '../theme';
 export function ConsoleProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={cellwiseTheme} locale={enGB}>
-      {/* Toasts: at most 3 at once, 4 s, bottom right (specification §9). */}
-      <AntApp notification={{ placement: 'bottomRight', maxCount: 3, duration: 4 }} message={{ maxCount: 3, duration: 4 }}>
-        {children}
-      </AntApp>
+      {/* The one place toasts are set up (specification §9); `useToasts` shows them. */}
+      <AntApp notification={{ placement: TOAST_PLACEMENT, maxCount: TOAST_MAX_COUNT, duration: TOAST_DURATION_MS / 1000 }}>{children}</AntApp>
     </ConfigProvider>
   );
 }

@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, type ButtonProps } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { api } from 'shared-auth';
 import { downloadExport, type FileResponse } from '../files/transfer';
+import { useToasts } from '../toasts/toasts';
 
 export interface ExportButtonProps {
   /** The call that writes the workbook and answers `{ file, message? }`, e.g. 'Tracker/DownloadTracker'. */
@@ -14,13 +15,13 @@ export interface ExportButtonProps {
 
 /** Runs an export and downloads the file it produced (DESIGN §3: runs answer an export id, not a path). */
 export function ExportButton({ path, params, children, type }: ExportButtonProps) {
-  const { notification } = App.useApp();
+  const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
       const { data } = await api.get<FileResponse>(path, { params });
-      if (data.message) notification.success({ title: data.message });
+      if (data.message) toasts.success(data.message);
       await downloadExport(data.file);
     } catch {
       // The API client has shown why the export failed; download failures stay silent (specification §8).

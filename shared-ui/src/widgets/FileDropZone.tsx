@@ -1,8 +1,9 @@
 import { DeleteOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Progress, Typography, Upload, theme } from 'antd';
+import { Button, Flex, Progress, Typography, Upload, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { MAX_UPLOAD_BYTES, fileSizeWarning } from '../files/transfer';
 import { formatSize } from '../format';
+import { useToasts } from '../toasts/toasts';
 
 export function fileTypeWarning(name: string, acceptedTypes: string[]): string {
   return `File ${name} is not a ${acceptedTypes.join(' or ')} file.`;
@@ -63,7 +64,7 @@ export function FileDropZone({
   processing,
   disabled,
 }: FileDropZoneProps) {
-  const { notification } = App.useApp();
+  const toasts = useToasts();
   const { token } = theme.useToken();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -72,7 +73,7 @@ export function FileDropZone({
 
   const admit = (file: File): boolean => {
     const problem = fileProblem(file, acceptedTypes, maxSize);
-    if (problem) notification.warning({ title: problem });
+    if (problem) toasts.warning(problem);
     return problem === null;
   };
 

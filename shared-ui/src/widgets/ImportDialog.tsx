@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Modal } from 'antd';
+import { Alert, Button, Flex, Modal } from 'antd';
 import { useState } from 'react';
 import type { ImportErrorResponse, ImportProblem, ImportResponse, MAX_REPORTED_PROBLEMS } from 'api/contracts';
 import { api, errorMessage } from 'shared-auth';
 import { downloadExport, uploadFiles } from '../files/transfer';
+import { useToasts } from '../toasts/toasts';
 import { DataTable, type DataColumn } from './DataTable';
 import { FileDropZone, type ProgressReporter } from './FileDropZone';
 import { JobProgressBar, useFollowedJob } from './JobProgressBar';
@@ -103,7 +104,7 @@ function ImportFailure({ failure }: { failure: Failure }) {
  * opening starts clean.
  */
 export function ImportDialog({ title, open, onClose, importPath, acceptedTypes = ['.xlsx'], onImported, jobKind = IMPORT_JOB_KIND }: ImportDialogProps) {
-  const { notification } = App.useApp();
+  const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const { job, follow } = useFollowedJob(jobKind);
@@ -122,7 +123,7 @@ export function ImportDialog({ title, open, onClose, importPath, acceptedTypes =
       const { data } = await follow(() =>
         api.get<ImportResponse>(importPath, { params: { filePath: upload!.uploadId }, skipLoading: true, skipErrorHandling: true }),
       );
-      notification.success({ title: data.message });
+      toasts.success(data.message);
       setFailure(null);
       onImported?.(data);
       onClose();

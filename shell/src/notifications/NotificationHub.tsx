@@ -1,7 +1,6 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { connectNotificationHub, isTokenLive, loadUserInfo, publishJobProgress, useSession } from 'shared-auth';
-import type { NotificationItem } from 'shared-ui';
+import { useToasts, type NotificationItem } from 'shared-ui';
 import { toastVariant, useNotifications } from './store';
 
 /**
@@ -10,7 +9,7 @@ import { toastVariant, useNotifications } from './store';
  * JobProgress to the pages and widgets that follow it (`onJobProgress` / `useJobProgress`).
  */
 export function NotificationHub() {
-  const { notification } = App.useApp();
+  const toasts = useToasts();
   const signedIn = useSession((s) => isTokenLive(s.token));
   const token = useSession((s) => s.token);
   useEffect(() => {
@@ -22,12 +21,12 @@ export function NotificationHub() {
       onSessionEnded: () => void loadUserInfo(),
       onJobProgress: publishJobProgress,
       onNotification: (item) => {
-        notification[toastVariant(item.icon)]({ title: item.title });
+        toasts.show(item.title, toastVariant(item.icon));
         void refresh();
       },
     });
     return () => void hub.stop();
     // A new token (password change) means a new connection authenticated with it.
-  }, [signedIn, token, notification]);
+  }, [signedIn, token, toasts]);
   return null;
 }

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OperatorSummary } from 'api/contracts';
 import { api } from 'shared-auth';
-import { PageContainer, useApiGet } from 'shared-ui';
+import { PageContainer, useApiGet, useToasts } from 'shared-ui';
 import { NameDialog } from '../../operators/NameDialog';
 import { OperatorPicture } from '../../operators/OperatorPicture';
 
@@ -13,7 +13,8 @@ import { OperatorPicture } from '../../operators/OperatorPicture';
  * or Manager). A Manager's scope is their own operators; one they create becomes theirs.
  */
 export default function OperatorsPage() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const toasts = useToasts();
   const navigate = useNavigate();
   const operators = useApiGet<OperatorSummary[]>('Operators/GetOperators', []);
   const [adding, setAdding] = useState(false);
@@ -23,7 +24,7 @@ export default function OperatorsPage() {
   const create = async (name: string) => {
     try {
       await api.post('Operators/CreateOperator', { name });
-      void message.success('New operator created!');
+      toasts.success('New operator created!');
       reload();
       return true;
     } catch {
@@ -43,7 +44,7 @@ export default function OperatorsPage() {
       onOk: async () => {
         try {
           const { data } = await api.delete<{ message: string }>('Operators/DeleteOperator', { data: { id: operator.id } });
-          void message.success(data.message);
+          toasts.success(data.message);
         } catch {
           /* shown by the API client, e.g. how many users and projects are left */
         }

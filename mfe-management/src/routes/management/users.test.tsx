@@ -113,6 +113,9 @@ describe('/management/users', () => {
 
     fireEvent.click(within(nuno).getByRole('button', { name: 'Resend confirmation email' }));
     expect(await screen.findByText('Confirmation email sent!')).toBeInTheDocument();
+    // Where every toast of the console goes (specification §9), not antd's top-centre message.
+    expect(document.querySelector('.ant-notification-bottomRight')).toHaveTextContent('Confirmation email sent!');
+    expect(document.querySelector('.ant-message')).toBeNull();
     expect(sent).toContainEqual({ method: 'POST', url: 'Users/ResendConfirmationEmail', body: { userId: 2 } });
   });
 
@@ -159,6 +162,7 @@ describe('/management/users', () => {
       }),
     );
     expect(await screen.findByText('New user created!')).toBeInTheDocument();
+    expect(document.querySelector('.ant-notification-bottomRight')).toHaveTextContent('New user created!');
   });
 
   test('the audit trail is a tab for Administrators only', async () => {

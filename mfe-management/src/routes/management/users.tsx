@@ -3,7 +3,7 @@ import { App, Button, Card, Col, Flex, Row, Statistic, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import type { AuditTrail, UserListRow, UserStats } from 'api/contracts';
 import { api, can, principalOf, useSession } from 'shared-auth';
-import { DataTable, PageContainer, useApiGet, type DataColumn } from 'shared-ui';
+import { DataTable, PageContainer, useApiGet, useToasts, type DataColumn } from 'shared-ui';
 import { UserDialog } from '../../users/UserDialog';
 
 type UserRow = UserListRow & { actions?: never };
@@ -31,7 +31,8 @@ type DialogState = { open: false } | { open: true; userId: number | null };
 
 /** /management/users — stats, the All Users table and, for Administrators, the audit trail. */
 export default function UsersPage() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const toasts = useToasts();
   const role = useSession((s) => s.user.role);
   const myId = useSession((s) => s.user.id);
   const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
@@ -58,7 +59,7 @@ export default function UsersPage() {
   const act = async (call: () => Promise<{ data: { message: string } }>, success?: string) => {
     try {
       const { data } = await call();
-      void message.success(success ?? data.message);
+      toasts.success(success ?? data.message);
     } catch {
       /* shown by the API client */
     }

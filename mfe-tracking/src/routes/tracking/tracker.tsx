@@ -1,9 +1,20 @@
 import { MoreOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import type { MessageResponse, TrackerRow } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, filtersFromSearch, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
+import {
+  DataTable,
+  ExportButton,
+  ImportDialog,
+  InfoBanner,
+  PageContainer,
+  filtersFromSearch,
+  listFetcher,
+  useApiGet,
+  useToasts,
+  type DataColumn,
+} from 'shared-ui';
 
 const columns: Array<DataColumn<TrackerRow>> = [
   { key: 'id', title: 'Id', hidden: true },
@@ -28,7 +39,7 @@ const columns: Array<DataColumn<TrackerRow>> = [
 const fetchTracker = listFetcher<TrackerRow>('Tracker/GetTracker');
 
 export default function TrackerPage() {
-  const { notification } = App.useApp();
+  const toasts = useToasts();
   // Bumped after an import or a sync: the table and the banner fetch again.
   const [version, setVersion] = useState(0);
   const [importing, setImporting] = useState(false);
@@ -39,7 +50,7 @@ export default function TrackerPage() {
     setSyncing(true);
     try {
       const { data } = await api.get<MessageResponse>('Tracker/TrackerUpload');
-      notification.success({ title: data.message });
+      toasts.success(data.message);
       setVersion((v) => v + 1);
     } catch {
       // The API client has told the user why.

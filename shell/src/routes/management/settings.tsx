@@ -1,9 +1,9 @@
-import { App, Button, Card, Form, Tabs } from 'antd';
+import { Button, Card, Form, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { ChangePasswordResponse, UserInfo, UserOperators } from 'api/contracts';
 import { api, can, principalOf, setToken, setUser, useSession } from 'shared-auth';
-import { PageContainer, PasswordField, SelectField, TextField, required, useConsoleForm } from 'shared-ui';
+import { PageContainer, PasswordField, SelectField, TextField, required, useConsoleForm, useToasts } from 'shared-ui';
 import * as yup from 'yup';
 
 export const SETTINGS_TABS = ['general', 'security'] as const;
@@ -16,7 +16,7 @@ const profileSchema = yup.object({
 });
 
 function GeneralTab() {
-  const { message } = App.useApp();
+  const toasts = useToasts();
   const user = useSession((s) => s.user);
   const mayChooseOperator = useSession((s) => can(principalOf(s), 'canChooseOperator'));
   const [operators, setOperators] = useState<UserOperators>([]);
@@ -40,7 +40,7 @@ function GeneralTab() {
     });
     setUser(data);
     form.reset({ ...values });
-    void message.success('Profile updated!');
+    toasts.success('Profile updated!');
   });
 
   return (
@@ -73,14 +73,14 @@ const passwordSchema = yup.object({
 });
 
 function SecurityTab() {
-  const { message } = App.useApp();
+  const toasts = useToasts();
   const form = useConsoleForm(passwordSchema, { oldpassword: '', newpassword: '', confirmnewpassword: '' });
   const save = form.handleSubmit(async (values) => {
     const { data } = await api.post<ChangePasswordResponse>('Account/ChangePassword', values);
     // Older tokens are refused after a password change; the answer carries this session's new one.
     setToken(data.token);
     form.reset();
-    void message.success(data.message || 'Password changed!');
+    toasts.success(data.message || 'Password changed!');
   });
   return (
     <Card title="Change password" style={{ maxWidth: 560 }}>

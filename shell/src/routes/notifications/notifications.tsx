@@ -1,16 +1,16 @@
-import { App, Button, Card, Segmented } from 'antd';
+import { Button, Card, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MarkAllAsReadResponse, NotificationPage } from 'api/contracts';
 import { api } from 'shared-auth';
-import { NotificationList, PageContainer, Pagination, TABLE_PAGE_SIZE, notificationLink, type NotificationItem } from 'shared-ui';
+import { NotificationList, PageContainer, Pagination, TABLE_PAGE_SIZE, notificationLink, useToasts, type NotificationItem } from 'shared-ui';
 import { useNotifications } from '../../notifications/store';
 
 type Filter = 'all' | 'unread';
 
 /** /notifications: every notification of the user, with a filter, mark-all and pages. */
 export default function NotificationsPage() {
-  const { message } = App.useApp();
+  const toasts = useToasts();
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<NotificationItem[]>([]);
@@ -50,7 +50,7 @@ export default function NotificationsPage() {
   const markAll = async () => {
     const { data } = await api.put<MarkAllAsReadResponse>('Notification/MarkAllAsRead');
     await refreshBell();
-    void message.success(data.updated === 1 ? '1 notification marked as read.' : `${data.updated} notifications marked as read.`);
+    toasts.success(data.updated === 1 ? '1 notification marked as read.' : `${data.updated} notifications marked as read.`);
   };
 
   return (

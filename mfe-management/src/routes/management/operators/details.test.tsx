@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosResponse } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { OperatorDetails } from 'api/contracts';
@@ -65,5 +65,23 @@ describe('/management/operators/details/:tab', () => {
     expect(screen.getByRole('button', { name: 'Remove picture' })).toBeDisabled();
     expect(screen.getByLabelText('Name')).toHaveValue('NOS');
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  test("'Operator updated!' and 'New project created!' are toasts like every other: bottom right, none top centre", async () => {
+    renderAt('/management/operators/details/overview', { operatorId: 7 });
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { message: 'ok' } } as AxiosResponse);
+    const save = await screen.findByRole('button', { name: 'Save Changes' }, { timeout: 15_000 });
+    await act(async () => fireEvent.click(save));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('Operators/UpdateOperator', { id: 7, name: 'NOS' }));
+    const corner = () => document.querySelector<HTMLElement>('.ant-notification-bottomRight');
+    await waitFor(() => expect(corner()).toHaveTextContent('Operator updated!'));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Projects' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Add project/ }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Swap 2027' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(corner()).toHaveTextContent('New project created!'));
+    expect(document.querySelector('.ant-message')).toBeNull();
   });
 });

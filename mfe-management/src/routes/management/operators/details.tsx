@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ImageResponse, OperatorDetails } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, PageContainer, TextField, fileProblem, required, uploadFiles, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
+import { DataTable, PageContainer, TextField, fileProblem, required, uploadFiles, useApiGet, useConsoleForm, useToasts, type DataColumn } from 'shared-ui';
 import * as yup from 'yup';
 import { NameDialog } from '../../../operators/NameDialog';
 import { OperatorPicture } from '../../../operators/OperatorPicture';
@@ -19,7 +19,7 @@ type UserRow = OperatorDetails['userList'][number];
 const nameSchema = yup.object({ name: required() });
 
 function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onChanged: () => void }) {
-  const { message, notification } = App.useApp();
+  const toasts = useToasts();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
@@ -28,7 +28,7 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
   const upload = async (file: File) => {
     const problem = fileProblem(file, ['.png']);
     if (problem) {
-      notification.warning({ title: problem });
+      toasts.warning(problem);
       return;
     }
     setBusy(true);
@@ -36,7 +36,7 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
     try {
       const [sent] = await uploadFiles([file], { onProgress: setProgress });
       const { data } = await api.post<ImageResponse>('Operators/UpdateImage', { id: operator.id, uploadId: sent?.uploadId ?? null });
-      void message.success(data.message);
+      toasts.success(data.message);
       onChanged();
     } catch {
       /* shown by the API client, e.g. a file that is not really a PNG */
@@ -50,7 +50,7 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
     setBusy(true);
     try {
       const { data } = await api.post<ImageResponse>('Operators/UpdateImage', { id: operator.id, uploadId: null });
-      void message.success(data.message);
+      toasts.success(data.message);
       onChanged();
     } catch {
       /* shown by the API client */
@@ -91,14 +91,14 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
 }
 
 function NameCard({ operator, onChanged }: { operator: OperatorDetails; onChanged: () => void }) {
-  const { message } = App.useApp();
+  const toasts = useToasts();
   const form = useConsoleForm(nameSchema, { name: operator.name });
   const { reset } = form;
   useEffect(() => reset({ name: operator.name }), [operator.name, reset]);
   const save = form.handleSubmit(async ({ name }) => {
     try {
       await api.post('Operators/UpdateOperator', { id: operator.id, name: name.trim() });
-      void message.success('Operator updated!');
+      toasts.success('Operator updated!');
       onChanged();
     } catch {
       /* shown by the API client */
@@ -117,14 +117,15 @@ function NameCard({ operator, onChanged }: { operator: OperatorDetails; onChange
 }
 
 function ProjectsTab({ operator, onChanged }: { operator: OperatorDetails; onChanged: () => void }) {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const toasts = useToasts();
   const [adding, setAdding] = useState(false);
   const closeAdd = useCallback(() => setAdding(false), []);
 
   const create = async (name: string) => {
     try {
       await api.post('Operators/CreateProject', { name, operatorId: operator.id });
-      void message.success('New project created!');
+      toasts.success('New project created!');
       onChanged();
       return true;
     } catch {
@@ -141,7 +142,7 @@ function ProjectsTab({ operator, onChanged }: { operator: OperatorDetails; onCha
       onOk: async () => {
         try {
           const { data } = await api.delete<{ message: string }>('Operators/DeleteProject', { data: { projectId: project.id } });
-          void message.success(data.message);
+          toasts.success(data.message);
         } catch {
           /* shown by the API client */
         }
