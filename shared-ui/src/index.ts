@@ -20,3 +20,4 @@ export * from './api/listFetcher';
 export * from './widgets/RunResult';
 export * from './widgets/JobProgressBar';
 export * from './toasts/toasts';
+export * from './toasts/jobOutcomes';

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { connectNotificationHub, isTokenLive, loadUserInfo, publishJobProgress, useSession } from 'shared-auth';
-import { useToasts, type NotificationItem } from 'shared-ui';
+import { takeShownOutcome, useToasts, type NotificationItem } from 'shared-ui';
 import { toastVariant, useNotifications } from './store';
 
 /**
  * Keeps one hub connection while signed in: fetch on connect and on each NewNotification, toast each new
- * one, sign out when the server says the session was ended (deactivation, deletion), and republish each
+ * one unless the page that started its job already shows the outcome (`takeShownOutcome`), sign out when the server says the session was ended (deactivation, deletion), and republish each
  * JobProgress to the pages and widgets that follow it (`onJobProgress` / `useJobProgress`).
  */
 export function NotificationHub() {
@@ -21,7 +21,7 @@ export function NotificationHub() {
       onSessionEnded: () => void loadUserInfo(),
       onJobProgress: publishJobProgress,
       onNotification: (item) => {
-        toasts.show(item.title, toastVariant(item.icon));
+        if (!takeShownOutcome(item.key)) toasts.show(item.title, toastVariant(item.icon));
         void refresh();
       },
     });

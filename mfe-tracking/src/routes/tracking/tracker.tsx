@@ -12,9 +12,11 @@ import {
   filtersFromSearch,
   listFetcher,
   useApiGet,
+  useFollowedJob,
   useToasts,
   type DataColumn,
 } from 'shared-ui';
+import { SYNC_JOB_KIND } from '../../jobKinds';
 
 const columns: Array<DataColumn<TrackerRow>> = [
   { key: 'id', title: 'Id', hidden: true },
@@ -40,6 +42,7 @@ const fetchTracker = listFetcher<TrackerRow>('Tracker/GetTracker');
 
 export default function TrackerPage() {
   const toasts = useToasts();
+  const { follow } = useFollowedJob(SYNC_JOB_KIND);
   // Bumped after an import or a sync: the table and the banner fetch again.
   const [version, setVersion] = useState(0);
   const [importing, setImporting] = useState(false);
@@ -49,7 +52,8 @@ export default function TrackerPage() {
   const sync = async () => {
     setSyncing(true);
     try {
-      const { data } = await api.get<MessageResponse>('Tracker/TrackerUpload');
+      // The menu button spins meanwhile; the page stays usable, so no full-screen overlay.
+      const { data } = await follow(() => api.get<MessageResponse>('Tracker/TrackerUpload', { skipLoading: true }));
       toasts.success(data.message);
       setVersion((v) => v + 1);
     } catch {
