@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { newExport, recordExport } from '../files';
 import { DATE_FIELDS, type TableSpec } from './datasets';
@@ -14,13 +14,31 @@ export function fileStamp(now: Date): string {
     .replace('T', '-');
 }
 
+/** Rows written so far and the table's rows when the export started (rows added meanwhile may pass it). */
+export type ExportProgress = (written: number, total: number) => void;
+
+/** How often (in rows) an export says how far it is: cheap next to writing them. */
+export const EXPORT_PROGRESS_EVERY = 1000;
+
 /**
  * Writes a table to a workbook (streamed from the database a block at a time, streamed into the file):
  * exactly the table's columns, header = field names, so the file re-imports. Records the export for
- * File/Download and answers its id.
+ * File/Download and answers its id. `onProgress` hears every EXPORT_PROGRESS_EVERY rows and at the end.
  */
-export async function exportTable(db: Kysely<Database>, dataDir: string, userId: number, spec: TableSpec, now = new Date()): Promise<string> {
+export async function exportTable(
+  db: Kysely<Database>,
+  dataDir: string,
+  userId: number,
+  spec: TableSpec,
+  now = new Date(),
+  onProgress?: ExportProgress,
+): Promise<string> {
   const pending = newExport(dataDir, spec.exportKind, `${spec.filePrefix}_${fileStamp(now)}.xlsx`);
+  const total = onProgress
+    ? Number((await sql<{ total: number | string }>`select count(*) as total from ${sql.table(spec.table)}`.execute(db)).rows[0]?.total ?? 0)
+    : 0;
+  let written = 0;
+  onProgress?.(0, total);
   const fields = spec.exportFields;
   const dates = new Set(fields.flatMap((f, i) => (DATE_FIELDS.has(f) ? [i] : [])));
   const writer = openSheetWriter(pending.file, spec.sheetName, fields, dates);
@@ -32,7 +50,10 @@ export async function exportTable(db: Kysely<Database>, dataDir: string, userId:
       return value as SafeCell;
     });
     writer.addRow(values);
+    written++;
+    if (onProgress && written % EXPORT_PROGRESS_EVERY === 0) onProgress(written, Math.max(total, written));
   }
   await writer.finish();
+  onProgress?.(written, Math.max(total, written));
   return recordExport(db, userId, pending);
 }

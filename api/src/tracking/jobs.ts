@@ -68,8 +68,12 @@ export interface ExportParams {
 export async function exportTask(params: ExportParams, context: TaskContext): Promise<{ file: string }> {
   const spec: TableSpec | undefined = TABLES_BY_EXPORT[params.table];
   if (!spec) throw new JobRefusal(400, { message: `Unknown table ${params.table}.` });
-  context.progress(5, `Writing ${spec.sheetName}`);
-  return { file: await exportTable(context.db, context.dataDir, params.ownerId, spec) };
+  context.progress(1, `Writing ${spec.sheetName}`);
+  // Rows are most of the work; the last percent is the workbook's closing.
+  const file = await exportTable(context.db, context.dataDir, params.ownerId, spec, new Date(), (written, total) =>
+    context.progress(total > 0 ? 1 + (written / total) * 98 : 99, `Writing rows ${count(written)} / ${count(total)}`),
+  );
+  return { file };
 }
 
 /** The kinds, registered with the tracking routes; each runs its task in a worker thread. */

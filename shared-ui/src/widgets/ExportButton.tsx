@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps } from 'antd';
+import { Button, Flex, type ButtonProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { api } from 'shared-auth';
 import { downloadExport, type FileResponse } from '../files/transfer';
 import { useToasts } from '../toasts/toasts';
+import { JobProgressBar, useFollowedJob } from './JobProgressBar';
 
 export interface ExportButtonProps {
   /** The call that writes the workbook and answers `{ file, message? }`, e.g. 'Tracker/DownloadTracker'. */
@@ -11,16 +12,25 @@ export interface ExportButtonProps {
   params?: Record<string, string | number>;
   children: ReactNode;
   type?: ButtonProps['type'];
+  /** Job kind the call runs as (e.g. 'tracking.export'): its `JobProgress` shows beside the button. */
+  jobKind?: string;
 }
 
-/** Runs an export and downloads the file it produced (DESIGN §3: runs answer an export id, not a path). */
-export function ExportButton({ path, params, children, type }: ExportButtonProps) {
+const PREPARING = 'Preparing the file…';
+
+/**
+ * Runs an export and downloads the file it produced (DESIGN §3: runs answer an export id, not a path).
+ * An export of a large table takes a while: it runs as a job on the server, its progress shows beside
+ * the button, and the page stays usable meanwhile (no full-screen overlay, DESIGN §9).
+ */
+export function ExportButton({ path, params, children, type, jobKind }: ExportButtonProps) {
   const toasts = useToasts();
+  const { job, follow } = useFollowedJob(jobKind ?? null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const { data } = await api.get<FileResponse>(path, { params });
+      const { data } = await follow(() => api.get<FileResponse>(path, { params, skipLoading: true }));
       if (data.message) toasts.success(data.message);
       await downloadExport(data.file);
     } catch {
@@ -30,8 +40,15 @@ export function ExportButton({ path, params, children, type }: ExportButtonProps
     }
   };
   return (
-    <Button type={type} icon={<DownloadOutlined />} loading={busy} onClick={() => void run()}>
-      {children}
-    </Button>
+    <Flex align="center" gap={8}>
+      <Button type={type} icon={<DownloadOutlined />} loading={busy} onClick={() => void run()}>
+        {children}
+      </Button>
+      {busy ? (
+        <div role="status" aria-label="Export progress" style={{ width: 170 }}>
+          <JobProgressBar job={job} label="Export progress" pendingText={PREPARING} />
+        </div>
+      ) : null}
+    </Flex>
   );
 }

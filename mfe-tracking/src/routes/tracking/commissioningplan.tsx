@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import type { CommissioningPlanRow } from 'api/contracts';
 import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
+import { EXPORT_JOB_KIND } from '../../jobKinds';
 
 const columns: Array<DataColumn<CommissioningPlanRow>> = [
   { key: 'id', title: 'Id', hidden: true },
@@ -42,7 +43,9 @@ export default function CommissioningPlanPage() {
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             Import
           </Button>
-          <ExportButton path="Tracker/GetCommissioningPlanExcel">Export</ExportButton>
+          <ExportButton path="Tracker/GetCommissioningPlanExcel" jobKind={EXPORT_JOB_KIND}>
+            Export
+          </ExportButton>
         </>
       }
     >

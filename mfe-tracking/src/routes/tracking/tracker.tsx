@@ -16,7 +16,7 @@ import {
   useToasts,
   type DataColumn,
 } from 'shared-ui';
-import { SYNC_JOB_KIND } from '../../jobKinds';
+import { EXPORT_JOB_KIND, SYNC_JOB_KIND } from '../../jobKinds';
 
 const columns: Array<DataColumn<TrackerRow>> = [
   { key: 'id', title: 'Id', hidden: true },
@@ -83,7 +83,9 @@ export default function TrackerPage() {
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             Import
           </Button>
-          <ExportButton path="Tracker/DownloadTracker">Export</ExportButton>
+          <ExportButton path="Tracker/DownloadTracker" jobKind={EXPORT_JOB_KIND}>
+            Export
+          </ExportButton>
         </>
       }
     >

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import type { WorkOrderDeltaRow } from 'api/contracts';
 import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, filtersFromSearch, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
+import { EXPORT_JOB_KIND } from '../../jobKinds';
 
 const columns: Array<DataColumn<WorkOrderDeltaRow>> = [
   { key: 'id', title: 'Id', hidden: true },
@@ -33,8 +34,12 @@ export default function WorkOrderStatusPage() {
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             Import Status
           </Button>
-          <ExportButton path="Tracker/GetWorkOrderStatusExcel">Export Status</ExportButton>
-          <ExportButton path="Tracker/GetWorkOrderStatusDeltaExcel">Export Delta</ExportButton>
+          <ExportButton path="Tracker/GetWorkOrderStatusExcel" jobKind={EXPORT_JOB_KIND}>
+            Export Status
+          </ExportButton>
+          <ExportButton path="Tracker/GetWorkOrderStatusDeltaExcel" jobKind={EXPORT_JOB_KIND}>
+            Export Delta
+          </ExportButton>
         </>
       }
     >
