@@ -432,7 +432,8 @@ test('work order status: import, export that re-imports, Sync Tracker rebuilds t
   const deltaTable = page.locator('.ant-table-wrapper');
   await expectRowCount(page, 2);
   const delta = await tableRows(deltaTable);
-  expect(delta.map((r) => [r[0], r[1], r[2], r[9]])).toEqual([
+  // The action follows the work order it is about (issue 16: it was off screen as the last column).
+  expect(delta.map((r) => [r[0], r[1], r[2], r[3]])).toEqual([
     ['E2E003', '', '', 'Missing in WOW'],
     ['E2E004', 'Survey', 'WO-004', 'Missing in tracker'],
   ]);

@@ -230,7 +230,8 @@ describe('Work order status page', () => {
     post.mockResolvedValue({ data: { uploadId: 'up-3', name: 'data.xlsx', size: 2 } });
     await renderPage(WorkOrderStatusPage);
     expect(screen.getByText('Last import: 30-04-2026 23:59:59')).toBeInTheDocument();
-    expect(bodyRows()).toEqual([['LX0002', 'Install', 'WO-2', 'Open', 'Closed', '01-04-2026 00:00:00', '', '', '', 'Update tracker']]);
+    // The action comes right after the work order it is about, where it shows without scrolling.
+    expect(bodyRows()).toEqual([['LX0002', 'Install', 'WO-2', 'Update tracker', 'Open', 'Closed', '01-04-2026 00:00:00', '', '', '']]);
 
     for (const [button, file] of [
       ['Export Status', 'wow'],

@@ -5,18 +5,22 @@ import type { WorkOrderDeltaRow } from 'api/contracts';
 import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, filtersFromSearch, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 import { EXPORT_JOB_KIND } from '../../jobKinds';
 
+/**
+ * The row's work order, then the action to take on it (what users come here for), then the facts
+ * behind it: after nine columns of statuses and dates the action was off screen at desktop width.
+ */
 const columns: Array<DataColumn<WorkOrderDeltaRow>> = [
   { key: 'id', title: 'Id', hidden: true },
   { key: 'siteId', title: 'Site Id' },
   { key: 'woType', title: 'WO Type' },
   { key: 'woId', title: 'WO Id' },
+  { key: 'action', title: 'Action' },
   { key: 'trackerStatus', title: 'Tracker Status' },
   { key: 'wowStatus', title: 'WOW Status' },
   { key: 'wowCloseDate', title: 'WOW Close Date', kind: 'date' },
   { key: 'wowLastChange', title: 'WOW Last Change', kind: 'date' },
   { key: 'trackerLastUpdate', title: 'Tracker Last Update', kind: 'date' },
   { key: 'wowLastUpdate', title: 'WOW Last Update', kind: 'date' },
-  { key: 'action', title: 'Action' },
 ];
 
 const fetchDelta = listFetcher<WorkOrderDeltaRow>('Tracker/GetWorkOrderStatusDelta');
