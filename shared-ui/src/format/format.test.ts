@@ -1,4 +1,4 @@
-import { formatDate, formatRelative, formatSize, initials } from './index';
+import { formatDate, formatRelative, formatSize, initials, uploadLimitText } from './index';
 
 describe('formatters', () => {
   test('dates are DD-MM-YYYY HH:mm:ss; empty input gives empty text', () => {
@@ -14,6 +14,11 @@ describe('formatters', () => {
     expect(formatSize(10_000_000)).toBe('9.54 MB');
     expect(formatSize(1024 ** 8 * 3)).toBe('3 YB');
     expect(formatSize(1024 ** 9)).toBe('1024 YB');
+  });
+
+  test('the upload limit reads the same everywhere: the size in the console units and the exact bound', () => {
+    expect(uploadLimitText(10_000_000)).toBe('Up to 9.54 MB (10,000,000 bytes)');
+    expect(uploadLimitText(10_000_000, true)).toBe('Up to 9.54 MB (10,000,000 bytes) each');
   });
 
   test('relative times are short', () => {

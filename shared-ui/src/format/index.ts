@@ -19,6 +19,15 @@ export function formatSize(bytes: number): string {
   return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
 }
 
+/**
+ * The upload limit, said the same way by every drop zone and picture card: the size in the console's
+ * units (base 1024, as every size it shows) and the exact bound the server enforces, e.g.
+ * 'Up to 9.54 MB (10,000,000 bytes)', with ' each' when several files may be sent.
+ */
+export function uploadLimitText(maxBytes: number, each = false): string {
+  return `Up to ${formatSize(maxBytes)} (${maxBytes.toLocaleString('en-US')} bytes)${each ? ' each' : ''}`;
+}
+
 /** Short relative labels: 1m, 1h, 1d, 1Y (specification §2). */
 export function formatRelative(value: string | number | Date, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / 1000));

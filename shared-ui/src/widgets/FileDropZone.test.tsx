@@ -25,6 +25,14 @@ const chosen = () =>
     .map((t) => t.replace(/Remove$/, ''));
 
 describe('FileDropZone', () => {
+  test('says the limit with the one upload-limit wording, per file when several are allowed', () => {
+    const { unmount } = renderZone();
+    expect(screen.getByText('Up to 9.54 MB (10,000,000 bytes)')).toBeInTheDocument();
+    unmount();
+    renderZone({ multiple: true });
+    expect(screen.getByText('Up to 9.54 MB (10,000,000 bytes) each')).toBeInTheDocument();
+  });
+
   test('a single file over the limit is refused before sending, with the §8 warning', async () => {
     const onUpload = jest.fn(() => Promise.resolve());
     const { choose } = renderZone({ onUpload });

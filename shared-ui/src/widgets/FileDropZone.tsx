@@ -2,7 +2,7 @@ import { DeleteOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons
 import { Button, Flex, Progress, Typography, Upload, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { MAX_UPLOAD_BYTES, fileSizeWarning } from '../files/transfer';
-import { formatSize } from '../format';
+import { formatSize, uploadLimitText } from '../format';
 import { useToasts } from '../toasts/toasts';
 
 export function fileTypeWarning(name: string, acceptedTypes: string[]): string {
@@ -110,10 +110,7 @@ export function FileDropZone({
         <p>
           Drop {acceptedTypes.join(', ')} {kind} here, or click or press Enter to choose
         </p>
-        <Typography.Text type="secondary">
-          Up to {formatSize(maxSize)}
-          {multiple ? ' each' : ''}
-        </Typography.Text>
+        <Typography.Text type="secondary">{uploadLimitText(maxSize, multiple)}</Typography.Text>
       </Upload.Dragger>
       {files.length > 0 && (
         <ul

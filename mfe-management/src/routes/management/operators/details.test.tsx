@@ -3,7 +3,7 @@ import type { AxiosResponse } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { OperatorDetails } from 'api/contracts';
 import { api } from 'shared-auth';
-import { ConsoleProviders } from 'shared-ui';
+import { ConsoleProviders, MAX_UPLOAD_BYTES, uploadLimitText } from 'shared-ui';
 import OperatorDetailsPage from './details';
 
 const NOS: OperatorDetails = {
@@ -83,5 +83,10 @@ describe('/management/operators/details/:tab', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(corner()).toHaveTextContent('New project created!'));
     expect(document.querySelector('.ant-message')).toBeNull();
+  });
+
+  test('the picture card says the size limit in the words of every drop zone', async () => {
+    renderAt('/management/operators/details/overview', { operatorId: 7 });
+    expect(await screen.findByText(`PNG only. ${uploadLimitText(MAX_UPLOAD_BYTES)}.`, {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 });

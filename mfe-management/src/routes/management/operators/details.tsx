@@ -4,7 +4,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ImageResponse, OperatorDetails } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, PageContainer, TextField, fileProblem, required, uploadFiles, useApiGet, useConsoleForm, useToasts, type DataColumn } from 'shared-ui';
+import {
+  DataTable,
+  MAX_UPLOAD_BYTES,
+  PageContainer,
+  TextField,
+  fileProblem,
+  required,
+  uploadFiles,
+  uploadLimitText,
+  useApiGet,
+  useConsoleForm,
+  useToasts,
+  type DataColumn,
+} from 'shared-ui';
 import * as yup from 'yup';
 import { NameDialog } from '../../../operators/NameDialog';
 import { OperatorPicture } from '../../../operators/OperatorPicture';
@@ -84,7 +97,7 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
           </Button>
         </Flex>
         {progress !== null ? <Progress percent={Math.round(progress * 100)} size="small" style={{ width: 200 }} /> : null}
-        <Typography.Text type="secondary">PNG only, at most 10,000,000 bytes.</Typography.Text>
+        <Typography.Text type="secondary">PNG only. {uploadLimitText(MAX_UPLOAD_BYTES)}.</Typography.Text>
       </Flex>
     </Card>
   );
