@@ -45,10 +45,14 @@ describe('/management/operators/details/:tab', () => {
     expect(await screen.findByText('not found')).toBeInTheDocument();
   });
 
-  test('without an operator id in router state it renders nothing and asks for nothing', () => {
+  test('without an operator id in router state (a bookmark) it shows no details, asks for nothing, and points to the operator grid', async () => {
     const get = renderAt('/management/operators/details/overview');
-    expect(document.querySelector('.cw-page')).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
     expect(get).not.toHaveBeenCalled();
+    const back = screen.getByRole('link', { name: 'Open the operators' });
+    expect(back).toHaveAttribute('href', '/management/operators');
+    fireEvent.click(back);
+    expect(await screen.findByText('operator grid')).toBeInTheDocument();
   });
 
   test('the id comes from router state; each tab shows its part', async () => {

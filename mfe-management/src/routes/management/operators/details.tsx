@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Flex, Form, Progress, Row, Spin, Tabs, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Flex, Form, Progress, Row, Spin, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ImageResponse, OperatorDetails } from 'api/contracts';
 import { api } from 'shared-auth';
 import {
@@ -226,9 +226,30 @@ function OperatorTabs({ operatorId, tab }: { operatorId: number; tab: OperatorTa
 }
 
 /**
+ * Opened without an operator (a bookmark, a reload in another tab): the specification shows no details
+ * then, but the user is told where operators are opened from.
+ */
+function NoOperatorChosen() {
+  return (
+    <PageContainer title="Operator details">
+      <Card>
+        <Empty
+          description={
+            <Flex vertical gap={4}>
+              <span>No operator is chosen: operators are opened from their card.</span>
+              <Link to="/management/operators">Open the operators</Link>
+            </Flex>
+          }
+        />
+      </Card>
+    </PageContainer>
+  );
+}
+
+/**
  * /management/operators/details/:tab — Overview, Projects, Users. The operator id travels in router
  * state, never in the path (specification §2): no tab goes back to the grid, an unknown tab to 404,
- * and without an operator id there is nothing to show.
+ * and without an operator id there are no details to show, only the way to the grid.
  */
 export default function OperatorDetailsPage() {
   const { tab } = useParams();
@@ -236,6 +257,6 @@ export default function OperatorDetailsPage() {
   if (!tab) return <Navigate to="/management/operators" replace />;
   if (!(OPERATOR_TABS as readonly string[]).includes(tab)) return <Navigate to="/errors/error-404" replace />;
   const operatorId = state?.operatorId;
-  if (typeof operatorId !== 'number') return null;
+  if (typeof operatorId !== 'number') return <NoOperatorChosen />;
   return <OperatorTabs operatorId={operatorId} tab={tab as OperatorTab} />;
 }
