@@ -5,7 +5,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { NotificationList, notificationLink, type NotificationItem } from 'shared-ui';
 import { useNotifications } from './store';
 
-/** Top-bar bell: a badge with the unread count and the Notifications popover (350 × 240 px list). */
+/**
+ * Top-bar bell: a badge with the unread count and the Notifications popover (350 × 240 px list).
+ * Placed below the bell and shifted to stay on screen: right-aligned to the bell it ran off the left
+ * edge of a phone; narrower than the screen when the screen is narrower than the list.
+ */
 export function NotificationBell() {
   const items = useNotifications((s) => s.items);
   const unread = useNotifications((s) => s.unread);
@@ -21,7 +25,7 @@ export function NotificationBell() {
     }
   };
   const content = (
-    <div style={{ width: 350 }}>
+    <div style={{ width: 'min(350px, calc(100vw - 32px))' }}>
       <div style={{ height: 240, overflowY: 'auto' }} data-testid="notification-list">
         <NotificationList items={items} onOpen={openItem} />
       </div>
@@ -35,7 +39,7 @@ export function NotificationBell() {
   return (
     <Popover
       trigger="click"
-      placement="bottomRight"
+      placement="bottom"
       open={open}
       onOpenChange={setOpen}
       title={<Typography.Text strong>Notifications</Typography.Text>}
