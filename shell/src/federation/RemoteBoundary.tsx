@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result, Spin } from 'antd';
+import { Button, Flex, Result, Spin } from 'antd';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
 interface RemoteBoundaryProps {
@@ -9,6 +9,15 @@ interface RemoteBoundaryProps {
   status: 'loading' | 'ready' | 'unavailable';
   onRetry: () => void;
   children?: ReactNode;
+}
+
+/** The area's loading state, centred in the content (a block-level Spin keeps its dots at the left). */
+function Loading() {
+  return (
+    <Flex justify="center" style={{ paddingBlock: '20vh' }}>
+      <Spin size="large" aria-label="Loading" />
+    </Flex>
+  );
 }
 
 interface BoundaryState {
@@ -54,8 +63,8 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, BoundaryState
     const { status, remote, children } = this.props;
     let body: ReactNode;
     if (this.state.error || status === 'unavailable') body = <Unavailable onRetry={this.retry} />;
-    else if (status === 'loading') body = <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />;
-    else body = <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />}>{children}</Suspense>;
+    else if (status === 'loading') body = <Loading />;
+    else body = <Suspense fallback={<Loading />}>{children}</Suspense>;
     return (
       <div data-remote={remote} data-remote-status={this.state.error ? 'unavailable' : status}>
         {body}

@@ -1,6 +1,6 @@
-import { DisconnectOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
-import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { DisconnectOutlined, HomeOutlined, LoadingOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
+import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, Spin, Tag, Typography, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { can, logout, principalOf, useSession } from 'shared-auth';
 import { initials } from 'shared-ui';
@@ -20,7 +20,34 @@ function Logo() {
   );
 }
 
-function SideNavigation({ remotes, onNavigate }: { remotes: RemotesView; onNavigate?: () => void }) {
+/** How long the side menu waits for a remote that neither loads nor fails before showing what it has. */
+export const MENU_WAIT_MS = 4000;
+
+/**
+ * True once every remote's manifest has loaded or failed (or MENU_WAIT_MS has passed), and from then
+ * on: the menu is drawn once, complete, instead of Home and Settings first and the groups popping in
+ * as manifests arrive. A cached copy of the last menu would show sooner, but it cannot hold the
+ * remotes' icons, goes stale with every deployment or change of role, and the first visit would still
+ * pop; the manifests are asked for as soon as the session starts and usually answer well within a
+ * second. A Retry later (status back to loading) keeps the menu.
+ */
+function useMenuReady(remotes: RemotesView): boolean {
+  // 'ready' is reported a moment before the manifest itself reaches the view: wait for the manifest.
+  const settled = remotes.locations.every(
+    (l) => remotes.status[l.name] === 'unavailable' || (remotes.status[l.name] === 'ready' && remotes.manifests[l.name] !== undefined),
+  );
+  const [waited, setWaited] = useState(false);
+  const [ready, setReady] = useState(settled);
+  if (settled && !ready) setReady(true);
+  useEffect(() => {
+    if (ready) return;
+    const timer = setTimeout(() => setWaited(true), MENU_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  return ready || waited;
+}
+
+function SideNavigation({ remotes, ready, onNavigate }: { remotes: RemotesView; ready: boolean; onNavigate?: () => void }) {
   const location = useLocation();
   const user = useSession((s) => s.user);
   const token = useSession((s) => s.token);
@@ -66,16 +93,23 @@ function SideNavigation({ remotes, onNavigate }: { remotes: RemotesView; onNavig
         </Typography.Text>
         <Typography.Text style={{ color: '#9fb8bf' }}>{user.operator?.name ?? ''}</Typography.Text>
       </Flex>
-      <Menu
-        theme="dark"
-        mode="inline"
-        selectedKeys={[location.pathname]}
-        openKeys={openKeys}
-        onOpenChange={setUserOpenKeys}
-        items={items}
-        onClick={onNavigate}
-        style={{ borderInlineEnd: 0 }}
-      />
+      {ready ? (
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[location.pathname]}
+          openKeys={openKeys}
+          onOpenChange={setUserOpenKeys}
+          items={items}
+          onClick={onNavigate}
+          style={{ borderInlineEnd: 0 }}
+        />
+      ) : (
+        <Flex justify="center" style={{ padding: 24 }}>
+          {/* Light on the dark menu: the brand teal hardly shows on it. */}
+          <Spin aria-label="Loading the menu" indicator={<LoadingOutlined style={{ color: '#9fb8bf', fontSize: 24 }} spin />} />
+        </Flex>
+      )}
     </Flex>
   );
 }
@@ -88,6 +122,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const storeInstance = useSession((s) => s.instanceId);
   const navigate = useNavigate();
+  const menuReady = useMenuReady(remotes);
   const signOut = () => {
     logout();
     navigate('/auth/login');
@@ -96,7 +131,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
     <Layout style={{ minHeight: '100vh' }} data-shell-store-instance={storeInstance}>
       {!small && (
         <Layout.Sider width={264} style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
-          <SideNavigation remotes={remotes} />
+          <SideNavigation remotes={remotes} ready={menuReady} />
         </Layout.Sider>
       )}
       <Drawer
@@ -106,7 +141,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
         onClose={() => setDrawerOpen(false)}
         styles={{ body: { padding: 0, background: '#0f2a33' } }}
       >
-        <SideNavigation remotes={remotes} onNavigate={() => setDrawerOpen(false)} />
+        <SideNavigation remotes={remotes} ready={menuReady} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
       <Layout>
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, borderBottom: '1px solid #e5eaec', position: 'sticky', top: 0, zIndex: 10 }}>
