@@ -47,6 +47,15 @@ function useMenuReady(remotes: RemotesView): boolean {
   return ready || waited;
 }
 
+/** A label the menu may cut short with an ellipsis says itself in full on hover (title). */
+function MenuLabel({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} title={label}>
+      {label}
+    </Link>
+  );
+}
+
 function SideNavigation({ remotes, ready, onNavigate }: { remotes: RemotesView; ready: boolean; onNavigate?: () => void }) {
   const location = useLocation();
   const user = useSession((s) => s.user);
@@ -58,7 +67,7 @@ function SideNavigation({ remotes, ready, onNavigate }: { remotes: RemotesView; 
     [remotes.locations, remotes.manifests, remotes.status, principal],
   );
   const items: MenuProps['items'] = [
-    { key: '/home', icon: <HomeOutlined />, label: <Link to="/home">Home</Link> },
+    { key: '/home', icon: <HomeOutlined />, label: <MenuLabel to="/home" label="Home" /> },
     ...groups.map((group) => ({
       key: `group:${group.id}`,
       label: group.unavailable ? (
@@ -69,13 +78,15 @@ function SideNavigation({ remotes, ready, onNavigate }: { remotes: RemotesView; 
           </Tag>
         </span>
       ) : (
-        <span data-menu-group={group.id}>{group.label}</span>
+        <span data-menu-group={group.id} title={group.label}>
+          {group.label}
+        </span>
       ),
-      children: group.entries.map((entry) => ({ key: entry.path, icon: entry.icon, label: <Link to={entry.path}>{entry.label}</Link> })),
+      children: group.entries.map((entry) => ({ key: entry.path, icon: entry.icon, label: <MenuLabel to={entry.path} label={entry.label} /> })),
       ...(group.entries.length === 0 ? { children: undefined, disabled: true } : {}),
     })),
     ...jobDashboardMenuItems(principal),
-    { key: '/management/settings/general', icon: <SettingOutlined />, label: <Link to="/management/settings/general">Settings</Link> },
+    { key: '/management/settings/general', icon: <SettingOutlined />, label: <MenuLabel to="/management/settings/general" label="Settings" /> },
   ];
   // The group of the current page is open until the user folds groups themselves.
   const activeGroup = groups.find((g) => g.entries.some((e) => location.pathname.startsWith(e.path)));
