@@ -8,6 +8,7 @@ import type { RemotesView } from '../federation/useRemotes';
 import { buildMenu } from '../menu/buildMenu';
 import { jobDashboardMenuItems } from '../menu/jobDashboard';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { SCREEN_HEIGHT } from '../widgets/CookieConsent';
 
 function Logo() {
   return (
@@ -139,9 +140,10 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
     navigate('/auth/login');
   };
   return (
-    <Layout style={{ minHeight: '100vh' }} data-shell-store-instance={storeInstance}>
+    <Layout style={{ minHeight: SCREEN_HEIGHT }} data-shell-store-instance={storeInstance}>
       {!small && (
-        <Layout.Sider width={264} style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
+        // As tall as the screen less the cookie banner's room, so the banner never covers the menu's end.
+        <Layout.Sider width={264} style={{ overflow: 'auto', height: SCREEN_HEIGHT, position: 'sticky', top: 0 }}>
           <SideNavigation remotes={remotes} ready={menuReady} />
         </Layout.Sider>
       )}
