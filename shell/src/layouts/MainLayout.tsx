@@ -1,9 +1,9 @@
-import { DisconnectOutlined, HomeOutlined, LoadingOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
+import { CloseOutlined, DisconnectOutlined, HomeOutlined, LoadingOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, Spin, Tag, Typography, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { can, logout, principalOf, useSession } from 'shared-auth';
-import { initials } from 'shared-ui';
+import { SIDER_BACKGROUND, initials } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { buildMenu } from '../menu/buildMenu';
 import { jobDashboardMenuItems } from '../menu/jobDashboard';
@@ -152,7 +152,9 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
         placement="left"
         size={280}
         onClose={() => setDrawerOpen(false)}
-        styles={{ body: { padding: 0, background: '#0f2a33' } }}
+        // The whole panel is the menu's colour: a white header strip sat above the dark menu.
+        styles={{ section: { background: SIDER_BACKGROUND }, header: { borderBottom: 0, paddingBlockEnd: 0 }, body: { padding: 0 } }}
+        closeIcon={<CloseOutlined style={{ color: '#fff' }} />}
       >
         <SideNavigation remotes={remotes} ready={menuReady} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
