@@ -137,9 +137,13 @@ export function ConsoleApp() {
           <Route path="/auth/recoverconfirmation" element={<RecoverConfirmationPage />} />
           <Route path="/auth/completeregistration" element={<CompleteRegistrationPage />} />
         </Route>
-        <Route element={<BareLayout />}>
+        {/* A signed-in user meets a refused or unknown page inside the console, with its menu to go on from. */}
+        <Route element={signedIn ? <MainLayout remotes={remotes} /> : <BareLayout />}>
           <Route path="/errors/error-401" element={<ErrorPage status={401} />} />
           <Route path="/errors/error-404" element={<ErrorPage status={404} />} />
+        </Route>
+        {/* The server failed: nothing around it that could fail too. */}
+        <Route element={<BareLayout />}>
           <Route path="/errors/error-500" element={<ErrorPage status={500} />} />
         </Route>
         <Route path="*" element={<Navigate to="/errors/error-404" replace />} />
