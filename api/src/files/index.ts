@@ -21,4 +21,13 @@ export {
   type StoredUpload,
 } from './store';
 export { NOT_A_WORKBOOK, WORKBOOK_MESSAGES, WorkbookBoundsError, checkWorkbookBounds, workbookDirectoryProblem } from './workbook-bounds';
-export { ARCHIVE_MESSAGES, ZipReadError, archiveDirectoryProblem, isUnsafeEntryName, readArchive, readArchiveFiles, type ArchiveFile, type ArchiveFileData } from './zip';
+export {
+  ARCHIVE_MESSAGES,
+  ZipReadError,
+  archiveDirectoryProblem,
+  isUnsafeEntryName,
+  readArchive,
+  readArchiveFiles,
+  type ArchiveFile,
+  type ArchiveFileData,
+} from './zip';
