@@ -142,8 +142,8 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
   return (
     <Layout style={{ minHeight: SCREEN_HEIGHT }} data-shell-store-instance={storeInstance}>
       {!small && (
-        // As tall as the screen less the cookie banner's room, so the banner never covers the menu's end.
-        <Layout.Sider width={264} style={{ overflow: 'auto', height: SCREEN_HEIGHT, position: 'sticky', top: 0 }}>
+        // As tall as the screen once it sticks to the top (below a cookie banner it starts lower and scrolls into place).
+        <Layout.Sider width={264} style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
           <SideNavigation remotes={remotes} ready={menuReady} />
         </Layout.Sider>
       )}

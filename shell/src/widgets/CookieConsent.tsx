@@ -3,37 +3,29 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 export const CONSENT_COOKIE = 'cellwise_cookie_consent';
 
-/**
- * The banner's height while it shows (0px otherwise), on the document root: layouts that are as tall
- * as the screen (the sticky side menu) subtract it, so the banner takes its own room instead of
- * covering their bottom.
- */
+/** The banner's height while it shows (0px otherwise), on the document root. */
 export const CONSENT_HEIGHT_VAR = '--cw-consent-height';
 
-/** The height of the screen a page may fill: all of it, less the banner's room while the banner shows. */
+/**
+ * The height a layout fills to reach the bottom of the screen: all of it, less the banner above it
+ * while the banner shows (so a short page does not scroll just because of the banner).
+ */
 export const SCREEN_HEIGHT = `calc(100vh - var(${CONSENT_HEIGHT_VAR}, 0px))`;
 
-/** Reserves the banner's height below the page (body padding and CONSENT_HEIGHT_VAR) for as long as it is mounted. */
-function useReservedSpace(banner: RefObject<HTMLElement | null>) {
+/** Publishes the banner's height as CONSENT_HEIGHT_VAR for as long as it is mounted. */
+function usePublishedHeight(banner: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const element = banner.current;
     if (!element) return;
     const root = document.documentElement;
-    const body = document.body;
-    const previousPadding = body.style.paddingBottom;
-    const reserve = () => {
-      const height = `${Math.ceil(element.getBoundingClientRect().height)}px`;
-      root.style.setProperty(CONSENT_HEIGHT_VAR, height);
-      body.style.paddingBottom = height;
-    };
-    reserve();
+    const publish = () => root.style.setProperty(CONSENT_HEIGHT_VAR, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    publish();
     // The banner wraps to more lines on a narrow screen.
-    const observer = new ResizeObserver(reserve);
+    const observer = new ResizeObserver(publish);
     observer.observe(element);
     return () => {
       observer.disconnect();
       root.style.removeProperty(CONSENT_HEIGHT_VAR);
-      body.style.paddingBottom = previousPadding;
     };
   }, [banner]);
 }
@@ -42,18 +34,17 @@ function hasConsent(): boolean {
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${CONSENT_COOKIE}=`));
 }
 
-/** The banner itself: mounted only while it shows, so the room it reserves goes with it. */
+/**
+ * The banner itself, at the top of the page in its flow: it pushes the console down instead of lying
+ * over it, so no control is ever under it (fixed at the bottom it hid the side menu's end and the
+ * tables' pagination until accepted).
+ */
 function ConsentBanner({ onAgree }: { onAgree: () => void }) {
   const [policyOpen, setPolicyOpen] = useState(false);
   const banner = useRef<HTMLDivElement>(null);
-  useReservedSpace(banner);
+  usePublishedHeight(banner);
   return (
-    <div
-      ref={banner}
-      role="region"
-      aria-label="Cookie consent"
-      style={{ position: 'fixed', insetInline: 0, bottom: 0, zIndex: 1000, background: '#0f2a33', color: '#fff', padding: '12px 24px' }}
-    >
+    <div ref={banner} role="region" aria-label="Cookie consent" style={{ background: '#0f2a33', color: '#fff', padding: '12px 24px' }}>
       <Flex justify="space-between" align="center" gap={16} wrap>
         <Typography.Text style={{ color: '#fff' }}>
           Cellwise uses cookies and local storage to keep you signed in and remember your choices.{' '}
@@ -77,7 +68,7 @@ function ConsentBanner({ onAgree }: { onAgree: () => void }) {
 
 /**
  * Shown until the consent cookie exists; I Agree sets it for a year. While it shows it takes its own
- * room at the bottom of the screen: nothing of the page is hidden under it.
+ * room above the console: nothing of the page is hidden under it.
  */
 export function CookieConsent() {
   const [open, setOpen] = useState(() => !hasConsent());
