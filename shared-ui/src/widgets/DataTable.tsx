@@ -33,6 +33,8 @@ export interface DataColumn<Row> {
   wrap?: boolean;
   /** Server-side tables sort every column unless told otherwise. */
   sortable?: boolean;
+  /** The page's width for the column in CSS pixels (e.g. a short id); a width the user sets replaces it. */
+  width?: number;
 }
 
 export type SortOrder = 'ascend' | 'descend';
@@ -198,7 +200,7 @@ function textFiltersOf(filters: Record<string, FilterValue | null>): Record<stri
 
 interface ShownColumn<Row> {
   column: DataColumn<Row>;
-  /** Set by the user (CSS pixels), or null for the table's own. */
+  /** Set by the user or the page (CSS pixels), or null for the table's own. */
   width: number | null;
 }
 
@@ -243,7 +245,7 @@ function useArrangement<Row>(columns: Array<DataColumn<Row>>, tableKey: string |
   const [dragging, setDragging] = useState<{ key: string; width: number } | null>(null);
   const shown: Array<ShownColumn<Row>> = arranged
     .filter((a) => !a.hidden)
-    .map((a) => ({ column: a.column, width: dragging?.key === a.column.key ? dragging.width : a.width }));
+    .map((a) => ({ column: a.column, width: dragging?.key === a.column.key ? dragging.width : (a.width ?? a.column.width ?? null) }));
   const arrange = (next: Array<ArrangedColumn<DataColumn<Row>>>) => {
     const hidden = next.filter((a) => a.hidden && !arranged.find((b) => b.column.key === a.column.key)?.hidden).map((a) => a.column.key);
     if (hidden.length > 0) onHidden(hidden);
@@ -254,7 +256,7 @@ function useArrangement<Row>(columns: Array<DataColumn<Row>>, tableKey: string |
         const current = arranged.find((a) => a.column.key === key)!;
         return {
           title: current.column.title,
-          width: current.width,
+          width: current.width ?? current.column.width ?? null,
           onResize: (width) => setDragging({ key, width }),
           onResizeEnd: (width) => {
             setDragging(null);
@@ -329,7 +331,8 @@ function renderTable<Row extends object>(props: {
             ? () => (
                 <Flex justify="space-between" align="center" gap={8} wrap>
                   <strong>{props.caption}</strong>
-                  <Flex gap={4} wrap>
+                  {/* Right-aligned on a line of their own too (a long caption on a phone), so their popovers open inside the screen. */}
+                  <Flex gap={4} wrap style={{ marginInlineStart: 'auto' }}>
                     {props.tools}
                   </Flex>
                 </Flex>

@@ -55,7 +55,7 @@ function ColumnList<C extends ArrangeableColumn>({ arranged, onChange, onReset }
             <InputNumber<number>
               size="small"
               aria-label={`Width of ${a.column.title}`}
-              placeholder="auto"
+              placeholder={a.column.width === undefined ? 'auto' : String(a.column.width)}
               min={MIN_COLUMN_WIDTH}
               max={MAX_COLUMN_WIDTH}
               step={10}
@@ -86,7 +86,13 @@ function ColumnList<C extends ArrangeableColumn>({ arranged, onChange, onReset }
 /** The table's Columns control (NetBox-style column settings). */
 export function ColumnSettings<C extends ArrangeableColumn>({ tableName, arranged, onChange, onReset }: ColumnSettingsProps<C>) {
   return (
-    <Popover trigger="click" placement="bottomRight" title="Columns" content={<ColumnList arranged={arranged} onChange={onChange} onReset={onReset} />}>
+    <Popover
+      trigger="click"
+      // Centred under its button: antd shifts a 'bottom' popover sideways to stay on screen (a phone), which it does not do for 'bottomRight'.
+      placement="bottom"
+      title="Columns"
+      content={<ColumnList arranged={arranged} onChange={onChange} onReset={onReset} />}
+    >
       <Button size="small" icon={<SettingOutlined />} aria-label={`Columns of ${tableName}`}>
         Columns
       </Button>

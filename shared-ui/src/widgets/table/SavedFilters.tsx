@@ -109,7 +109,8 @@ export function SavedFilters(props: SavedFiltersProps) {
   return (
     <Popover
       trigger="click"
-      placement="bottomRight"
+      // Centred under its button: antd shifts a 'bottom' popover sideways to stay on screen (a phone), which it does not do for 'bottomRight'.
+      placement="bottom"
       title="Saved filters"
       open={open}
       onOpenChange={setOpen}

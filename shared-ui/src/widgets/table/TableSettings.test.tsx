@@ -207,6 +207,20 @@ describe('DataTable column settings', () => {
     }
   });
 
+  test("a page's own column width applies until the user sets one", async () => {
+    const narrowId: Array<DataColumn<Site>> = columns.map((c) => (c.key === 'siteId' ? { ...c, width: 90 } : c));
+    render(
+      <ConsoleProviders>
+        <DataTable caption="Sites" tableKey={KEY} columns={narrowId} rows={rows} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    expect(headerCell('Site Id').style.width).toBe('90px');
+    const list = await openColumns();
+    expect(labelled('Width of Site Id', list)).toHaveAttribute('placeholder', '90');
+    fireEvent.change(labelled('Width of Site Id', list), { target: { value: '150' } });
+    expect(headerCell('Site Id').style.width).toBe('150px');
+  });
+
   test('the last column shown cannot be hidden', async () => {
     render(
       <ConsoleProviders>

@@ -5,6 +5,8 @@ export interface ArrangeableColumn {
   key: string;
   title: string;
   hidden?: boolean;
+  /** The page's own width, if it sets one. */
+  width?: number;
 }
 
 export interface ArrangedColumn<C extends ArrangeableColumn> {
