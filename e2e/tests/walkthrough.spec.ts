@@ -96,7 +96,7 @@ const PUBLIC_ROUTES = [
 
 const TOKEN_KEY = 'vdfptAppToken';
 
-/** A toast must sit in the bottom right (§9): its right edge this close to the screen's, its centre in the lower half. */
+/** A toast must sit in the bottom right (§9): inside the screen, its right edge this close to the screen's, its middle in the lower half. */
 const TOAST_EDGE_PX = 64;
 
 // ---------------------------------------------------------------------------------------------
@@ -119,17 +119,94 @@ declare global {
   }
 }
 
+/** How long a page may take to settle before the walk says so. */
+const QUIET_LIMIT_MS = 20_000;
+
+declare global {
+  interface Window {
+    __walkCalls?: { pending: Map<object, string>; last: number };
+  }
+}
+
+/**
+ * Installed before any page script: counts the page's calls (XMLHttpRequest, which the API client
+ * uses, and fetch) and the code it loads, from the page itself, where an end is never missed.
+ */
+function watchCalls(): void {
+  const calls = { pending: new Map<object, string>(), last: Date.now() };
+  window.__walkCalls = calls;
+  const begin = (key: object, what: string) => {
+    calls.pending.set(key, what);
+    calls.last = Date.now();
+  };
+  const end = (key: object) => {
+    calls.pending.delete(key);
+    calls.last = Date.now();
+  };
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+    (this as XMLHttpRequest & { __what?: string }).__what = `${method} ${new URL(String(url), location.href).pathname}`;
+    return (open as (...args: unknown[]) => void).call(this, method, url, ...rest);
+  };
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    begin(this, (this as XMLHttpRequest & { __what?: string }).__what ?? 'XHR');
+    this.addEventListener('loadend', () => end(this));
+    return send.call(this, body);
+  };
+  // Code a route needs arrives as script (and style) elements, not as calls: a router transition keeps the
+  // old page on screen until it has loaded, so the walk must wait for these too.
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of Array.from(record.addedNodes)) {
+        const src = node instanceof HTMLScriptElement ? node.src : node instanceof HTMLLinkElement && node.rel === 'stylesheet' ? node.href : '';
+        if (!src) continue;
+        begin(node, `GET ${new URL(src, location.href).pathname}`);
+        node.addEventListener('load', () => end(node));
+        node.addEventListener('error', () => end(node));
+      }
+  }).observe(document, { childList: true, subtree: true });
+  const fetch = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = {};
+    const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+    begin(key, `${init?.method ?? 'GET'} ${new URL(url, location.href).pathname}`);
+    return fetch(input, init).finally(() => end(key));
+  };
+}
+
+/** What the page is waiting for, how long it has had nothing to wait for, and whether a spinner is up. */
+function callState(): { pending: string[]; idleMs: number; spinning: boolean } {
+  const calls = window.__walkCalls;
+  const started = document.getElementById('root')?.hasChildNodes() ?? false;
+  const spinning = !started || Array.from(document.querySelectorAll('.ant-spin-spinning')).some((el) => el.checkVisibility());
+  if (!calls) return { pending: [], idleMs: 0, spinning };
+  return { pending: [...calls.pending.values()], idleMs: Date.now() - calls.last, spinning };
+}
+
 /** Installed before any page script: notes each toast once its entry motion is over. */
 function watchToasts(): void {
   window.__walkToasts = [];
   const SELECTOR = '.ant-message-notice, .ant-notification-notice';
   const seen = new WeakSet<Element>();
+  /** A toast still sliding or fading (antd's motion classes on it or its wrapper) is not where it settles. */
+  const moving = (el: Element) => [el, el.parentElement].some((e) => e && /-(appear|enter|leave)(-|\b)/.test(String(e.className)));
   const note = (el: Element) => {
     if (seen.has(el)) return;
     seen.add(el);
-    setTimeout(() => {
+    const started = Date.now();
+    let previous = '';
+    const settle = () => {
       if (!el.isConnected) return;
       const r = el.getBoundingClientRect();
+      const where = `${r.left},${r.top},${r.right},${r.bottom}`;
+      // Settled: no motion class, and where it was a moment ago (a slide moves it without one).
+      const still = !moving(el) && where === previous;
+      previous = where;
+      if (!still && Date.now() - started < 3_000) {
+        setTimeout(settle, 100);
+        return;
+      }
       if (r.width === 0 || r.height === 0) return;
       window.__walkToasts!.push({
         text: (el.textContent ?? '').trim().slice(0, 80),
@@ -140,7 +217,8 @@ function watchToasts(): void {
         vw: document.documentElement.clientWidth,
         vh: window.innerHeight,
       });
-    }, 600);
+    };
+    setTimeout(settle, 100);
   };
   new MutationObserver((records) => {
     for (const record of records)
@@ -294,8 +372,6 @@ class Walk {
   readonly problems: string[] = [];
   private where = '(start)';
   private deniedHere = false;
-  private inflight = 0;
-  private lastActivity = Date.now();
 
   constructor(readonly page: Page) {
     page.on('pageerror', (error) => this.note(`page error: ${error.message.split('\n')[0]}`));
@@ -303,17 +379,7 @@ class Walk {
       // A failed load is reported once, by the response it got (below).
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) this.note(`console error: ${message.text().slice(0, 200)}`);
     });
-    page.on('request', () => {
-      this.inflight++;
-      this.lastActivity = Date.now();
-    });
-    const done = () => {
-      this.inflight = Math.max(0, this.inflight - 1);
-      this.lastActivity = Date.now();
-    };
-    page.on('requestfinished', done);
     page.on('requestfailed', (request) => {
-      done();
       const error = request.failure()?.errorText ?? '';
       // Leaving a page cancels what it still had in flight; that is the browser, not a failure.
       if (error !== 'net::ERR_ABORTED') this.note(`request failed: ${request.method()} ${pathOf(request.url())} (${error})`);
@@ -338,16 +404,22 @@ class Walk {
     if (!this.problems.includes(line)) this.problems.push(line);
   }
 
-  /** Waits until no request has been in flight for a moment (the hub's WebSocket is not a request). */
+  /**
+   * Waits until the page has settled: no call of its own in flight for a moment (counted in the page,
+   * see watchCalls; the hub's WebSocket is not one) and no spinner (a remote's code still loading).
+   */
   async quiet(): Promise<void> {
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + QUIET_LIMIT_MS;
+    let state = await this.page.evaluate(callState);
     while (Date.now() < deadline) {
-      if (this.inflight === 0 && Date.now() - this.lastActivity > 200) break;
+      if (state.pending.length === 0 && state.idleMs > 150 && !state.spinning) break;
       await this.page.waitForTimeout(50);
+      state = await this.page.evaluate(callState);
     }
-    if (this.inflight > 0) this.note(`${this.inflight} request(s) still pending after 15 s`);
-    // Entry motions (antd's fades and slides) finish within this.
-    await this.page.waitForTimeout(200);
+    if (state.pending.length > 0) this.note(`still waiting for ${state.pending.join(', ')} after ${QUIET_LIMIT_MS / 1000} s`);
+    else if (state.spinning) this.note(`still loading (a spinner) after ${QUIET_LIMIT_MS / 1000} s`);
+    // Entry motions (antd's fades and slides) are done by then.
+    await this.page.waitForTimeout(100);
   }
 
   async probe(fn: () => string[]): Promise<void> {
@@ -361,7 +433,8 @@ class Walk {
       return list;
     });
     for (const t of seen) {
-      const bottomRight = t.right >= t.vw - TOAST_EDGE_PX && t.right <= t.vw + 1 && (t.left + t.right) / 2 > t.vw / 2 && (t.top + t.bottom) / 2 > t.vh / 2;
+      // On a phone a toast spans most of the width, so its right edge (not its middle) tells where it sits.
+      const bottomRight = t.left >= -1 && t.right >= t.vw - TOAST_EDGE_PX && t.right <= t.vw + 1 && t.bottom <= t.vh + 1 && (t.top + t.bottom) / 2 > t.vh / 2;
       if (!bottomRight)
         this.note(
           `toast "${t.text}" is not in the bottom right: left ${Math.round(t.left)}, top ${Math.round(t.top)}, right ${Math.round(t.right)}, bottom ${Math.round(t.bottom)} of ${t.vw}×${t.vh}`,
@@ -388,6 +461,8 @@ async function visit(page: Page, route: string, fullLoad: boolean): Promise<void
     return;
   }
   await page.evaluate((target) => {
+    // The page counts as busy from here: the router starts its work a moment after the push.
+    if (window.__walkCalls) window.__walkCalls.last = Date.now();
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, route);
@@ -448,6 +523,7 @@ async function walkerFor(browser: Browser, viewport: Viewport, role: Role | null
   // No consent cookie: every user meets the banner first, and it must not hide what they came for.
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, storageState });
   await context.addInitScript(watchToasts);
+  await context.addInitScript(watchCalls);
   const page = await context.newPage();
   return { context, walk: new Walk(page) };
 }
@@ -461,14 +537,21 @@ async function checkPage(walk: Walk): Promise<void> {
     window.scrollTo(0, document.documentElement.scrollHeight);
     document.querySelectorAll('.ant-layout-sider-children').forEach((el) => el.scrollTo(0, el.scrollHeight));
   });
-  await page.waitForTimeout(50);
   await walk.probe(coveredProbe);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** The content's own dropdowns (more-options menus) and select lists, each opened and checked. */
-async function checkContentFloating(walk: Walk, testInfo: TestInfo, name: string): Promise<void> {
+async function checkContentFloating(walk: Walk, testInfo: TestInfo, name: string, tablePopovers: boolean): Promise<void> {
   const { page } = walk;
+  // The shared table's own popovers are one component wherever they are: opened on the first table met.
+  const tools = page
+    .locator('.ant-layout-content .cw-data-table')
+    .first()
+    .getByRole('button', { name: /^(Columns|Saved filters) of / });
+  if (tablePopovers)
+    for (let i = 0; i < (await tools.count()); i++)
+      await openAndCheck(walk, testInfo, `${name}-table-popover-${i + 1}`, () => tools.nth(i).click(), '.ant-popover:not(.ant-popover-hidden)');
   // Column filters are the shared table's, opened by its own tests; these are the page's menus.
   const triggers = page.locator('.ant-layout-content .ant-dropdown-trigger:not(.ant-table-filter-trigger)').filter({ visible: true });
   for (let i = 0; i < (await triggers.count()); i++)
@@ -496,6 +579,7 @@ for (const viewport of VIEWPORTS) {
       const { context, walk } = await walkerFor(browser, viewport, role);
       const { page } = walk;
       const prefix = `${viewport.name}-${role}`;
+      let tablePopoversSeen = false;
       try {
         for (const route of SIGNED_IN_ROUTES) {
           const allowed = AREA_ROLES[route.area].includes(role);
@@ -512,7 +596,10 @@ for (const viewport of VIEWPORTS) {
           }
           await checkPage(walk);
           // The page's own menus are the same for every role that may open it; the Administrator may open every page and sees every control.
-          if (opensMenus) await checkContentFloating(walk, testInfo, `${prefix}-${slug(route.path)}`);
+          if (opensMenus) {
+            await checkContentFloating(walk, testInfo, `${prefix}-${slug(route.path)}`, !tablePopoversSeen);
+            tablePopoversSeen ||= (await page.locator('.ant-layout-content .cw-data-table').count()) > 0;
+          }
           await walk.toasts();
         }
 
@@ -552,8 +639,8 @@ for (const viewport of VIEWPORTS) {
         await page.goto(app.url + '/management/settings/general');
         await walk.quiet();
         await page.getByRole('button', { name: 'Save Changes' }).click();
-        await page.locator('.ant-message-notice, .ant-notification-notice').first().waitFor({ state: 'visible', timeout: 5_000 });
-        await page.waitForTimeout(500);
+        // Until the toast has settled where it stays (see watchToasts).
+        await page.waitForFunction(() => (window.__walkToasts?.length ?? 0) > 0, undefined, { timeout: 8_000 }).catch(() => undefined);
         await shot(page, testInfo, `${prefix}-toast`);
         if ((await walk.toasts()) === 0) walk.note('saving the profile showed no toast');
       } finally {
