@@ -98,7 +98,7 @@ export function rowsOf(caption: string): string[][] {
 }
 
 export function tableCaptioned(caption: string): HTMLElement {
-  const title = Array.from(document.querySelectorAll('.ant-table-title')).find((t) => t.textContent?.trim() === caption);
+  const title = Array.from(document.querySelectorAll('.ant-table-title')).find((t) => (t.querySelector('strong') ?? t).textContent?.trim() === caption); // the caption, not the table's tools beside it
   if (!title) throw new Error(`no table ${caption}`);
   return title.closest('.ant-table-wrapper') as HTMLElement;
 }

@@ -62,7 +62,7 @@ export async function renderPage(Page: ComponentType) {
 
 /** The text of each body row of the table captioned `caption`. */
 export function rowsOf(caption: string): string[][] {
-  const title = Array.from(document.querySelectorAll('.ant-table-title')).find((t) => t.textContent?.trim() === caption);
+  const title = Array.from(document.querySelectorAll('.ant-table-title')).find((t) => (t.querySelector('strong') ?? t).textContent?.trim() === caption); // the caption, not the table's tools beside it
   if (!title) throw new Error(`no table ${caption}`);
   const table = title.closest('.ant-table-wrapper') as HTMLElement;
   return Array.from(table.querySelectorAll('tr.ant-table-row')).map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? ''));
