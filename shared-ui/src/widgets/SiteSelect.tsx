@@ -45,7 +45,7 @@ export function SiteSelect({ multiple, value, onChange, source, placeholder, sty
       onChange={onChange}
       placeholder={placeholder ?? (multiple ? 'Select sites' : 'Select a site')}
       options={options.map((o) => ({ value: o.value, label: o.text }))}
-      style={{ minWidth: 280, ...style }}
+      style={{ minWidth: 'min(280px, 100%)', ...style }}
     />
   );
 }

@@ -41,7 +41,7 @@ export default function CpichValidationPage() {
               onChange={(value) => setSites(Array.isArray(value) ? value : [value])}
               source={findUtranSites}
               placeholder="Select sites with UTRAN cells"
-              style={{ minWidth: 360, maxWidth: '100%' }}
+              style={{ minWidth: 'min(360px, 100%)', maxWidth: '100%' }}
             />
             <Button
               type="primary"
