@@ -9,18 +9,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const PAGES = [
   { label: 'login page (signed out, no remote)', path: '/auth/login', signedIn: false },
@@ -216,7 +207,7 @@ async function measureDashboard(browser) {
   }
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 try {
   const server = await startConsole();
   try {

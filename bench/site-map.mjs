@@ -14,19 +14,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/chromium.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SITES = Number(process.env.BENCH_MAP_SITES ?? 5000);
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Deterministic (mulberry32): every run draws the same map. */
 function random(seed) {
@@ -183,7 +174,7 @@ async function panAndZoom(page) {
 }
 
 const server = await startConsole();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 try {
   const token = await adminToken(server.url);
   const answer = JSON.stringify(generatedSiteMap(SITES));

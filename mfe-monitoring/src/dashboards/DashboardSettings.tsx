@@ -1,8 +1,8 @@
-import { Alert, App, Button, Drawer, Flex, Form, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import type { BiServer, DASHBOARD_MESSAGES, DashboardRecord, DashboardType, DashboardUpdate } from 'api/contracts';
 import { api, errorMessage } from 'shared-auth';
-import { SelectField, TextField, required, requiredTexts, useApiGet, useConsoleForm } from 'shared-ui';
+import { SelectField, TextField, required, requiredTexts, useApiGet, useConsoleForm, useToasts } from 'shared-ui';
 
 /** The record's types, in the specification's order. */
 export const DASHBOARD_TYPE_OPTIONS: ReadonlyArray<{ value: DashboardType; label: string }> = [
@@ -56,7 +56,7 @@ export interface DashboardSettingsProps {
  * so each opening starts from the record as it is. Refusals are said on the form.
  */
 export function DashboardSettingsDrawer({ record, onClose, onSaved }: DashboardSettingsProps) {
-  const { message } = App.useApp();
+  const toasts = useToasts();
   const formId = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
   const servers = useApiGet<{ data: BiServer[] }>('Dashboard/GetServers', { data: [] });
@@ -83,7 +83,7 @@ export function DashboardSettingsDrawer({ record, onClose, onSaved }: DashboardS
     };
     try {
       const { data } = await api.put<{ data: DashboardRecord }>('Dashboard/Update', body, { skipErrorHandling: true });
-      void message.success(DASHBOARD_UPDATED);
+      toasts.success(DASHBOARD_UPDATED);
       onSaved(data.data);
     } catch (error) {
       setRefusal(errorMessage(error));
