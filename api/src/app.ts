@@ -35,6 +35,7 @@ import { planningRoutes } from './routes/planning';
 import { userRoutes } from './routes/users';
 import { validationRoutes } from './routes/validation';
 import { registerFrontends } from './web/frontends';
+import { registerCompression } from './http/compression';
 
 export interface Services {
   config: Config;
@@ -128,6 +129,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
   });
+
+  registerCompression(app);
 
   app.addHook('preValidation', async (request, reply) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {

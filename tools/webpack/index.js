@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { PrecompressPlugin } = require('./precompress');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -141,6 +142,7 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
       experiments: dev ? {} : { externalRuntime: true },
     }),
   ];
+  if (!dev) config.plugins.push(new PrecompressPlugin());
   if (dev) {
     // Absolute in development: the standalone page is served at deep paths, and the shell's dev server loads it cross-origin.
     config.output.publicPath = `http://localhost:${pkg.config.devPort}/`;
@@ -171,6 +173,7 @@ function createHostConfig({ packageDir }, _env = {}, argv = {}) {
     }),
     new HtmlWebpackPlugin({ template: path.join(packageDir, 'src/index.html'), favicon: path.join(packageDir, 'src/assets/favicon.svg') }),
   ];
+  if (mode === 'production') config.plugins.push(new PrecompressPlugin());
   if (mode === 'development') {
     config.devServer = devServer({ port: pkg.config.devPort, apiPort: Number(process.env.PORT || 8080), historyFallback: true });
   }

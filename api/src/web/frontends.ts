@@ -76,11 +76,17 @@ export function contentSecurityPolicy(config: Config): string {
  */
 const servable = (pathName: string) => !pathName.toLowerCase().endsWith('.map');
 
-/** Hashed file names never change content; entry points and manifests must always be revalidated. */
+/**
+ * Hashed file names never change content; entry points and manifests must always be revalidated. The
+ * path is the file sent, which is the build's `.br` or `.gz` copy when the browser takes one (the build
+ * writes them beside every text asset: tools/webpack/precompress.js); which of the copies a response
+ * holds depends on Accept-Encoding, so caches must key on it.
+ */
 function cacheHeaders(res: { setHeader: (k: string, v: string) => void }, filePath: string): void {
-  const name = path.basename(filePath);
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (/\.[0-9a-f]{8}\.js$/.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
 }
 
 /**
@@ -107,6 +113,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
         wildcard: true,
         allowedPath: servable,
         cacheControl: false,
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           cacheHeaders(res, filePath);
           // A remote may be loaded by a shell on another origin.
@@ -139,6 +146,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
         wildcard: false,
         allowedPath: servable,
         cacheControl: false,
+        preCompressed: true,
         setHeaders: cacheHeaders,
       });
     });

@@ -1,0 +1,55 @@
+// Precompression at build time (issue 17: bytes on the wire). Every text asset of a production build gets a
+// `.br` and a `.gz` sibling written once here, at the highest levels, so the server only picks one by
+// Accept-Encoding and never compresses a static file per request.
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { promisify } = require('node:util');
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this a compressed copy saves less than the headers it costs. */
+const MIN_BYTES = 1024;
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/i;
+
+function filesUnder(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** Writes `<file>.br` and `<file>.gz` beside every compressible file of `dir`; returns how many files it compressed. */
+async function precompressDirectory(dir) {
+  const files = filesUnder(dir).filter((file) => COMPRESSIBLE.test(file));
+  let compressed = 0;
+  for (const file of files) {
+    const content = await fs.promises.readFile(file);
+    if (content.length < MIN_BYTES) continue;
+    const [br, gz] = await Promise.all([
+      brotli(content, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+      gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+    compressed += 1;
+  }
+  return compressed;
+}
+
+/** After webpack has written the build (the federation manifest included), compresses its output folder. */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
+      await precompressDirectory(compilation.outputOptions.path);
+    });
+  }
+}
+
+module.exports = { PrecompressPlugin, precompressDirectory, MIN_BYTES };
