@@ -1,8 +1,9 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
-import { instantOf, tableTime } from './header';
-import { looksLikeMo, moFacts, sharedMoFacts } from './mo';
-import { isBlank, isRule, skipSpaces, skipToken } from './text';
+import { instantOf, tableTimeAt } from './header';
+import { isClassNameAt, moFacts, sharedMoFacts } from './mo';
+import { isBlankAt } from './blocks';
+import { isRuleAt, isTrimmed, NextChar, skipSpaces, skipSpacesAt, trimmedAt } from './text';
 import { type Alarm, type Severity, type SeverityCode, type TimeBasis } from './types';
 
 /**
@@ -37,43 +38,131 @@ export interface AlarmText {
   operator: string | null;
 }
 
+// The parts found by splitAt (module scratch: rows are read one at a time, synchronously).
+let partProblem = '';
+let partMo = '';
+let partInfo = '';
+let partOperator: string | null = null;
+
 /**
  * Splits `<Specific Problem> <MO> (<additional info>) [<operator>]` starting at `from`. `moCol` is the
  * MO column of the table header (a hint only). Additional info is everything between the first `(`
  * after the MO and the last `)`, nested parentheses included.
  */
 export function splitAlarmText(line: string, from: number, moCol: number | null, withOperator: boolean): AlarmText {
-  let moStart = -1;
-  if (moCol !== null && moCol > from && moCol < line.length && line.charCodeAt(moCol - 1) === 32 && line.charCodeAt(moCol) !== 32) {
-    if (looksLikeMo(line.slice(moCol, skipToken(line, moCol)))) moStart = moCol;
-  }
-  for (let i = from; moStart < 0 && i < line.length;) {
-    const end = skipToken(line, i);
-    if (looksLikeMo(line.slice(i, end))) moStart = i;
-    i = skipSpaces(line, end);
-  }
-  if (moStart < 0) return { specificProblem: line.slice(from).trim(), mo: '', additionalInfo: '', operator: null };
+  splitAt(new RowScan(line, true), 0, from, line.length, moCol, withOperator);
+  return { specificProblem: partProblem, mo: partMo, additionalInfo: partInfo, operator: partOperator };
+}
 
-  const specificProblem = line.slice(from, moStart).trim();
-  const paren = line.indexOf(' (', moStart);
-  if (paren < 0) {
-    const moEnd = skipToken(line, moStart);
-    const after = line.slice(moEnd).trim();
-    return { specificProblem, mo: line.slice(moStart, moEnd), additionalInfo: withOperator ? '' : after, operator: withOperator && after ? after : null };
+/**
+ * The characters an alarm row is cut at, searched for in the whole block text (each found once for
+ * the rows read in order, see {@link NextChar}).
+ */
+class RowScan {
+  readonly space: NextChar;
+  readonly tab: NextChar | null;
+  readonly eq: NextChar;
+  readonly paren: NextChar;
+  readonly amp: NextChar;
+  constructor(
+    readonly text: string,
+    tabs: boolean,
+  ) {
+    this.space = new NextChar(text, ' ');
+    this.tab = tabs ? new NextChar(text, '\t') : null;
+    this.eq = new NextChar(text, '=');
+    this.paren = new NextChar(text, '(');
+    this.amp = new NextChar(text, '&');
   }
-  const mo = line.slice(moStart, paren).trim();
+
+  /** {@link skipToken} in the line ending at `to`. */
+  tokenEnd(i: number, to: number): number {
+    if (i >= to) return i;
+    let end = this.space.at(i);
+    if (this.tab !== null) {
+      const tab = this.tab.at(i);
+      if (tab < end) end = tab;
+    }
+    return end < to ? end : to;
+  }
+}
+
+/** `text[i, end)` is a token that {@link looksLikeMo}, given `eq`, the first `=` at or after `i`. */
+function moTokenAt(text: string, i: number, end: number, eq: number): boolean {
+  return eq > i && eq < end && eq - i < 80 && isClassNameAt(text, i, eq);
+}
+
+/**
+ * {@link splitAlarmText} of the line `text[lineStart, to)` into the module scratch: read in place, each
+ * part cut once. `from` and `moCol` are positions in `text`.
+ */
+function splitAt(scan: RowScan, lineStart: number, from: number, to: number, moCol: number | null, withOperator: boolean): void {
+  const text = scan.text;
+  let moStart = -1;
+  if (moCol !== null && moCol > from && moCol < to && text.charCodeAt(moCol - 1) === 32 && text.charCodeAt(moCol) !== 32) {
+    if (moTokenAt(text, moCol, scan.tokenEnd(moCol, to), scan.eq.at(moCol))) moStart = moCol;
+  }
+  if (moStart < 0) {
+    // Only a token holding an `=` can be the MO: tokens are skipped from one `=` to the next (the token
+    // holding it starts after the last space or tab before it), not cut and tested one by one.
+    let i = from;
+    let eq = scan.eq.at(from);
+    while (eq < to && i < to) {
+      let start = eq;
+      while (start > i && text.charCodeAt(start - 1) !== 32 && text.charCodeAt(start - 1) !== 9) start -= 1;
+      i = start;
+      const end = scan.tokenEnd(i, to);
+      if (moTokenAt(text, i, end, eq)) {
+        moStart = i;
+        break;
+      }
+      i = skipSpacesAt(text, end, to);
+      eq = scan.eq.at(i);
+    }
+  }
+  partOperator = null;
+  if (moStart < 0) {
+    partProblem = trimmedAt(text, from, to);
+    partMo = '';
+    partInfo = '';
+    return;
+  }
+
+  partProblem = trimmedAt(text, from, moStart);
+  // The first ` (` after the MO, found by its `(`: a search for two characters starting with a space
+  // stops at every space of the row.
+  let paren = -1;
+  for (let p = scan.paren.at(moStart + 1); p < to; p = scan.paren.at(p + 1)) {
+    if (text.charCodeAt(p - 1) === 32) {
+      paren = p - 1;
+      break;
+    }
+  }
+  if (paren < 0) {
+    const moEnd = scan.tokenEnd(moStart, to);
+    const after = trimmedAt(text, moEnd, to);
+    partMo = text.slice(moStart, moEnd);
+    partInfo = withOperator ? '' : after;
+    partOperator = withOperator && after ? after : null;
+    return;
+  }
+  partMo = trimmedAt(text, moStart, paren);
   const open = paren + 1;
-  const close = line.lastIndexOf(')');
+  // The last `)` of the line: it ends the row, or nearly.
+  let close = to - 1;
+  while (close >= lineStart && text.charCodeAt(close) !== 41) close -= 1;
   if (withOperator) {
     if (close > open) {
-      const after = line.slice(close + 1).trim();
-      return { specificProblem, mo, additionalInfo: line.slice(open + 1, close), operator: after || null };
-    }
-    return { specificProblem, mo, additionalInfo: line.slice(open + 1).trim(), operator: null };
+      partInfo = text.slice(open + 1, close);
+      partOperator = trimmedAt(text, close + 1, to) || null;
+    } else partInfo = trimmedAt(text, open + 1, to);
+    return;
   }
-  let info = line.slice(open + 1).trimEnd();
-  if (info.endsWith(')')) info = info.slice(0, -1);
-  return { specificProblem, mo, additionalInfo: info, operator: null };
+  // The rest without trailing white space and one closing parenthesis.
+  let end = to;
+  while (end > open + 1 && isTrimmed(text.charCodeAt(end - 1))) end -= 1;
+  if (end > open + 1 && text.charCodeAt(end - 1) === 41) end -= 1;
+  partInfo = text.slice(open + 1, end);
 }
 
 interface Table {
@@ -93,15 +182,49 @@ interface Section {
 const FOOTER_RE = /^>>> Total:\s*(\d+)\s+Alarms?(?:\s*\(\s*(\d+)\s+Critical,\s*(\d+)\s+Major)?/;
 const SECTION_RE = /^(UN)?ACKNOWLEDGED ALARMS:\s*(\d+)/;
 
-/** Alarms of one `alt`/`altk` block; footer and section counts that disagree with the rows become problems. */
+/** Severity of a code character, and the code as a string (C/M/m/w). */
+function severityOfCode(c: number): Severity | null {
+  switch (c) {
+    case 67:
+      return 'Critical';
+    case 77:
+      return 'Major';
+    case 109:
+      return 'Minor';
+    case 119:
+      return 'Warning';
+    default:
+      return null;
+  }
+}
+
+const CODES: Record<Severity, SeverityCode> = { Critical: 'C', Major: 'M', Minor: 'm', Warning: 'w' };
+
+/** `text[from, to)` holds `Date & Time`, looked for by its rare `&`. */
+function hasDateTime(scan: RowScan, from: number, to: number): boolean {
+  const text = scan.text;
+  for (let i = scan.amp.at(from); i < to; i = scan.amp.at(i + 1)) {
+    if (i - 5 >= from && i + 6 <= to && text.charCodeAt(i - 5) === 68 && text.slice(i - 5, i + 6) === 'Date & Time') return true;
+  }
+  return false;
+}
+
+/**
+ * Alarms of one `alt`/`altk` block; footer and section counts that disagree with the rows become
+ * problems. Lines are read in place in the block's text (a character read from a cut string costs
+ * more); only the lines that are not rows, and the parts of a row, are cut.
+ */
 export function parseAlarmBlock(block: Block, ctx: BlockContext): Alarm[] {
   const alarms: Alarm[] = [];
-  const rowTexts: string[] = [];
   let table: Table | null = null;
   let section: Section | null = null;
   let tableSeen = false;
   let footerSeen = false;
   let lastRow = -1; // index in alarms of the row a continuation line belongs to
+  // The last row's line, and its text once a continuation line joins it.
+  let lastStart = 0;
+  let lastEnd = 0;
+  let lastText: string | null = null;
 
   const closeSection = (): void => {
     if (section && section.rows !== section.declared) {
@@ -111,87 +234,111 @@ export function parseAlarmBlock(block: Block, ctx: BlockContext): Alarm[] {
     section = null;
   };
 
-  for (let k = 0; k < block.lines.length; k += 1) {
-    const text = block.lines[k]!;
-    const n = block.ns[k]!;
-    if (n === block.headerLine || isRule(text)) continue;
-    if (isBlank(text)) {
+  const all = block.text;
+  const { starts, ends, ns } = block;
+  const scan = new RowScan(all, ctx.tabs);
+  for (let k = 0; k < starts.length; k += 1) {
+    const s = starts[k]!;
+    const e = ends[k]!;
+    const n = ns[k]!;
+    if (n === block.headerLine || isRuleAt(all, s, e)) continue;
+    if (isBlankAt(all, s, e)) {
       lastRow = -1;
       continue;
     }
-    const trimmed = text.trim();
-    const sm = SECTION_RE.exec(trimmed);
-    if (sm) {
-      closeSection();
-      section = { acknowledged: !sm[1], declared: Number(sm[2]), rows: 0, line: n };
-      table = null;
-      lastRow = -1;
-      continue;
-    }
-    if (text.includes('Date & Time') && text.includes('Specific Problem')) {
-      const mo = text.indexOf(' MO');
-      table = {
-        basis: text.includes('(UTC)') ? 'UTC' : 'Local',
-        moCol: mo < 0 ? null : mo + 1,
-        withOperator: /\bOperator\s*$/.test(text),
-        acknowledged: section?.acknowledged ?? false,
-      };
-      tableSeen = true;
-      lastRow = -1;
-      continue;
-    }
-    if (trimmed.startsWith('>>> Total:')) {
-      closeSection();
-      footerSeen = true;
-      table = null;
-      lastRow = -1;
-      checkFooter(trimmed, alarms, block, ctx, n);
-      continue;
-    }
-    if (!table) continue; // chatter before the table: Connecting to…, Trying file=…, Nr of active alarms…
-
-    const time = tableTime(text);
-    if (time) {
-      const sevAt = skipSpaces(text, 19);
-      const code = text.charAt(sevAt);
-      const severity = severityOf(code);
-      const next = text.charCodeAt(sevAt + 1);
-      if (!severity || !(Number.isNaN(next) || next === 32)) {
-        report(ctx, block, 'unparsed-line', `alarm row without a severity C/M/m/w: ${excerpt(text)}`, n);
+    // The first character trim() keeps: section heads start with U or A, the footer with >, rows with a
+    // digit; a row is not trimmed.
+    let first = s;
+    while (first < e && isTrimmed(all.charCodeAt(first))) first += 1;
+    const c0 = first < e ? all.charCodeAt(first) : -1;
+    let text: string | null = null;
+    let trimmed: string | null = null;
+    if (c0 === 85 || c0 === 65) {
+      text = all.slice(s, e);
+      trimmed = text.trim();
+      const sm = SECTION_RE.exec(trimmed);
+      if (sm) {
+        closeSection();
+        section = { acknowledged: !sm[1], declared: Number(sm[2]), rows: 0, line: n };
+        table = null;
         lastRow = -1;
         continue;
       }
-      const parts = splitAlarmText(text, skipSpaces(text, sevAt + 1), table.moCol, table.withOperator);
-      if (!parts.mo) report(ctx, block, 'unparsed-line', `alarm row without an MO: ${excerpt(text)}`, n);
-      const stamp = text.slice(0, 19);
-      const facts = sharedMoFacts(parts.mo);
+    }
+    if (hasDateTime(scan, s, e)) {
+      text ??= all.slice(s, e);
+      if (text.includes('Specific Problem')) {
+        const mo = text.indexOf(' MO');
+        table = {
+          basis: text.includes('(UTC)') ? 'UTC' : 'Local',
+          moCol: mo < 0 ? null : mo + 1,
+          withOperator: /\bOperator\s*$/.test(text),
+          acknowledged: section?.acknowledged ?? false,
+        };
+        tableSeen = true;
+        lastRow = -1;
+        continue;
+      }
+    }
+    if (c0 === 62) {
+      text ??= all.slice(s, e);
+      trimmed ??= text.trim();
+      if (trimmed.startsWith('>>> Total:')) {
+        closeSection();
+        footerSeen = true;
+        table = null;
+        lastRow = -1;
+        checkFooter(trimmed, alarms, block, ctx, n);
+        continue;
+      }
+    }
+    if (!table) continue; // chatter before the table: Connecting to…, Trying file=…, Nr of active alarms…
+
+    const time = tableTimeAt(all, s, e);
+    if (time) {
+      const sevAt = skipSpacesAt(all, s + 19, e);
+      const severity = sevAt < e ? severityOfCode(all.charCodeAt(sevAt)) : null;
+      if (!severity || !(sevAt + 1 >= e || all.charCodeAt(sevAt + 1) === 32)) {
+        report(ctx, block, 'unparsed-line', `alarm row without a severity C/M/m/w: ${excerpt(text ?? all.slice(s, e))}`, n);
+        lastRow = -1;
+        continue;
+      }
+      splitAt(scan, s, skipSpacesAt(all, sevAt + 1, e), e, table.moCol === null ? null : s + table.moCol, table.withOperator);
+      const mo = partMo;
+      if (!mo) report(ctx, block, 'unparsed-line', `alarm row without an MO: ${excerpt(text ?? all.slice(s, e))}`, n);
+      const facts = sharedMoFacts(mo);
       alarms.push({
         node: block.node,
         command: block.command,
         source: refOf(ctx, n),
-        time: stamp,
+        time: all.slice(s, s + 19),
         timeBasis: table.basis,
         at: instantOf(time, table.basis, block.header, ctx.defaultOffset),
         severity,
-        severityCode: code as Alarm['severityCode'],
-        specificProblem: parts.specificProblem,
-        mo: parts.mo,
+        severityCode: CODES[severity],
+        specificProblem: partProblem,
+        mo,
         moClass: facts.moClass,
         tech: facts.tech,
         cell: facts.cell,
-        additionalInfo: parts.additionalInfo,
+        additionalInfo: partInfo,
         acknowledged: table.acknowledged,
-        operator: parts.operator,
+        operator: partOperator,
       });
-      rowTexts.push(text);
+      lastStart = s;
+      lastEnd = e;
+      lastText = null;
       lastRow = alarms.length - 1;
       if (section) section.rows += 1;
       continue;
     }
+    text ??= all.slice(s, e);
     if (lastRow >= 0) {
       // A row that runs on: a terminal wrap (no indent) continues the text as is, an indented line after a space.
-      const joined = text.charCodeAt(0) === 32 ? `${rowTexts[lastRow]} ${trimmed}` : `${rowTexts[lastRow]}${text}`;
-      rowTexts[lastRow] = joined;
+      trimmed ??= text.trim();
+      const before: string = lastText ?? all.slice(lastStart, lastEnd);
+      const joined: string = text.charCodeAt(0) === 32 ? `${before} ${trimmed}` : `${before}${text}`;
+      lastText = joined;
       const prev = alarms[lastRow]!;
       const sevAt = skipSpaces(joined, 19);
       const parts = splitAlarmText(joined, skipSpaces(joined, sevAt + 1), table.moCol, table.withOperator);

@@ -203,7 +203,8 @@ export class BlockSplitter {
       let start = pos;
       pos = nl + 1;
       const c0 = text.charCodeAt(start);
-      if (c0 >= 48 && c0 <= 57) {
+      // A prefix has a `.` after one to three digits: a row starting with a date or a header does not.
+      if (c0 >= 48 && c0 <= 57 && (text.charCodeAt(start + 1) === 46 || text.charCodeAt(start + 2) === 46 || text.charCodeAt(start + 3) === 46)) {
         IP_PREFIX_AT.lastIndex = start;
         const m = IP_PREFIX_AT.exec(text);
         if (m) start += m[0].length;

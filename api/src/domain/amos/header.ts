@@ -25,8 +25,25 @@ export function wallTime(y: number, mo: number, d: number, h: number, mi: number
   // Date.UTC rolls 2024-02-31 over into March, and 23:59:60 into the next day: such a date is not what
   // was printed. Told by the calendar rather than by a second Date.
   if (d > daysInMonth(y, mo) || (h === 23 && mi === 59 && s === 60)) return null;
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-  return new Date(ms - (offsetMinutes ?? 0) * 60_000);
+  return new Date(utcMs(y, mo, d, h, mi, s) - (offsetMinutes ?? 0) * 60_000);
+}
+
+/**
+ * `Date.UTC(y, mo - 1, d, h, mi, s)` of a real date: counted (days of the proleptic Gregorian
+ * calendar since 1970) rather than asked of the Date built-in, which costs several times more per row.
+ * Outside the years and fields every table prints, Date.UTC itself answers.
+ */
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
+  const year = y >= 0 && y <= 99 ? 1900 + y : y;
+  if (!(year >= 100 && year <= 9999 && h >= 0 && mi >= 0 && s >= 0) || !Number.isInteger(year + mo + d + h + mi + s)) return Date.UTC(y, mo - 1, d, h, mi, s);
+  // Days from civil (H. Hinnant): years start in March, so the leap day ends a year.
+  const yy = mo <= 2 ? year - 1 : year;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * ((mo + 9) % 12) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  const days = era * 146_097 + doe - 719_468;
+  return days * 86_400_000 + h * 3_600_000 + mi * 60_000 + s * 1000;
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -50,21 +67,39 @@ export interface TableTime {
 
 /** `YYYY-MM-DD HH:MM:SS` at the start of `text` (table rows); null when it is not there. */
 export function tableTime(text: string): TableTime | null {
-  if (text.length < 19) return null;
-  for (let i = 0; i < 19; i += 1) {
-    const c = text.charCodeAt(i);
-    const digit = c >= 48 && c <= 57;
-    if (i === 4 || i === 7) {
-      if (c !== 45) return null;
-    } else if (i === 10) {
-      if (c !== 32) return null;
-    } else if (i === 13 || i === 16) {
-      if (c !== 58) return null;
-    } else if (!digit) return null;
+  return tableTimeAt(text, 0, text.length);
+}
+
+/** {@link tableTime} of the line `text[from, to)`. */
+export function tableTimeAt(text: string, from: number, to: number): TableTime | null {
+  if (to - from < 19) return null;
+  // Separators first (one compare each), then the digits, read in place rather than cut and converted.
+  if (
+    text.charCodeAt(from + 4) !== 45 ||
+    text.charCodeAt(from + 7) !== 45 ||
+    text.charCodeAt(from + 10) !== 32 ||
+    text.charCodeAt(from + 13) !== 58 ||
+    text.charCodeAt(from + 16) !== 58
+  ) {
+    return null;
   }
-  // Digits only (checked above): read in place rather than cut and converted six times.
-  const d2 = (at: number): number => (text.charCodeAt(at) - 48) * 10 + (text.charCodeAt(at + 1) - 48);
-  return { y: d2(0) * 100 + d2(2), mo: d2(5), d: d2(8), h: d2(11), mi: d2(14), s: d2(17) };
+  const century = digits2(text, from);
+  const year = digits2(text, from + 2);
+  const mo = digits2(text, from + 5);
+  const d = digits2(text, from + 8);
+  const h = digits2(text, from + 11);
+  const mi = digits2(text, from + 14);
+  const s = digits2(text, from + 17);
+  // digits2 is negative for anything but two digits: one sign says whether all seven were.
+  if ((century | year | mo | d | h | mi | s) < 0) return null;
+  return { y: century * 100 + year, mo, d, h, mi, s };
+}
+
+/** The two digits at `at` as a number; negative when either is not a digit. */
+function digits2(text: string, at: number): number {
+  const a = text.charCodeAt(at) - 48;
+  const b = text.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 /** The instant of a table time: UTC columns as UTC, Local columns at the block's zone or the default offset. */

@@ -35,39 +35,86 @@ interface StateRow {
   mo: string;
 }
 
-/** `s[from, to)` as a non-negative integer when it is 1 to 15 digits ({@link toInt} without the cut). */
-function intAt(s: string, from: number, to: number): number | null {
-  if (to <= from || to - from > 15) return null;
-  let v = 0;
-  for (let i = from; i < to; i += 1) {
-    const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return null;
-    v = v * 10 + (c - 48);
-  }
-  return v;
-}
-
 // The state last found by stateAt (module scratch: rows are read one at a time, synchronously).
 let stateCode = 0;
 let stateWord = '';
+let stateKind = 0;
 let stateEnd = 0;
 
-/** End of the token at `i` in `text[.., to)`: the next space or tab (short tokens: a loop, not a search of the whole text). */
-function tokenEnd(text: string, i: number, to: number): number {
+/** Kinds of state words: administrative, operational, other. */
+const ADM = 1;
+const OP = 2;
+const OTHER = 0;
+
+/**
+ * End of the run of digits at `i` in `text[.., to)` when it is a whole token of 1 to 15 digits (what
+ * {@link toInt} reads), its value then in `digitsValue`; -1 otherwise. A token that is not a number (the
+ * MO after the states) is refused at its first character, not walked to its end.
+ */
+let digitsValue = 0;
+function digitsAt(text: string, i: number, to: number): number {
+  let v = 0;
   let j = i;
   while (j < to) {
     const c = text.charCodeAt(j);
-    if (c === 32 || c === 9) break;
+    if (c < 48 || c > 57) {
+      if (c !== 32 && c !== 9) return -1;
+      break;
+    }
+    v = v * 10 + (c - 48);
     j += 1;
   }
+  if (j === i || j - i > 15) return -1;
+  digitsValue = v;
   return j;
 }
 
-/** True when `<digits> (<WORD>)` stands at `i` in `text[.., to)`; its parts are then in stateCode, stateWord and stateEnd. */
+/** `text[from, to)` is `word`, compared in place (no string cut for the known state words). */
+function isWordAt(text: string, from: number, to: number, word: string): boolean {
+  if (to - from !== word.length) return false;
+  for (let k = 0; k < word.length; k += 1) if (text.charCodeAt(from + k) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * The state word `text[from, to)` into stateWord and stateKind: the known words are the constants
+ * (compared in place, never cut), others are cut.
+ */
+function readWord(text: string, from: number, to: number): void {
+  let word: string | null = null;
+  switch (to - from) {
+    case 6:
+      if (isWordAt(text, from, to, 'LOCKED')) word = 'LOCKED';
+      break;
+    case 7:
+      if (isWordAt(text, from, to, 'ENABLED')) word = 'ENABLED';
+      break;
+    case 8:
+      if (isWordAt(text, from, to, 'UNLOCKED')) word = 'UNLOCKED';
+      else if (isWordAt(text, from, to, 'DISABLED')) word = 'DISABLED';
+      break;
+    case 12:
+      if (isWordAt(text, from, to, 'SHUTTINGDOWN')) word = 'SHUTTINGDOWN';
+      break;
+    case 13:
+      if (isWordAt(text, from, to, 'SHUTTING_DOWN')) word = 'SHUTTING_DOWN';
+      break;
+    default:
+      break;
+  }
+  if (word === null) {
+    stateWord = text.slice(from, to);
+    stateKind = OTHER;
+  } else {
+    stateWord = word;
+    stateKind = word === 'ENABLED' || word === 'DISABLED' ? OP : ADM;
+  }
+}
+
+/** True when `<digits> (<WORD>)` stands at `i` in `text[.., to)`; its parts are then in stateCode, stateWord, stateKind and stateEnd. */
 function stateAt(text: string, i: number, to: number): boolean {
-  const codeEnd = tokenEnd(text, i, to);
-  const code = intAt(text, i, codeEnd);
-  if (code === null) return false;
+  const codeEnd = digitsAt(text, i, to);
+  if (codeEnd < 0) return false;
   const open = codeEnd + 1;
   if (open >= to || text.charCodeAt(codeEnd) !== 32 || text.charCodeAt(open) !== 40) return false;
   // The first `)` after the `(`, at most 40 characters on (as `indexOf` in the line, then the distance).
@@ -75,46 +122,51 @@ function stateAt(text: string, i: number, to: number): boolean {
   let close = open + 1;
   while (close <= last && text.charCodeAt(close) !== 41) close += 1;
   if (close > last) return false;
-  stateCode = code;
-  stateWord = text.slice(open + 1, close);
+  stateCode = digitsValue;
+  readWord(text, open + 1, close);
   stateEnd = close + 1;
   return true;
 }
 
 const NO_ROW: StateRow = { proxy: null, admState: null, admCode: null, opState: null, opCode: null, mo: '' };
 
-const isAdmWord = (w: string): boolean => w === 'UNLOCKED' || w === 'LOCKED' || w === 'SHUTTINGDOWN' || w === 'SHUTTING_DOWN';
-const isOpWord = (w: string): boolean => w === 'ENABLED' || w === 'DISABLED';
-
 /** Reads the st row `text[from, to)` into `row`; false when the line is not one. */
 function readStateRow(text: string, from: number, to: number, row: StateRow): boolean {
   let i = skipSpacesAt(text, from, to);
   let proxy: number | null = null;
-  const first = tokenEnd(text, i, to);
-  const asProxy = intAt(text, i, first);
+  const first = digitsAt(text, i, to);
   // A number is the proxy unless it is itself a state (`1 (ENABLED)`, rows printed without proxies).
-  if (asProxy !== null && !stateAt(text, i, to)) {
-    proxy = asProxy;
-    i = skipSpacesAt(text, first, to);
+  if (first >= 0) {
+    const asProxy = digitsValue;
+    if (!stateAt(text, i, to)) {
+      proxy = asProxy;
+      i = skipSpacesAt(text, first, to);
+    }
   }
   // At most three states, in order.
   let count = 0;
   let code0 = 0;
   let word0 = '';
+  let kind0 = OTHER;
   let code1 = 0;
   let word1 = '';
+  let kind1 = OTHER;
   let code2 = 0;
   let word2 = '';
+  let kind2 = OTHER;
   while (count < 3 && stateAt(text, i, to)) {
     if (count === 0) {
       code0 = stateCode;
       word0 = stateWord;
+      kind0 = stateKind;
     } else if (count === 1) {
       code1 = stateCode;
       word1 = stateWord;
+      kind1 = stateKind;
     } else {
       code2 = stateCode;
       word2 = stateWord;
+      kind2 = stateKind;
     }
     count += 1;
     i = skipSpacesAt(text, stateEnd, to);
@@ -127,9 +179,9 @@ function readStateRow(text: string, from: number, to: number, row: StateRow): bo
   let op = -1;
   let unknown = 0; // bit k: state k is of no known word (or a second one of its kind)
   for (let k = 0; k < count; k += 1) {
-    const word = k === 0 ? word0 : k === 1 ? word1 : word2;
-    if (adm < 0 && isAdmWord(word)) adm = k;
-    else if (op < 0 && isOpWord(word)) op = k;
+    const kind = k === 0 ? kind0 : k === 1 ? kind1 : kind2;
+    if (adm < 0 && kind === ADM) adm = k;
+    else if (op < 0 && kind === OP) op = k;
     else unknown |= 1 << k;
   }
   for (let k = 0; k < count; k += 1) {

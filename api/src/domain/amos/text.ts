@@ -212,3 +212,27 @@ export function trimmedAt(text: string, from: number, to: number): string {
   while (end > start && isTrimmed(text.charCodeAt(end - 1))) end -= 1;
   return text.slice(start, end);
 }
+
+/**
+ * The next occurrence of one character in a long text, for positions asked in (mostly) rising order:
+ * each answer is kept until passed, so a text without the character is not searched to its end once
+ * per line. A position before the last one asked is searched again, at most up to the answer kept.
+ */
+export class NextChar {
+  private from = Infinity;
+  private pos = 0;
+  constructor(
+    private readonly text: string,
+    private readonly ch: string,
+  ) {}
+
+  /** Index of the first `ch` at or after `from` (the text's length when none). */
+  at(from: number): number {
+    if (from < this.from || from > this.pos) {
+      const p = this.text.indexOf(this.ch, from);
+      this.pos = p < 0 ? this.text.length : p;
+      this.from = from;
+    }
+    return this.pos;
+  }
+}
