@@ -1,4 +1,4 @@
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
 import { API_BASE } from './apiClient';
 import { JOB_PROGRESS_EVENT } from './jobProgress';
 import { isTokenLive, sessionStore } from './session';
@@ -26,38 +26,48 @@ export const SESSION_ENDED_EVENT = 'SessionEnded';
 export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () => Promise<void> } {
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const connection: HubConnection = new HubConnectionBuilder()
-    .withUrl(`${API_BASE}/notificationhub`, {
-      accessTokenFactory: () => sessionStore.getState().token ?? '',
-      transport: HttpTransportType.WebSockets,
-    })
-    .configureLogging(LogLevel.Warning)
-    .build();
-  connection.on('NewNotification', (notification: N) => handlers.onNotification(notification));
-  connection.on(SESSION_ENDED_EVENT, () => handlers.onSessionEnded?.());
-  connection.on(JOB_PROGRESS_EVENT, (event: unknown) => handlers.onJobProgress?.(event));
+  let connection: HubConnection | undefined;
 
   const schedule = () => {
     if (stopped) return;
     clearTimeout(retry);
     retry = setTimeout(() => void start(), HUB_RETRY_DELAY_MS);
   };
+  // The client library arrives with the first connection: a page that never connects (signed out) never loads it.
+  const connect = async (): Promise<HubConnection> => {
+    if (connection) return connection;
+    const { HttpTransportType, HubConnectionBuilder, LogLevel } = await import('@microsoft/signalr');
+    const built = new HubConnectionBuilder()
+      .withUrl(`${API_BASE}/notificationhub`, {
+        accessTokenFactory: () => sessionStore.getState().token ?? '',
+        transport: HttpTransportType.WebSockets,
+      })
+      .configureLogging(LogLevel.Warning)
+      .build();
+    built.on('NewNotification', (notification: N) => handlers.onNotification(notification));
+    built.on(SESSION_ENDED_EVENT, () => handlers.onSessionEnded?.());
+    built.on(JOB_PROGRESS_EVENT, (event: unknown) => handlers.onJobProgress?.(event));
+    built.onclose(() => schedule());
+    connection = built;
+    return built;
+  };
   const start = async () => {
     if (stopped || !isTokenLive(sessionStore.getState().token)) return;
     try {
-      await connection.start();
+      const ready = await connect();
+      if (stopped) return;
+      await ready.start();
       handlers.onConnected();
     } catch {
       schedule();
     }
   };
-  connection.onclose(() => schedule());
   void start();
   return {
     stop: async () => {
       stopped = true;
       clearTimeout(retry);
-      await connection.stop();
+      await connection?.stop();
     },
   };
 }
