@@ -46,12 +46,14 @@ const ADM = 1;
 const OP = 2;
 const OTHER = 0;
 
+/** The value of the digits last read by digitsAt. */
+let digitsValue = 0;
+
 /**
  * End of the run of digits at `i` in `text[.., to)` when it is a whole token of 1 to 15 digits (what
  * {@link toInt} reads), its value then in `digitsValue`; -1 otherwise. A token that is not a number (the
  * MO after the states) is refused at its first character, not walked to its end.
  */
-let digitsValue = 0;
 function digitsAt(text: string, i: number, to: number): number {
   let v = 0;
   let j = i;
