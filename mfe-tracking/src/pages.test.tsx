@@ -141,6 +141,20 @@ describe('Commissioning plan page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  test("a link's ?filters= (the rollout dashboard's planned bars) opens the plan filtered", async () => {
+    serve({
+      'Tracker/GetCommissioningPlanLastImport': '2026-05-01T10:11:12Z',
+      'Tracker/GetCommissioningPlan': { rows: [planRow], total: 1 },
+    });
+    window.history.pushState({}, '', `/tracking/commissioningplan?filters=${encodeURIComponent(JSON.stringify({ week: '8' }))}`);
+    try {
+      await renderPage(CommissioningPlanPage);
+      expect(calls('Tracker/GetCommissioningPlan')[0]![1]).toEqual({ params: { page: 1, size: 10, filters: '{"week":"8"}' }, skipLoading: true });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   test('Export writes the workbook and downloads it', async () => {
     serve({
       'Tracker/GetCommissioningPlanLastImport': '',

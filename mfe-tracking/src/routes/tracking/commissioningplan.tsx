@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import type { CommissioningPlanRow } from 'api/contracts';
-import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
+import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, filtersFromSearch, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 import { EXPORT_JOB_KIND } from '../../jobKinds';
 
 const columns: Array<DataColumn<CommissioningPlanRow>> = [
@@ -57,6 +57,8 @@ export default function CommissioningPlanPage() {
         rowKey="id"
         reloadKey={version}
         emptyText="No commissioning plan imported yet."
+        // The rollout dashboard's 'planned' bars open the plan filtered to their week.
+        initialFilters={filtersFromSearch()}
       />
       <ImportDialog
         title="Import Commissioning Plan"
