@@ -4,6 +4,7 @@
 // Throughput benches print their raw baseline next to the real path, measured in the same run:
 // network-import (saxes alone vs the importer), tracking (raw exceljs vs import/export) and
 // monitoring-parse (unzip + split lines vs unzip + the AMOS parser; BENCH_LOGS_MB, default 200).
+// lighthouse scores the login page and a table page (desktop and mobile) in Debian's Chromium.
 // site-map draws the site map with 5,000 sites in headless Chromium (BENCH_MAP_SITES to change the count).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,7 @@ const benches = named.length > 0 ? available.filter((f) => named.includes(f)) : 
 await ensureDependencies();
 await buildStale();
 // The benches that drive a browser.
-const BROWSER_BENCHES = ['bundle-sizes.mjs', 'site-map.mjs'];
+const BROWSER_BENCHES = ['bundle-sizes.mjs', 'lighthouse.mjs', 'site-map.mjs'];
 if (benches.some((b) => BROWSER_BENCHES.includes(b))) await run('bash', ['scripts/ensure-chromium.sh']);
 for (const bench of benches) {
   step(`bench/${bench}`);

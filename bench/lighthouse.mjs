@@ -1,0 +1,72 @@
+// Lighthouse performance scores of the built console (issue 17): the login page signed out and one
+// table page signed in, each with Lighthouse's desktop and mobile settings (mobile: its simulated slow
+// 4G and 4x CPU slowdown), in Debian's Chromium, with no network beyond loopback. Goals: >= 0.98 desktop,
+// >= 0.85 mobile. Prints the score and the metrics behind it; asserts nothing. Needs a production build
+// (`npm run bench` builds what is stale).
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
+import { EMAILS, signIn, startServer } from './lib/server.mjs';
+
+const GOALS = { desktop: 0.98, mobile: 0.85 };
+const PAGES = [
+  { label: 'login (signed out)', path: '/auth/login', signedIn: false },
+  { label: 'commissioning plan (table page)', path: '/tracking/commissioningplan', signedIn: true },
+];
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+/** Puts the session token where the console reads it, in the browser Lighthouse then drives (storage is kept). */
+async function storeToken(port, origin, token) {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/config/remotes.json`);
+    await page.evaluate((t) => (t ? localStorage.setItem('vdfptAppToken', t) : localStorage.removeItem('vdfptAppToken')), token);
+    // Agreed once, as a returning user has: the banner is a first visit's, not the page's.
+    await page.evaluate(() => (globalThis.document.cookie = 'cellwise_cookie_consent=1; path=/; max-age=31536000'));
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+const server = await startServer('lighthouse', '');
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
+try {
+  const token = await signIn(server.url, EMAILS.manager);
+  const rows = [];
+  for (const target of PAGES) {
+    for (const [formFactor, config] of [
+      ['desktop', desktopConfig],
+      ['mobile', undefined],
+    ]) {
+      await storeToken(chrome.port, server.url, target.signedIn ? token : null);
+      const result = await lighthouse(
+        server.url + target.path,
+        { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error', output: 'json' },
+        config,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path} (${formFactor})`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.path} (${formFactor}): ${lhr.runtimeError.message}`);
+      const score = lhr.categories.performance.score;
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== target.path) throw new Error(`${target.path} ended on ${landed}`);
+      rows.push({
+        page: target.label,
+        formFactor,
+        score,
+        goal: GOALS[formFactor],
+        met: score >= GOALS[formFactor] ? 'yes' : 'NO',
+        ...Object.fromEntries(METRICS.map((id) => [id.replace(/-(.)/g, (_, c) => c.toUpperCase()), lhr.audits[id]?.displayValue ?? '-'])),
+      });
+    }
+  }
+  console.log('\nLighthouse performance (Debian Chromium, loopback only)');
+  console.table(rows);
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
