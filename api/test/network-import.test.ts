@@ -4,10 +4,15 @@ import { sql } from 'kysely';
 import {
   compileSiteRule,
   emptyCounts,
+  importNetworkDump,
   NetworkOptionError,
   NetworkParseError,
+  type Cell,
   type CoordinateEncoding,
+  type ExternalCell,
   type NetworkCounts,
+  type NetworkNode,
+  type Relation,
   type SiteRule,
 } from '../src/domain/network';
 import { countStored, getNetworkSummary, importDemoNetworkIfEmpty, importDump, lastImportDate, NetworkImportError, type ImportFormat } from '../src/network';
@@ -137,6 +142,107 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
       const site = await database.db.selectFrom('network_sites').selectAll().orderBy('id').executeTakeFirstOrThrow();
       expect(site.lat).toBeGreaterThan(38.6);
       expect(site.lon).toBeLessThan(-9);
+    });
+
+    test('every stored row holds exactly the entity the mapper handed over, column by column', async () => {
+      const { file } = await demoFile({ sites: 12, seed: 9 });
+      const got = { cells: [] as Cell[], externals: [] as ExternalCell[], relations: [] as Relation[], nodes: [] as NetworkNode[] };
+      await importNetworkDump(
+        fs.createReadStream(file),
+        {
+          site: () => undefined,
+          node: (n) => void got.nodes.push(n),
+          cell: (c) => void got.cells.push(c),
+          externalCell: (e) => void got.externals.push(e),
+          relation: (r) => void got.relations.push(r),
+        },
+        { coords: 'microdegrees' },
+      );
+      // Small batches: full batches, remainders and the final flush all write rows.
+      await importFile(file, { batchSize: 7 });
+      const db = database.db;
+      // pg answers bigint columns as text; the values compared are numbers.
+      const num = (v: unknown) => (v === null ? null : Number(v));
+      // Sorted here, not by the database: PostgreSQL's collation orders '_' and case differently.
+      const by =
+        <T>(key: (x: T) => string) =>
+        (a: T, b: T) =>
+          key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+
+      const cells = (await db.selectFrom('network_cells').selectAll().execute()).sort(by((r) => r.dn));
+      const expectedCells = [...got.cells].sort(by((c) => c.dn));
+      expect(
+        cells.map((r) => ({ ...r, cell_id: num(r.cell_id), local_cell_id: num(r.local_cell_id), owner_id: num(r.owner_id), azimuth: num(r.azimuth) })),
+      ).toEqual(
+        expectedCells.map((c) => ({
+          dn: c.dn,
+          name: c.name,
+          node_name: c.nodeName,
+          site_id: c.siteId,
+          tech: c.tech,
+          band: c.band,
+          channel: c.channel,
+          pci: c.pci,
+          psc: c.psc,
+          bsic: c.bsic,
+          lac: c.lac,
+          tac: c.tac,
+          nr_tac: c.nrTac,
+          azimuth: c.azimuth,
+          cpich_power: c.cpichPower,
+          max_tx_power: c.maxTxPower,
+          plmns: c.plmns.join(','),
+          rach_root_sequence: c.rachRootSequence,
+          ssb: c.ssb,
+          cell_id: c.cellId,
+          local_cell_id: c.localCellId,
+          owner_id: c.ownerId,
+          global_id: c.globalId,
+        })),
+      );
+      const altDns = (await db.selectFrom('network_cell_alt_dns').selectAll().execute()).sort(by((r) => r.alt_dn));
+      expect(altDns).toEqual(got.cells.flatMap((c) => c.altDns.map((alt) => ({ alt_dn: alt, cell_dn: c.dn }))).sort(by((r) => r.alt_dn)));
+
+      const externals = (await db.selectFrom('network_external_cells').selectAll().execute()).sort(by((r) => r.dn));
+      expect(externals.map(({ real_cell_dn: _real, ...r }) => ({ ...r, owner_id: num(r.owner_id), cell_id: num(r.cell_id) }))).toEqual(
+        [...got.externals].sort(by((e) => e.dn)).map((e) => ({
+          dn: e.dn,
+          name: e.name,
+          kind: e.kind,
+          node_name: e.nodeName,
+          pci: e.pci,
+          psc: e.psc,
+          bsic: e.bsic,
+          channel: e.channel,
+          band: e.band,
+          tac: e.tac,
+          lac: e.lac,
+          plmn: e.plmn,
+          owner_id: e.ownerId,
+          cell_id: e.cellId,
+          global_id: e.globalId,
+        })),
+      );
+
+      const relations = await db.selectFrom('network_relations').selectAll().orderBy('id').execute();
+      expect(relations.map(({ target_cell_dn: _cell, target_external_dn: _external, ...r }) => r)).toEqual(
+        got.relations.map((r, i) => ({
+          id: i + 1,
+          dn: r.dn,
+          name: r.name,
+          node_name: r.nodeName,
+          kind: r.kind,
+          source_cell_dn: r.sourceCellDn,
+          target_ref: r.targetRef,
+          created_by: r.createdBy,
+          is_remove_allowed: r.isRemoveAllowed ? 1 : 0,
+          is_ho_allowed: r.isHoAllowed ? 1 : 0,
+        })),
+      );
+      const nodes = (await db.selectFrom('network_nodes').selectAll().execute()).sort(by((r) => r.name));
+      expect(nodes).toEqual(
+        [...got.nodes].sort(by((n) => n.name)).map((n) => ({ name: n.name, dn: n.dn, site_id: n.siteId, technology: n.technology, type: n.type })),
+      );
     });
 
     test('importDemoNetworkIfEmpty imports once into an empty database, then leaves it alone', async () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import {
   assertCoordinateEncoding,
@@ -21,7 +21,14 @@ import {
   siteWarnings,
 } from '../domain/network';
 import { countStored, nodesPerSite } from './queries';
-import type { NetworkCellsTable, NetworkExternalCellsTable, NetworkNodesTable, NetworkRelationsTable, NetworkSitesTable } from './tables';
+import type {
+  NetworkCellAltDnsTable,
+  NetworkCellsTable,
+  NetworkExternalCellsTable,
+  NetworkNodesTable,
+  NetworkRelationsTable,
+  NetworkSitesTable,
+} from './tables';
 
 export const IMPORT_FORMATS = ['auto', 'bulkcm', 'cmedit'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -276,191 +283,261 @@ async function insertResolvedRelations(trx: ImportTransaction): Promise<void> {
 const INT32_MAX = 2 ** 31 - 1;
 
 /** Integer columns are 32-bit on PostgreSQL; checking here makes both dialects refuse the same files. */
-function int32(value: number | null, field: string, owner: () => string): number | null {
+function int32(value: number | null, field: string, owner: string): number | null {
   if (value !== null && (value > INT32_MAX || value < -INT32_MAX - 1)) {
-    throw new NetworkImportError(`${owner()}: ${field} ${value} is out of range`);
+    throw new NetworkImportError(`${owner}: ${field} ${value} is out of range`);
   }
   return value;
 }
 
-function int64(value: number | null, field: string, owner: () => string): number | null {
-  if (value !== null && !Number.isSafeInteger(value)) throw new NetworkImportError(`${owner()}: ${field} ${value} is out of range`);
+function int64(value: number | null, field: string, owner: string): number | null {
+  if (value !== null && !Number.isSafeInteger(value)) throw new NetworkImportError(`${owner}: ${field} ${value} is out of range`);
   return value;
 }
 
-function cellRow(c: Cell): Insertable<NetworkCellsTable> {
-  const owner = () => `cell ${c.name}`;
-  return {
-    dn: c.dn,
-    name: c.name,
-    node_name: c.nodeName,
-    site_id: c.siteId,
-    tech: c.tech,
-    band: c.band,
-    channel: int32(c.channel, 'channel', owner),
-    pci: int32(c.pci, 'pci', owner),
-    psc: int32(c.psc, 'psc', owner),
-    bsic: int32(c.bsic, 'bsic', owner),
-    lac: int32(c.lac, 'lac', owner),
-    tac: int32(c.tac, 'tac', owner),
-    nr_tac: int32(c.nrTac, 'nrTac', owner),
-    azimuth: c.azimuth,
-    cpich_power: int32(c.cpichPower, 'cpichPower', owner),
-    max_tx_power: int32(c.maxTxPower, 'maxTxPower', owner),
-    plmns: c.plmns.join(','),
-    rach_root_sequence: int32(c.rachRootSequence, 'rachRootSequence', owner),
-    ssb: int32(c.ssb, 'ssb', owner),
-    cell_id: int64(c.cellId, 'cellId', owner),
-    local_cell_id: int64(c.localCellId, 'localCellId', owner),
-    owner_id: int64(c.ownerId, 'ownerId', owner),
-    global_id: c.globalId,
-  };
+// Column lists in the order each sink method pushes its values.
+const SITE_COLUMNS = ['id', 'name', 'lat', 'lon'] as const satisfies ReadonlyArray<keyof NetworkSitesTable>;
+const NODE_COLUMNS = ['name', 'dn', 'site_id', 'technology', 'type'] as const satisfies ReadonlyArray<keyof NetworkNodesTable>;
+const CELL_COLUMNS = [
+  'dn',
+  'name',
+  'node_name',
+  'site_id',
+  'tech',
+  'band',
+  'channel',
+  'pci',
+  'psc',
+  'bsic',
+  'lac',
+  'tac',
+  'nr_tac',
+  'azimuth',
+  'cpich_power',
+  'max_tx_power',
+  'plmns',
+  'rach_root_sequence',
+  'ssb',
+  'cell_id',
+  'local_cell_id',
+  'owner_id',
+  'global_id',
+] as const satisfies ReadonlyArray<keyof NetworkCellsTable>;
+const ALT_DN_COLUMNS = ['alt_dn', 'cell_dn'] as const satisfies ReadonlyArray<keyof NetworkCellAltDnsTable>;
+const EXTERNAL_COLUMNS = [
+  'dn',
+  'name',
+  'kind',
+  'node_name',
+  'pci',
+  'psc',
+  'bsic',
+  'channel',
+  'band',
+  'tac',
+  'lac',
+  'plmn',
+  'owner_id',
+  'cell_id',
+  'global_id',
+] as const satisfies ReadonlyArray<keyof NetworkExternalCellsTable>;
+const RELATION_LOAD_COLUMNS = [
+  'id',
+  'dn',
+  'name',
+  'node_name',
+  'kind',
+  'source_cell_dn',
+  'target_ref',
+  'created_by',
+  'is_remove_allowed',
+  'is_ho_allowed',
+] as const satisfies ReadonlyArray<keyof RelationLoadRow>;
+
+/**
+ * One table's pending rows as flat statement parameters, written by multi-row INSERTs of `batchSize`
+ * rows. The statement text is built once per row count (in practice: once), not per batch through the
+ * query builder, whose per-value nodes cost more than the inserts on a large dump; the values are
+ * pushed by the sink in column order, so no row object is made either. Table and column names are
+ * constants of this file.
+ */
+class RowBuffer {
+  params: unknown[] = [];
+  private readonly texts = new Map<number, string>();
+
+  constructor(
+    private readonly table: string,
+    private readonly columns: readonly string[],
+    /** `on conflict …` clause, or ''. */
+    private readonly conflict: string,
+    private readonly batchSize: number,
+    private readonly postgres: boolean,
+  ) {}
+
+  get rows(): number {
+    return this.params.length / this.columns.length;
+  }
+
+  /** Writes full batches; with `all`, the remainder too. */
+  async write(trx: ImportTransaction, all: boolean): Promise<void> {
+    const width = this.columns.length;
+    while (this.rows >= this.batchSize || (all && this.params.length > 0)) {
+      const rows = Math.min(this.rows, this.batchSize);
+      const params = rows === this.rows ? this.params : this.params.slice(0, rows * width);
+      this.params = rows === this.rows ? [] : this.params.slice(rows * width);
+      await trx.executeQuery(CompiledQuery.raw(this.text(rows), params));
+    }
+  }
+
+  private text(rows: number): string {
+    let text = this.texts.get(rows);
+    if (text === undefined) {
+      const width = this.columns.length;
+      const tuples: string[] = [];
+      for (let r = 0; r < rows; r++) {
+        const marks: string[] = [];
+        for (let c = 1; c <= width; c++) marks.push(this.postgres ? `$${r * width + c}` : '?');
+        tuples.push(`(${marks.join(', ')})`);
+      }
+      const head = `insert into "${this.table}" (${this.columns.map((c) => `"${c}"`).join(', ')}) values `;
+      text = head + tuples.join(', ') + (this.conflict === '' ? '' : ` ${this.conflict}`);
+      // Only the full batch's text is asked for again; a remainder's is used once.
+      if (rows === this.batchSize) this.texts.set(rows, text);
+    }
+    return text;
+  }
 }
 
-function externalRow(e: ExternalCell): Insertable<NetworkExternalCellsTable> {
-  const owner = () => `external cell ${e.name}`;
-  return {
-    dn: e.dn,
-    name: e.name,
-    kind: e.kind,
-    node_name: e.nodeName,
-    pci: int32(e.pci, 'pci', owner),
-    psc: int32(e.psc, 'psc', owner),
-    bsic: int32(e.bsic, 'bsic', owner),
-    channel: int32(e.channel, 'channel', owner),
-    band: e.band,
-    tac: int32(e.tac, 'tac', owner),
-    lac: int32(e.lac, 'lac', owner),
-    plmn: e.plmn,
-    owner_id: int64(e.ownerId, 'ownerId', owner),
-    cell_id: int64(e.cellId, 'cellId', owner),
-    global_id: e.globalId,
-  };
-}
-
+/**
+ * Buffers what the mapper hands over and writes it when the mapper drains (after every input chunk)
+ * or at the end. Memory: at most one batch per table plus one chunk's worth of entities.
+ */
 class StagingSink implements NetworkSink {
   /** Keyed by id: a site may come twice (the second time with coordinates) and one statement must not touch a row twice. */
-  private sites = new Map<string, NetworkSitesTable>();
-  private nodes: NetworkNodesTable[] = [];
-  private cells: Array<Insertable<NetworkCellsTable>> = [];
-  private altDns: Array<{ alt_dn: string; cell_dn: string }> = [];
-  private externals: Array<Insertable<NetworkExternalCellsTable>> = [];
-  private relations: RelationLoadRow[] = [];
+  private sites = new Map<string, Site>();
+  private readonly siteRows: RowBuffer;
+  private readonly nodes: RowBuffer;
+  private readonly cells: RowBuffer;
+  private readonly altDns: RowBuffer;
+  private readonly externals: RowBuffer;
+  private readonly relations: RowBuffer;
   private nextRelationId = 1;
 
   constructor(
     private readonly trx: ImportTransaction,
     private readonly batchSize: number,
-  ) {}
-
-  async site(s: Site): Promise<void> {
-    this.sites.set(s.id, { id: s.id, name: s.name, lat: s.lat, lon: s.lon });
-    if (this.sites.size >= this.batchSize) await this.flushSites();
+  ) {
+    const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+    const buffer = (table: string, columns: readonly string[], conflict = '') => new RowBuffer(table, columns, conflict, batchSize, postgres);
+    // The mapper re-sends a site only once it knows its coordinates (and the node's name for it).
+    this.siteRows = buffer(
+      'network_sites',
+      SITE_COLUMNS,
+      'on conflict ("id") do update set "name" = excluded."name", "lat" = excluded."lat", "lon" = excluded."lon"',
+    );
+    // Duplicates (a node, cell or external cell listed twice in one file) keep the first occurrence.
+    this.nodes = buffer('network_nodes', NODE_COLUMNS, 'on conflict ("name") do nothing');
+    this.cells = buffer('network_cells', CELL_COLUMNS, 'on conflict ("dn") do nothing');
+    this.altDns = buffer('network_cell_alt_dns', ALT_DN_COLUMNS, 'on conflict ("alt_dn") do nothing');
+    this.externals = buffer('network_external_cells', EXTERNAL_COLUMNS, 'on conflict ("dn") do nothing');
+    this.relations = buffer('network_relations_load', RELATION_LOAD_COLUMNS);
   }
 
-  async node(n: NetworkNode): Promise<void> {
-    this.nodes.push({ name: n.name, dn: n.dn, site_id: n.siteId, technology: n.technology, type: n.type });
-    if (this.nodes.length >= this.batchSize) await this.flushNodes();
+  site(s: Site): void {
+    this.sites.set(s.id, s);
   }
 
-  async cell(c: Cell): Promise<void> {
-    this.cells.push(cellRow(c));
-    for (const alt of c.altDns) this.altDns.push({ alt_dn: alt, cell_dn: c.dn });
-    if (this.cells.length >= this.batchSize) await this.flushCells();
-    if (this.altDns.length >= this.batchSize) await this.flushAltDns();
+  node(n: NetworkNode): void {
+    this.nodes.params.push(n.name, n.dn, n.siteId, n.technology, n.type);
   }
 
-  async externalCell(e: ExternalCell): Promise<void> {
-    this.externals.push(externalRow(e));
-    if (this.externals.length >= this.batchSize) await this.flushExternals();
+  cell(c: Cell): void {
+    const owner = `cell ${c.name}`;
+    this.cells.params.push(
+      c.dn,
+      c.name,
+      c.nodeName,
+      c.siteId,
+      c.tech,
+      c.band,
+      int32(c.channel, 'channel', owner),
+      int32(c.pci, 'pci', owner),
+      int32(c.psc, 'psc', owner),
+      int32(c.bsic, 'bsic', owner),
+      int32(c.lac, 'lac', owner),
+      int32(c.tac, 'tac', owner),
+      int32(c.nrTac, 'nrTac', owner),
+      c.azimuth,
+      int32(c.cpichPower, 'cpichPower', owner),
+      int32(c.maxTxPower, 'maxTxPower', owner),
+      c.plmns.join(','),
+      int32(c.rachRootSequence, 'rachRootSequence', owner),
+      int32(c.ssb, 'ssb', owner),
+      int64(c.cellId, 'cellId', owner),
+      int64(c.localCellId, 'localCellId', owner),
+      int64(c.ownerId, 'ownerId', owner),
+      c.globalId,
+    );
+    for (const alt of c.altDns) this.altDns.params.push(alt, c.dn);
   }
 
-  async relation(r: Relation): Promise<void> {
-    this.relations.push({
-      id: this.nextRelationId++,
-      dn: r.dn,
-      name: r.name,
-      node_name: r.nodeName,
-      kind: r.kind,
-      source_cell_dn: r.sourceCellDn,
-      target_ref: r.targetRef,
-      created_by: r.createdBy,
-      is_remove_allowed: r.isRemoveAllowed ? 1 : 0,
-      is_ho_allowed: r.isHoAllowed ? 1 : 0,
-    });
-    if (this.relations.length >= this.batchSize) await this.flushRelations();
+  externalCell(e: ExternalCell): void {
+    const owner = `external cell ${e.name}`;
+    this.externals.params.push(
+      e.dn,
+      e.name,
+      e.kind,
+      e.nodeName,
+      int32(e.pci, 'pci', owner),
+      int32(e.psc, 'psc', owner),
+      int32(e.bsic, 'bsic', owner),
+      int32(e.channel, 'channel', owner),
+      e.band,
+      int32(e.tac, 'tac', owner),
+      int32(e.lac, 'lac', owner),
+      e.plmn,
+      int64(e.ownerId, 'ownerId', owner),
+      int64(e.cellId, 'cellId', owner),
+      e.globalId,
+    );
   }
 
+  relation(r: Relation): void {
+    this.relations.params.push(
+      this.nextRelationId++,
+      r.dn,
+      r.name,
+      r.nodeName,
+      r.kind,
+      r.sourceCellDn,
+      r.targetRef,
+      r.createdBy,
+      r.isRemoveAllowed ? 1 : 0,
+      r.isHoAllowed ? 1 : 0,
+    );
+  }
+
+  /** Writes every full batch (the mapper calls this after each chunk, and once at the end). */
+  async drain(): Promise<void> {
+    await this.write(false);
+  }
+
+  /** Writes everything still buffered. */
   async flush(): Promise<void> {
-    await this.flushSites();
-    await this.flushNodes();
-    await this.flushCells();
-    await this.flushAltDns();
-    await this.flushExternals();
-    await this.flushRelations();
+    await this.write(true);
   }
 
-  private async flushSites(): Promise<void> {
-    if (this.sites.size === 0) return;
-    const rows = [...this.sites.values()];
-    this.sites = new Map();
-    await this.trx
-      .insertInto('network_sites')
-      .values(rows)
-      // The mapper re-sends a site only once it knows its coordinates (and the node's name for it).
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), lat: eb.ref('excluded.lat'), lon: eb.ref('excluded.lon') })))
-      .execute();
-  }
-
-  // Duplicates (a node, cell or external cell listed twice in one file) keep the first occurrence.
-  private async flushNodes(): Promise<void> {
-    if (this.nodes.length === 0) return;
-    const rows = this.nodes;
-    this.nodes = [];
-    await this.trx
-      .insertInto('network_nodes')
-      .values(rows)
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-  }
-
-  private async flushCells(): Promise<void> {
-    if (this.cells.length === 0) return;
-    const rows = this.cells;
-    this.cells = [];
-    await this.trx
-      .insertInto('network_cells')
-      .values(rows)
-      .onConflict((oc) => oc.column('dn').doNothing())
-      .execute();
-  }
-
-  private async flushAltDns(): Promise<void> {
-    if (this.altDns.length === 0) return;
-    const rows = this.altDns;
-    this.altDns = [];
-    await this.trx
-      .insertInto('network_cell_alt_dns')
-      .values(rows)
-      .onConflict((oc) => oc.column('alt_dn').doNothing())
-      .execute();
-  }
-
-  private async flushExternals(): Promise<void> {
-    if (this.externals.length === 0) return;
-    const rows = this.externals;
-    this.externals = [];
-    await this.trx
-      .insertInto('network_external_cells')
-      .values(rows)
-      .onConflict((oc) => oc.column('dn').doNothing())
-      .execute();
-  }
-
-  private async flushRelations(): Promise<void> {
-    if (this.relations.length === 0) return;
-    const rows = this.relations;
-    this.relations = [];
-    await this.trx.insertInto('network_relations_load').values(rows).execute();
+  // Tables in the order the mapper fills them, so a node's row is in before its cells.
+  private async write(all: boolean): Promise<void> {
+    if (this.sites.size >= this.batchSize || (all && this.sites.size > 0)) {
+      for (const s of this.sites.values()) this.siteRows.params.push(s.id, s.name, s.lat, s.lon);
+      this.sites = new Map();
+      await this.siteRows.write(this.trx, true);
+    }
+    await this.nodes.write(this.trx, all);
+    await this.cells.write(this.trx, all);
+    await this.altDns.write(this.trx, all);
+    await this.externals.write(this.trx, all);
+    await this.relations.write(this.trx, all);
   }
 }

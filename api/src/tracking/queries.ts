@@ -67,9 +67,9 @@ export async function writeStamp(db: Kysely<Database>, key: string, value: strin
   await db.insertInto('app_meta').values({ key, value }).execute();
 }
 
-/** Inserts rows given by field name (id included) into a tracking table, in batches. */
+/** Inserts rows given by field name (id included) into a tracking table, in batches; `fixed` fields have one value for every row. */
 export class RowWriter extends BatchInsert {
-  constructor(db: Kysely<Database>, table: TableName, fields: readonly string[]) {
-    super(db, table, fields.map(columnOf), { keys: fields });
+  constructor(db: Kysely<Database>, table: TableName, fields: readonly string[], fixed: Record<string, unknown> = {}) {
+    super(db, table, fields.map(columnOf), { keys: fields, fixed });
   }
 }

@@ -30,6 +30,18 @@ export async function* readFirstSheet(
   /** Told the first sheet's row count (counted by the limits' pre-pass) before the first row comes. */
   onRowCount?: (rows: number) => void,
 ): AsyncGenerator<SheetRow> {
+  for await (const batch of readFirstSheetBatches(file, limits, onRowCount)) yield* batch;
+}
+
+/**
+ * {@link readFirstSheet} a batch at a time: the rows exceljs parsed from one piece of the sheet (never
+ * empty). An import of 100,000 rows takes these: one await per batch instead of two per row.
+ */
+export async function* readFirstSheetBatches(
+  file: string,
+  limits: WorkbookLimits = WORKBOOK_LIMITS,
+  onRowCount?: (rows: number) => void,
+): AsyncGenerator<SheetRow[]> {
   try {
     const { sheetRows } = await checkWorkbookBounds(file, limits);
     // Excel names the first sheet's part sheet1.xml; another writer's first part is at least a fair guess.
@@ -60,16 +72,24 @@ export async function* readFirstSheet(
       throw new WorkbookReadError(NOT_A_WORKBOOK);
     }
     if (first.done) return;
-    const rows = first.value[Symbol.asyncIterator]();
+    // The events exceljs' own row iterator reads, a parsed piece at a time; its rows are the 'row' events.
+    const pieces = first.value.parse();
     for (;;) {
-      let next: IteratorResult<ExcelJS.Row>;
+      let next: IteratorResult<Array<{ eventType: string; value: unknown }>>;
       try {
-        next = await rows.next();
+        next = await pieces.next();
       } catch {
         throw new WorkbookReadError(NOT_A_WORKBOOK);
       }
       if (next.done) return;
-      yield { number: next.value.number, cells: next.value.values as unknown[] };
+      const batch: SheetRow[] = [];
+      for (const { eventType, value } of next.value) {
+        if (eventType === 'row') {
+          const row = value as ExcelJS.Row;
+          batch.push({ number: row.number, cells: row.values as unknown[] });
+        }
+      }
+      if (batch.length > 0) yield batch;
     }
   } finally {
     input.destroy();

@@ -79,15 +79,26 @@ function isEmpty(attrs: Attributes): boolean {
  * discarded by the caller (the importer's transaction does that).
  */
 export async function* parseBulkCm(input: ChunkSource): AsyncGenerator<MoRecord> {
+  for await (const batch of parseBulkCmBatches(input)) yield* batch;
+}
+
+/**
+ * {@link parseBulkCm} a batch at a time: the records completed by one input chunk (a few hundred at
+ * most for a 64 KiB chunk), never empty. An importer takes these: one await per chunk instead of one
+ * per record.
+ */
+export async function* parseBulkCmBatches(input: ChunkSource): AsyncGenerator<MoRecord[]> {
   const reader = new BulkCmReader();
   const decoder = new ChunkDecoder({ xml: true, position: () => reader.position() });
   for await (const raw of input) {
     reader.write(decoder.push(assertChunk(raw)));
-    yield* reader.drain();
+    const batch = reader.take();
+    if (batch) yield batch;
   }
   reader.write(decoder.end());
   reader.finish();
-  yield* reader.drain();
+  const last = reader.take();
+  if (last) yield last;
 }
 
 class BulkCmReader {
@@ -124,11 +135,12 @@ class BulkCmReader {
     if (text.length > 0) this.parser.write(text);
   }
 
-  *drain(): Generator<MoRecord> {
-    if (this.queue.length === 0) return;
+  /** The records completed since the last call; null when there are none. */
+  take(): MoRecord[] | null {
+    if (this.queue.length === 0) return null;
     const out = this.queue;
     this.queue = [];
-    yield* out;
+    return out;
   }
 
   finish(): void {

@@ -38,15 +38,22 @@ interface Pending {
 }
 
 export async function* parseCmedit(input: ChunkSource): AsyncGenerator<MoRecord> {
+  for await (const batch of parseCmeditBatches(input)) yield* batch;
+}
+
+/** {@link parseCmedit} a batch at a time: the records completed by one input chunk, never empty. */
+export async function* parseCmeditBatches(input: ChunkSource): AsyncGenerator<MoRecord[]> {
   const reader = new CmeditReader();
   const decoder = new ChunkDecoder({ xml: false, position: () => ({ line: reader.lineNo + 1, column: 1 }) });
   for await (const raw of input) {
     reader.feed(decoder.push(assertChunk(raw)));
-    yield* reader.drain();
+    const batch = reader.take();
+    if (batch) yield batch;
   }
   reader.feed(decoder.end());
   reader.finish();
-  yield* reader.drain();
+  const last = reader.take();
+  if (last) yield last;
 }
 
 class CmeditReader {
@@ -81,11 +88,12 @@ class CmeditReader {
     if (!this.started) throw new NetworkParseError(Math.max(1, this.lineNo), 1, 'the export is empty: no "FDN : ..." record');
   }
 
-  *drain(): Generator<MoRecord> {
-    if (this.queue.length === 0) return;
+  /** The records completed since the last call; null when there are none. */
+  take(): MoRecord[] | null {
+    if (this.queue.length === 0) return null;
     const out = this.queue;
     this.queue = [];
-    yield* out;
+    return out;
   }
 
   private fail(reason: string, column = 1): NetworkParseError {

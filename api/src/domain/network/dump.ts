@@ -1,6 +1,6 @@
-import { parseBulkCm } from './bulkcm';
-import { parseCmedit } from './cmedit';
-import { mapNetwork, type MapOptions, type MapResult, type NetworkSink } from './mapper';
+import { parseBulkCmBatches } from './bulkcm';
+import { parseCmeditBatches } from './cmedit';
+import { mapNetworkBatches, type MapOptions, type MapResult, type NetworkSink } from './mapper';
 import { assertChunk, type Chunk, type ChunkSource, type MoRecord } from './records';
 
 export type DumpFormat = 'bulkcm' | 'cmedit';
@@ -28,9 +28,14 @@ function sniff(chunk: Chunk): DumpFormat | null {
 
 /** Parses a Bulk CM XML file or a cmedit export, reading only as much ahead as needed to tell which. */
 export async function* parseNetworkDump(input: ChunkSource, options: DumpOptions = {}): AsyncGenerator<MoRecord> {
+  for await (const batch of parseNetworkDumpBatches(input, options)) yield* batch;
+}
+
+/** {@link parseNetworkDump} a batch at a time: the records completed by one input chunk, never empty. */
+export async function* parseNetworkDumpBatches(input: ChunkSource, options: DumpOptions = {}): AsyncGenerator<MoRecord[]> {
   const format = options.format ?? 'auto';
-  if (format === 'bulkcm') return yield* parseBulkCm(input);
-  if (format === 'cmedit') return yield* parseCmedit(input);
+  if (format === 'bulkcm') return yield* parseBulkCmBatches(input);
+  if (format === 'cmedit') return yield* parseCmeditBatches(input);
 
   const iterator = (Symbol.asyncIterator in input ? input[Symbol.asyncIterator]() : toAsync(input as Iterable<Chunk>)) as AsyncIterator<Chunk>;
   const head: Chunk[] = [];
@@ -53,7 +58,7 @@ export async function* parseNetworkDump(input: ChunkSource, options: DumpOptions
     },
   };
   try {
-    yield* detected === 'bulkcm' ? parseBulkCm(replay) : parseCmedit(replay);
+    yield* detected === 'bulkcm' ? parseBulkCmBatches(replay) : parseCmeditBatches(replay);
   } finally {
     // Stops (and destroys) a Readable we abandon half way, e.g. after a parse error.
     await iterator.return?.();
@@ -66,5 +71,5 @@ async function* toAsync(it: Iterable<Chunk>): AsyncGenerator<Chunk> {
 
 /** Parse + map in one call: what an importer runs inside its transaction. */
 export function importNetworkDump(input: ChunkSource, sink: NetworkSink, options: MapOptions & DumpOptions): Promise<MapResult> {
-  return mapNetwork(parseNetworkDump(input, { format: options.format ?? 'auto' }), sink, options);
+  return mapNetworkBatches(parseNetworkDumpBatches(input, { format: options.format ?? 'auto' }), sink, options);
 }

@@ -17,7 +17,7 @@ import {
   type Relation,
   type Site,
 } from './model';
-import { type DnComponent, type MoRecord, splitDn } from './records';
+import { type Attributes, type DnComponent, type MoRecord, splitDn } from './records';
 import { DEFAULT_SITE_RULE, type SiteRule, siteIdBy, UNMATCHED_EXAMPLES, type UnmatchedNames } from './site-rule';
 
 /**
@@ -42,12 +42,18 @@ import { DEFAULT_SITE_RULE, type SiteRule, siteIdBy, UNMATCHED_EXAMPLES, type Un
  * visits are not merged.
  */
 
+/**
+ * Where the mapper hands its entities. The entity calls are synchronous (a sink that writes somewhere
+ * buffers); `drain`, when present, is awaited after every batch of records the mapper was given (one
+ * input chunk's worth, a few hundred entities at most): that is where a buffering sink writes.
+ */
 export interface NetworkSink {
-  site(site: Site): void | Promise<void>;
-  node(node: NetworkNode): void | Promise<void>;
-  cell(cell: Cell): void | Promise<void>;
-  externalCell(cell: ExternalCell): void | Promise<void>;
-  relation(relation: Relation): void | Promise<void>;
+  site(site: Site): void;
+  node(node: NetworkNode): void;
+  cell(cell: Cell): void;
+  externalCell(cell: ExternalCell): void;
+  relation(relation: Relation): void;
+  drain?(): Promise<void>;
 }
 
 export interface MapOptions {
@@ -184,50 +190,97 @@ function joinDn(parts: DnComponent[], upTo: number): string {
   return s;
 }
 
-function nodeOf(parts: DnComponent[]): { name: string; dn: string } | null {
-  let at = parts.findIndex((p) => p.className === 'MeContext');
-  if (at < 0) at = parts.findIndex((p) => p.className === 'ManagedElement');
-  if (at < 0) return null;
-  return { name: (parts[at] as DnComponent).id, dn: joinDn(parts, at) };
+interface NodeKey {
+  name: string;
+  dn: string;
+  /** True when the key is a MeContext (which wins over any ManagedElement of the DN). */
+  meContext: boolean;
+}
+
+/**
+ * What the mapper needs from a DN, worked out once per record from its parent's and reused by its
+ * children (records arrive parents first, so only the last component or two are ever split).
+ */
+interface DnPath {
+  parts: DnComponent[];
+  /** The node the DN is in: its first MeContext, else its first ManagedElement. */
+  node: NodeKey | null;
+  /** A controller function (RncFunction, BscFunction) is among the components. */
+  controller: boolean;
+}
+
+function keyAt(parts: DnComponent[], at: number): NodeKey {
+  const p = parts[at] as DnComponent;
+  return { name: p.id, dn: joinDn(parts, at), meContext: p.className === 'MeContext' };
+}
+
+/** The path of `parent` extended by `tail` (already split). */
+function extendPath(parent: DnPath | null, tail: DnComponent[]): DnPath {
+  const parts = parent ? parent.parts.concat(tail) : tail;
+  let node = parent?.node ?? null;
+  let controller = parent?.controller ?? false;
+  const from = parts.length - tail.length;
+  for (let i = from; i < parts.length; i++) {
+    const cls = (parts[i] as DnComponent).className;
+    if (cls === 'MeContext' && !node?.meContext) node = keyAt(parts, i);
+    else if (cls === 'ManagedElement' && !node) node = keyAt(parts, i);
+    if (FUNCTION_CLASSES[cls]?.controller === true) controller = true;
+  }
+  return { parts, node, controller };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Attribute access
 
-/** Lower-cased attribute name → real key, per attribute bag (Ericsson `earfcndl` vs 3GPP `earfcnDl`). */
-const lowerCache = new WeakMap<object, Map<string, string>>();
+/**
+ * Lower-cased attribute names. Names come from a small vocabulary, so lower-casing each once saves a
+ * string per lookup; the bound keeps a file of ever new names from growing it.
+ */
+const lowerNames = new Map<string, string>();
+const LOWER_NAMES_LIMIT = 10_000;
 
-/** The attribute as stored (its real key, for messages) and its values. */
-function entry(rec: MoRecord | null, name: string): { key: string; values: string[] } | null {
-  if (!rec) return null;
-  let key = name;
-  let v = rec.attributes[name];
-  if (v === undefined) {
-    let lower = lowerCache.get(rec.attributes);
-    if (!lower) {
-      lower = new Map();
-      for (const k of Object.keys(rec.attributes)) lower.set(k.toLowerCase(), k);
-      lowerCache.set(rec.attributes, lower);
-    }
-    const real = lower.get(name.toLowerCase());
-    if (real === undefined) return null;
-    key = real;
-    v = rec.attributes[real];
-    if (v === undefined) return null;
+function lower(name: string): string {
+  let l = lowerNames.get(name);
+  if (l === undefined) {
+    l = name.toLowerCase();
+    if (lowerNames.size < LOWER_NAMES_LIMIT) lowerNames.set(name, l);
   }
-  return { key, values: typeof v === 'string' ? [v] : v };
+  return l;
+}
+
+/**
+ * The key under which `attrs` holds `name`: the name itself, else a key equal to it but for case
+ * (Ericsson `earfcndl` vs 3GPP `earfcnDl`; of several such keys, the last); null when none. Names
+ * asked for are ASCII constants of this file, and only a key of the same length can lower-case to one.
+ */
+function keyOf(attrs: Attributes, name: string): string | null {
+  if (attrs[name] !== undefined) return name;
+  const want = lower(name);
+  let key: string | null = null;
+  for (const k in attrs) if (k.length === want.length && lower(k) === want) key = k;
+  return key;
 }
 
 function list(rec: MoRecord | null, name: string): string[] {
-  return entry(rec, name)?.values ?? [];
+  if (!rec) return [];
+  const key = keyOf(rec.attributes, name);
+  if (key === null) return [];
+  const v = rec.attributes[key] as string | string[];
+  return typeof v === 'string' ? [v] : v;
 }
 
 /** First non-blank value of the first present attribute among `names`, with the key it came from. */
-function first(rec: MoRecord | null, names: string[]): { key: string; value: string } | null {
+function first(rec: MoRecord | null, names: readonly string[]): { key: string; value: string } | null {
+  if (!rec) return null;
   for (const n of names) {
-    const e = entry(rec, n);
-    const v = e?.values[0];
-    if (e && v !== undefined && v.trim() !== '') return { key: e.key, value: v.trim() };
+    const key = keyOf(rec.attributes, n);
+    if (key === null) continue;
+    const v = rec.attributes[key] as string | string[];
+    const one = typeof v === 'string' ? v : v[0];
+    if (one !== undefined) {
+      const value = one.trim();
+      if (value !== '') return { key, value };
+    }
   }
   return null;
 }
@@ -369,6 +422,8 @@ export class NetworkMapper {
   private readonly sites = new Map<string, boolean>();
   private readonly nodes = new Set<string>();
   private ancestors: MoRecord[] = [];
+  /** The DN path of each record in `ancestors`, at the same index. */
+  private paths: DnPath[] = [];
   private node: NodeContext | null = null;
   private records = 0;
   private orphanRelations = 0;
@@ -382,38 +437,50 @@ export class NetworkMapper {
     this.siteRule = options.siteRule ?? DEFAULT_SITE_RULE;
   }
 
-  async push(incoming: MoRecord): Promise<void> {
+  /** Maps one record; entities it completes go to the sink at once (relations) or when their node ends. */
+  push(incoming: MoRecord): void {
     if (this.finished) throw new Error('NetworkMapper: push after finish');
     this.records++;
+    const dn = incoming.dn;
     while (this.ancestors.length > 0) {
-      const top = this.ancestors[this.ancestors.length - 1] as MoRecord;
-      if (top.dn === incoming.dn || incoming.dn.startsWith(`${top.dn},`)) break;
+      const topDn = (this.ancestors[this.ancestors.length - 1] as MoRecord).dn;
+      // Stop at the record itself or an ancestor: `dn` is `topDn` or starts with `topDn,`. Cheap tests
+      // first: the parsers hand over the parent's own DN string as `parentDn`, and startsWith on long
+      // DNs costs more than the rest of a record's mapping.
+      if (topDn === dn || (dn.charCodeAt(topDn.length) === 44 && (topDn === incoming.parentDn || dn.startsWith(topDn)))) break;
       this.ancestors.pop();
+      this.paths.pop();
     }
     let rec = incoming;
     let repeat = false;
+    let path: DnPath;
     const top = this.ancestors[this.ancestors.length - 1];
-    if (top && top.dn === incoming.dn) {
+    const topPath = this.paths[this.paths.length - 1];
+    if (top && topPath && top.dn === dn) {
       // A second record for the same MO (vendor extension or late attributes): complete the first.
       for (const [k, v] of Object.entries(incoming.attributes)) if (!(k in top.attributes)) top.attributes[k] = v;
-      lowerCache.delete(top.attributes);
       rec = top;
       repeat = true;
+      path = topPath;
     } else {
+      // Below a known ancestor only the new components are split; they are the same ones a split of the whole DN gives.
+      const tail = splitDn(top ? dn.slice(top.dn.length + 1) : dn);
+      if (!tail) throw new NetworkParseError(rec.line ?? 0, rec.column ?? 1, `malformed DN "${dn}"`);
+      path = extendPath(top ? (topPath as DnPath) : null, tail);
       this.ancestors.push(rec);
+      this.paths.push(path);
     }
 
-    const parts = splitDn(rec.dn);
-    if (!parts) throw new NetworkParseError(rec.line ?? 0, rec.column ?? 1, `malformed DN "${rec.dn}"`);
-    const key = nodeOf(parts);
-    if (this.node && this.node.dn !== key?.dn) await this.flushNode();
+    const parts = path.parts;
+    const key = path.node;
+    if (this.node && this.node.dn !== key?.dn) this.flushNode();
     if (key && !this.node) this.node = this.newNode(key);
     const node = this.node;
     const cls = rec.className;
 
     if (node) {
       // A cmedit export may list UtranCells without their RncFunction: the DN alone shows a controller.
-      if (!node.controller && parts.some((p) => FUNCTION_CLASSES[p.className]?.controller === true)) node.controller = true;
+      if (path.controller) node.controller = true;
       if (cls === 'MeContext' && rec.dn === node.dn) node.meContext = rec;
       if (cls === 'ManagedElement' && !node.managedElement) node.managedElement = rec;
       const fn = FUNCTION_CLASSES[cls];
@@ -441,17 +508,20 @@ export class NetworkMapper {
       const parent = this.ancestors.length >= 2 ? (this.ancestors[this.ancestors.length - 2] as MoRecord) : null;
       const pending: PendingExternal = { rec, kind: extKind, parent: parent && parent.dn === rec.parentDn ? parent : null };
       if (node) node.externals.set(rec.dn, pending);
-      else await this.emitExternal(pending, null, null);
+      else this.emitExternal(pending, null, null);
       return;
     }
-    if (RELATION_CLASSES[cls] && !repeat) await this.emitRelation(rec, parts, key?.name ?? null);
+    if (RELATION_CLASSES[cls] && !repeat) this.emitRelation(rec, parts, key?.name ?? null);
   }
 
+  /** Emits the last node and lets the sink drain; the sink has seen every entity when this resolves. */
   async finish(): Promise<MapResult> {
     if (!this.finished) {
-      await this.flushNode();
+      this.flushNode();
       this.finished = true;
       this.ancestors = [];
+      this.paths = [];
+      await this.sink.drain?.();
     }
     return {
       counts: this.counts,
@@ -508,15 +578,15 @@ export class NetworkMapper {
     return siteId;
   }
 
-  private async emitSite(id: string, name: string, location: { lat: number; lon: number } | null): Promise<void> {
+  private emitSite(id: string, name: string, location: { lat: number; lon: number } | null): void {
     const had = this.sites.get(id);
     if (had === undefined) this.counts.sites++;
     else if (had || !location) return;
     this.sites.set(id, location !== null);
-    await this.sink.site({ id, name, lat: location?.lat ?? null, lon: location?.lon ?? null });
+    this.sink.site({ id, name, lat: location?.lat ?? null, lon: location?.lon ?? null });
   }
 
-  private async flushNode(): Promise<void> {
+  private flushNode(): void {
     const n = this.node;
     if (!n) return;
     this.node = null;
@@ -539,13 +609,13 @@ export class NetworkMapper {
         }
       }
       const siteName = str(n.managedElement, 'userLabel') ?? str(n.meContext, 'userLabel') ?? str(n.managedElement, 'locationName', 'siteLocation') ?? siteId;
-      await this.emitSite(siteId, siteName, location);
+      this.emitSite(siteId, siteName, location);
     }
 
     if (!this.nodes.has(n.dn)) {
       this.nodes.add(n.dn);
       this.counts.nodes++;
-      await this.sink.node({ name: n.name, dn: n.dn, siteId, technology, type });
+      this.sink.node({ name: n.name, dn: n.dn, siteId, technology, type });
     }
 
     const nrDone = new Set<string>();
@@ -560,12 +630,12 @@ export class NetworkMapper {
       }
       if (controller) {
         cell.siteId = this.siteIdOf(cell.name);
-        await this.emitSite(cell.siteId, cell.siteId, null);
+        this.emitSite(cell.siteId, cell.siteId, null);
       }
       this.counts.cells[cell.tech]++;
-      await this.sink.cell(cell);
+      this.sink.cell(cell);
     }
-    for (const ext of n.externals.values()) await this.emitExternal(ext, n.name, n.frequencies);
+    for (const ext of n.externals.values()) this.emitExternal(ext, n.name, n.frequencies);
   }
 
   private baseCell(n: NodeContext, rec: MoRecord, tech: CellTech, siteId: string | null): Cell {
@@ -677,7 +747,7 @@ export class NetworkMapper {
     return c;
   }
 
-  private async emitExternal(p: PendingExternal, nodeName: string | null, frequencies: Map<string, number> | null): Promise<void> {
+  private emitExternal(p: PendingExternal, nodeName: string | null, frequencies: Map<string, number> | null): void {
     const { rec, parent, kind } = p;
     const freqOf = (ref: string | null): number | null => {
       const last = lastComponent(ref);
@@ -743,10 +813,10 @@ export class NetworkMapper {
     }
     ext.band = bandOf(kind, ext.channel);
     this.counts.externalCells[kind]++;
-    await this.sink.externalCell(ext);
+    this.sink.externalCell(ext);
   }
 
-  private async emitRelation(rec: MoRecord, parts: DnComponent[], nodeName: string | null): Promise<void> {
+  private emitRelation(rec: MoRecord, parts: DnComponent[], nodeName: string | null): void {
     let source = -1;
     for (let i = parts.length - 2; i >= 0; i--) {
       if (CELL_CLASSES[(parts[i] as DnComponent).className]) {
@@ -776,7 +846,7 @@ export class NetworkMapper {
       isHoAllowed: bool(rec, ['isHoAllowed', 'hoAllowed'], true),
     };
     this.counts.relations[relation.kind]++;
-    await this.sink.relation(relation);
+    this.sink.relation(relation);
   }
 }
 
@@ -791,9 +861,22 @@ function inferType(n: NodeContext): string | null {
   return null;
 }
 
-/** Maps a whole record stream; the sink sees every entity before this resolves. */
+/** Maps a whole record stream; the sink sees every entity before this resolves (and drains after each record). */
 export async function mapNetwork(records: AsyncIterable<MoRecord> | Iterable<MoRecord>, sink: NetworkSink, options: MapOptions): Promise<MapResult> {
   const mapper = new NetworkMapper(sink, options);
-  for await (const rec of records) await mapper.push(rec);
+  for await (const rec of records) {
+    mapper.push(rec);
+    if (sink.drain) await sink.drain();
+  }
+  return mapper.finish();
+}
+
+/** {@link mapNetwork} over batches of records (what the parsers' batch readers yield): the sink drains after each batch. */
+export async function mapNetworkBatches(batches: AsyncIterable<MoRecord[]>, sink: NetworkSink, options: MapOptions): Promise<MapResult> {
+  const mapper = new NetworkMapper(sink, options);
+  for await (const batch of batches) {
+    for (const rec of batch) mapper.push(rec);
+    if (sink.drain) await sink.drain();
+  }
   return mapper.finish();
 }
