@@ -1,8 +1,11 @@
 // Notification hub under load: 1,000 WebSocket connections (one user each) on loopback, then one
 // notification to all of them. Prints delivery latency (p50/p99, from the notify call to each client's
-// receipt) and the server's memory per connection. Runs against the built API (api/dist): the server
-// is a child process with its own temporary DATA_DIR, so its RSS is the server's alone.
-// `node bench/hub.mjs [connections]`; BENCH_REDIS_URL=redis://… measures with the Redis backplane.
+// receipt) and the server's memory per connection, first with the in-process backplane, then with the
+// Redis one, and both side by side with the goal. Runs against the built API (api/dist): the server is
+// a child process with its own temporary DATA_DIR, so its RSS is the server's alone.
+// `node bench/hub.mjs [connections]`. Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379; the run
+// says so and is left out when nothing answers there). Store: SQLite, or PostgreSQL when
+// BENCH_DATABASE_URL=postgres://… (a scratch schema, dropped afterwards).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +21,39 @@ const ROUNDS = 5;
 const GOAL_P99_MS = 100;
 
 if (process.argv[2] === '--server') await server();
-else await client(Number(process.argv[2] ?? 1000));
+else await main(Number(process.argv[2] ?? 1000));
+
+async function main(connections) {
+  if (!fs.existsSync(path.join(DIST, 'notifications/index.js'))) {
+    console.error('api/dist is missing or stale: build it first (cd api && npx tsc -p tsconfig.build.json)');
+    process.exit(1);
+  }
+  const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+  const results = [['in-process', await client(connections, null)]];
+  if (await answers(redisUrl)) results.push(['Redis', await client(connections, redisUrl)]);
+  else console.log(`Redis run left out: nothing answers PING at ${redisUrl}`);
+  const store = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  console.log(`hub summary (${connections} connections, ${store} store, ${ROUNDS} rounds each; goal p99 <= ${GOAL_P99_MS} ms):`);
+  for (const [name, r] of results)
+    console.log(
+      `  ${`${name} backplane:`.padEnd(22)} delivery p50 ${r.p50.toFixed(1).padStart(6)} ms, p99 ${r.p99.toFixed(1).padStart(6)} ms  ${r.p99 <= GOAL_P99_MS ? 'met' : 'NOT met'}`,
+    );
+}
+
+/** True when a Redis server answers PING at `url` within a second. */
+async function answers(url) {
+  const { Redis } = requireApi('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
 
 /** The child: a whole API on a loopback port, driven over IPC. */
 async function server() {
@@ -37,8 +72,18 @@ async function server() {
     DEMO_DATA: '0',
     ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
   });
-  const handle = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'cellwise.sqlite') });
-  await migrateToLatest(handle.db);
+  const databaseUrl = process.env.BENCH_DATABASE_URL || null;
+  const schema = databaseUrl ? `bench_hub_${process.pid}` : undefined;
+  const pg = databaseUrl ? requireApi('pg') : null;
+  const admin = async (statement) => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await c.query(statement);
+    await c.end();
+  };
+  if (schema) await admin(`create schema ${schema}`);
+  const handle = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'cellwise.sqlite'), ...(schema ? { pgSchema: schema } : {}) });
+  await migrateToLatest(handle.db, schema);
   await seed(handle.db, config);
   const role = await handle.db.selectFrom('roles').select('id').where('name', '=', 'Client').executeTakeFirstOrThrow();
   const now = new Date().toISOString();
@@ -66,6 +111,14 @@ async function server() {
   const tokens = [];
   for (const id of userIds) tokens.push(await app.auth.issueToken(id));
 
+  // Only a clock on the hand-over to this instance's sockets (directly or from Redis): when the
+  // server's part of a round ended, apart from how soon this process reads what was sent.
+  let onSent = () => undefined;
+  const deliverLocally = app.notifications.deliverLocally.bind(app.notifications);
+  app.notifications.deliverLocally = (broadcast) => {
+    deliverLocally(broadcast);
+    onSent();
+  };
   const memory = () => {
     globalThis.gc?.();
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
@@ -77,12 +130,15 @@ async function server() {
     if (message.type === 'memory') process.send({ type: 'memory', ...memory() });
     if (message.type === 'notify') {
       const started = performance.now();
+      const sent = new Promise((resolve) => (onSent = () => resolve(performance.now() - started)));
       await app.notifications.notify(userIds, { key: 'bench', title: `Bench round ${message.round}`, icon: 'info', variant: 'info' });
-      process.send({ type: 'notified', ms: performance.now() - started });
+      const ms = performance.now() - started;
+      process.send({ type: 'notified', ms, sentMs: await sent });
     }
     if (message.type === 'stop') {
       await app.close();
       await handle.close();
+      if (schema) await admin(`drop schema ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     }
@@ -90,16 +146,15 @@ async function server() {
   process.send({ type: 'ready', url: `http://127.0.0.1:${app.server.address().port}`, tokens, memory: memory() });
 }
 
-/** The parent: raw `ws` clients speaking the JSON hub protocol, as light as a client can be. */
-async function client(connections) {
-  if (!fs.existsSync(path.join(DIST, 'notifications/index.js'))) {
-    console.error('api/dist is missing or stale: build it first (cd api && npx tsc -p tsconfig.build.json)');
-    process.exit(1);
-  }
+/** The parent: raw `ws` clients speaking the JSON hub protocol, as light as a client can be. Answers p50/p99 of all rounds. */
+async function client(connections, redisUrl) {
   const { default: WebSocket } = await import(requireApi.resolve('ws'));
+  const env = { ...process.env, BENCH_USERS: String(connections) };
+  delete env.BENCH_REDIS_URL;
+  if (redisUrl) env.BENCH_REDIS_URL = redisUrl;
   const child = fork(import.meta.filename, ['--server'], {
     execArgv: ['--expose-gc'],
-    env: { ...process.env, BENCH_USERS: String(connections) },
+    env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const inbox = [];
@@ -110,7 +165,7 @@ async function client(connections) {
     else inbox.push(message);
   });
   child.on('exit', (code) => {
-    if (code !== 0) {
+    if (code !== 0 && code !== null) {
       console.error(`hub server exited with ${code}`);
       process.exit(1);
     }
@@ -129,7 +184,7 @@ async function client(connections) {
   const ready = await next('ready');
   const baseline = ready.memory;
   console.log(
-    `hub bench: ${connections} connections to ${ready.url} (server pid ${child.pid}${process.env.BENCH_REDIS_URL ? ', Redis backplane' : ', in-process backplane'})`,
+    `hub bench: ${connections} connections to ${ready.url} (server pid ${child.pid}, ${redisUrl ? 'Redis' : 'in-process'} backplane, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'} store)`,
   );
 
   let onNotification = () => undefined;
@@ -185,14 +240,14 @@ async function client(connections) {
       };
     });
     const started = performance.now();
-    const { ms: notifyMs } = await ask('notify', { round });
+    const { ms: notifyMs, sentMs } = await ask('notify', { round });
     const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000));
     if ((await Promise.race([done, timeout])) === 'timeout')
       console.log(`  round ${round}: only ${latencies.length} of ${sockets.length} delivered within 10 s`);
     latencies.sort((a, b) => a - b);
     all.push(...latencies);
     console.log(
-      `  round ${round}: notify() ${notifyMs.toFixed(1)} ms (store ${sockets.length} rows + publish); delivery p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
+      `  round ${round}: server sent all in ${sentMs.toFixed(1)} ms, notify() resolved in ${notifyMs.toFixed(1)} ms (stored ${sockets.length} rows); delivery p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -205,5 +260,8 @@ async function client(connections) {
 
   clearInterval(keepAlive);
   for (const ws of sockets) ws.terminate();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.send({ type: 'stop' });
+  await exited;
+  return { p50: percentile(all, 50), p99 };
 }

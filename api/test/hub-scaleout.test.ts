@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { DEMO_PASSWORD } from '../src/seed';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { holdNotificationWrites, stateOf } from './support/hold-writes';
 import {
   connectionTokenOf,
   deleteKeys,
@@ -94,6 +95,20 @@ describe.each(TEST_DATABASES)('hub scaled out over Redis on $name', (kind) => {
     await otherOnA.notifications.next(1000);
     expect(onB.notifications.size).toBe(0);
     expect(otherOnA.notifications.size).toBe(0);
+  });
+
+  test('a notification sent from A before its write ends is there to read through B the moment it arrives', async () => {
+    const onA = await connected(a, OS);
+    const held = await holdNotificationWrites(database);
+    const notifying = a.app.notifications.notify([id(OS)], { ...INFO, title: 'Written soon' });
+    const { notification } = await onA.notifications.next(2000, 'the notification on A');
+    const listing = b.app.inject({ url: '/api/Notification/Notifications', headers: { authorization: `Bearer ${await tokenOf(OS)}` } });
+    if (held) {
+      expect(await stateOf(listing)).toBe('waiting');
+      await held.release();
+    }
+    expect((await listing).json<Array<{ id: number }>>()[0]?.id).toBe(notification.id);
+    expect(await notifying).toEqual([notification]);
   });
 
   test('presence is shared: a connection on B makes the user online for A, and offline once it closes', async () => {

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { signSessionToken, TOKEN_LIFETIME_SECONDS } from '../src/auth/jwt';
 import { HUB_MESSAGES } from '../src/hub';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { holdNotificationWrites, stateOf } from './support/hold-writes';
 import {
   connectionTokenOf,
   must,
@@ -91,6 +92,25 @@ describe.each(TEST_DATABASES)('notification hub on $name', (kind) => {
     const tabs = [await connected('manager@cellwise.local'), await connected('manager@cellwise.local')];
     await hub.app.notifications.notify([id('manager@cellwise.local')], INFO);
     for (const tab of tabs) expect((await tab.notifications.next()).notification.key).toBe('test');
+  });
+
+  test('a console reading its list or marking the new one read the moment it arrives finds it there, even while it is being written', async () => {
+    const email = 'client@cellwise.local';
+    const client = await connected(email);
+    const held = await holdNotificationWrites(database);
+    const notifying = hub.app.notifications.notify([id(email)], { ...INFO, title: 'Fresh' });
+    const { notification } = await client.notifications.next(2000, 'the notification, before its write ends');
+    const headers = { authorization: `Bearer ${await tokenOf(email)}` };
+    const listing = hub.app.inject({ url: '/api/Notification/Notifications', headers });
+    const marking = hub.app.inject({ method: 'PUT', url: `/api/Notification/MarkAsRead/${notification.id}`, headers });
+    if (held) {
+      expect(await stateOf(listing)).toBe('waiting');
+      expect(await stateOf(notifying)).toBe('waiting');
+      await held.release();
+    }
+    expect((await listing).json<Array<{ id: number; title: string }>>()[0]).toMatchObject({ id: notification.id, title: 'Fresh' });
+    expect((await marking).statusCode).toBe(204);
+    expect(await notifying).toEqual([notification]);
   });
 
   test('negotiate answers version 1 with a connection token and the WebSockets transport; the token may come in the query', async () => {

@@ -8,14 +8,28 @@ export interface HubBroadcast {
   deliveries: Array<{ userId: number; args: unknown[] }>;
 }
 
+/**
+ * What travels between instances. The publisher has already delivered the broadcast to its own
+ * connections, so every instance skips its own messages.
+ */
+export interface BackplaneMessage {
+  /** The publishing instance. */
+  origin: string;
+  broadcast?: HubBroadcast;
+  /** The broadcast's notifications are still being written: reads of its users wait for `stored` with this id. */
+  storing?: string;
+  /** The write announced by `storing` with this id has ended. */
+  stored?: string;
+}
+
 export type BackplaneKind = 'in-process' | 'redis';
 
-/** Carries broadcasts to every API instance, this one included. */
+/** Carries messages to every API instance, this one included. */
 export interface Backplane {
   readonly kind: BackplaneKind;
-  subscribe(handler: (broadcast: HubBroadcast) => void): void;
-  /** Rejects when the broadcast could not be handed over; the caller then delivers locally. */
-  publish(broadcast: HubBroadcast): Promise<void>;
+  subscribe(handler: (message: BackplaneMessage) => void): void;
+  /** Rejects when the message could not be handed over (other instances then miss it). */
+  publish(message: BackplaneMessage): Promise<void>;
   /** Resolves once this instance receives broadcasts, or after `timeoutMs` (Redis may be down). */
   ready(timeoutMs: number): Promise<boolean>;
   reachable(): Promise<boolean>;
@@ -25,14 +39,14 @@ export interface Backplane {
 /** One instance: publishing is delivering. */
 export class InProcessBackplane implements Backplane {
   readonly kind = 'in-process' as const;
-  private handler: ((broadcast: HubBroadcast) => void) | undefined;
+  private handler: ((message: BackplaneMessage) => void) | undefined;
 
-  subscribe(handler: (broadcast: HubBroadcast) => void): void {
+  subscribe(handler: (message: BackplaneMessage) => void): void {
     this.handler = handler;
   }
 
-  publish(broadcast: HubBroadcast): Promise<void> {
-    this.handler?.(broadcast);
+  publish(message: BackplaneMessage): Promise<void> {
+    this.handler?.(message);
     return Promise.resolve();
   }
 
@@ -47,6 +61,13 @@ export class InProcessBackplane implements Backplane {
   close(): Promise<void> {
     return Promise.resolve();
   }
+}
+
+function isMessage(value: unknown): value is BackplaneMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  const optionalText = (field: unknown) => field === undefined || typeof field === 'string';
+  return typeof m.origin === 'string' && optionalText(m.storing) && optionalText(m.stored) && (m.broadcast === undefined || isBroadcast(m.broadcast));
 }
 
 function isBroadcast(value: unknown): value is HubBroadcast {
@@ -66,7 +87,7 @@ function isBroadcast(value: unknown): value is HubBroadcast {
 export class RedisBackplane implements Backplane {
   readonly kind = 'redis' as const;
   private readonly channel: string;
-  private handler: ((broadcast: HubBroadcast) => void) | undefined;
+  private handler: ((message: BackplaneMessage) => void) | undefined;
   private readonly subscribed: Promise<unknown>;
 
   constructor(
@@ -76,29 +97,29 @@ export class RedisBackplane implements Backplane {
     this.channel = redis.key('hub');
     this.redis.subscriber.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
-      let broadcast: unknown;
+      let message: unknown;
       try {
-        broadcast = JSON.parse(text);
+        message = JSON.parse(text);
       } catch {
-        broadcast = undefined;
+        message = undefined;
       }
-      if (!isBroadcast(broadcast)) {
+      if (!isMessage(message)) {
         this.log.warn({ channel }, 'ignored a malformed hub broadcast');
         return;
       }
-      this.handler?.(broadcast);
+      this.handler?.(message);
     });
     this.subscribed = this.redis.subscriber.subscribe(this.channel).catch((error: unknown) => {
       this.log.error({ err: error }, 'could not subscribe to the hub channel');
     });
   }
 
-  subscribe(handler: (broadcast: HubBroadcast) => void): void {
+  subscribe(handler: (message: BackplaneMessage) => void): void {
     this.handler = handler;
   }
 
-  async publish(broadcast: HubBroadcast): Promise<void> {
-    await this.redis.commands.publish(this.channel, JSON.stringify(broadcast));
+  async publish(message: BackplaneMessage): Promise<void> {
+    await this.redis.commands.publish(this.channel, JSON.stringify(message));
   }
 
   async ready(timeoutMs: number): Promise<boolean> {

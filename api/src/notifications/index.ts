@@ -90,7 +90,7 @@ export async function registerNotifications(app: FastifyInstance, options: Realt
     listener: { connected: (userId) => presence.connected(userId), disconnected: (userId) => presence.disconnected(userId) },
   });
   const service = new NotificationService({ db, backplane, presence, hub, clock, log });
-  backplane.subscribe((broadcast) => service.deliverLocally(broadcast));
+  backplane.subscribe((message) => service.receive(message));
   if (!(await backplane.ready(2000))) log.warn('starting without the Redis backplane; notifications reach this instance only until it connects');
 
   app.decorate('notifications', service);
@@ -107,6 +107,7 @@ export async function registerNotifications(app: FastifyInstance, options: Realt
     await hub.close();
   });
   app.addHook('onClose', async () => {
+    service.close();
     await presence.close();
     await backplane.close();
     await redis?.close();

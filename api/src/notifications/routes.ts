@@ -38,6 +38,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const userId = userIdOf(request);
       const { unread = false, page, size } = request.query;
+      await app.notifications.storedFor(userId);
       if (page === undefined && size === undefined) return recentNotifications(db, userId, unread);
       return notificationPage(db, userId, { unreadOnly: unread, page: page ?? 1, size: size ?? DEFAULT_PAGE_SIZE });
     },
@@ -56,8 +57,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
+      const userId = userIdOf(request);
+      // The notification may have just been sent, its write still under way.
+      await app.notifications.storedFor(userId);
       // Someone else's notification is answered exactly like one that does not exist.
-      if (!(await markAsRead(db, userIdOf(request), request.params.id))) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+      if (!(await markAsRead(db, userId, request.params.id))) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
       return reply.code(204).send(null);
     },
   );
@@ -73,6 +77,10 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: 'authenticated' },
     },
-    async (request) => ({ updated: await markAllAsRead(db, userIdOf(request)) }),
+    async (request) => {
+      const userId = userIdOf(request);
+      await app.notifications.storedFor(userId);
+      return { updated: await markAllAsRead(db, userId) };
+    },
   );
 };

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserNotification } from '../contracts/notifications';
 import type { Database } from '../db/schema';
-import type { Backplane, BackplaneKind, HubBroadcast } from './backplane';
+import type { Backplane, BackplaneKind, BackplaneMessage, HubBroadcast } from './backplane';
+import { PendingStores } from './pending';
 import type { Presence } from './presence';
-import { insertNotifications, type NotificationContent } from './store';
+import { prepareNotifications, saveNotifications, type NotificationContent } from './store';
 
 /** The hub method the console listens to (specification §7). */
 export const NEW_NOTIFICATION = 'NewNotification';
@@ -27,18 +29,27 @@ export interface NotificationServiceDeps {
   log: FastifyBaseLogger;
 }
 
+/** How long reads wait for another instance to say it finished writing notifications it sent (it may have died). */
+export const REMOTE_STORE_WAIT_MS = 5000;
+
 /**
  * What other features use: `app.notifications.notify(userIds, content)` stores one notification per
  * user and pushes it live to every connection of theirs on any instance; `isOnline` / `onlineUserIds`
  * answer presence for the whole deployment.
  */
 export class NotificationService {
+  /** This instance on the backplane: it delivers to its own connections itself, not through Redis. */
+  private readonly origin = randomUUID();
+  private readonly pending = new PendingStores();
+
   constructor(private readonly deps: NotificationServiceDeps) {}
 
   /**
    * Stores the notification for each user (unknown users are skipped) and sends each their own copy as
-   * `NewNotification`. Resolves with what was stored, once it is stored and handed to the backplane;
-   * users offline now see it on their next fetch.
+   * `NewNotification`. The sending does not wait for the write: the ids are taken first, the copies go
+   * out, then all rows are written in one statement, and reads of these users' notifications (on any
+   * instance) wait for that write. Resolves with what was stored, once it is stored; users offline now
+   * see it on their next fetch.
    */
   async notify(userIds: readonly number[], content: NotificationContent): Promise<UserNotification[]> {
     if (!content.key || content.key.length > 100) throw new RangeError('notification key must be 1 to 100 characters');
@@ -46,25 +57,81 @@ export class NotificationService {
     if (!ICONS.has(content.icon)) throw new RangeError(`notification icon must be one of ${[...ICONS].join(', ')}`);
     if (!content.variant || content.variant.length > 20) throw new RangeError('notification variant must be 1 to 20 characters');
     if (userIds.length === 0) return [];
-    const stored = await insertNotifications(this.deps.db, userIds, content, new Date(this.deps.clock()).toISOString());
-    if (stored.length === 0) return [];
-    await this.broadcast({ target: NEW_NOTIFICATION, deliveries: stored.map(({ userId, notification }) => ({ userId, args: [notification] })) });
-    return stored.map((s) => s.notification);
-  }
-
-  /** Hands a broadcast to every instance; if the backplane cannot take it, at least this instance's clients get it. */
-  async broadcast(broadcast: HubBroadcast): Promise<void> {
+    const prepared = await prepareNotifications(this.deps.db, userIds, content, new Date(this.deps.clock()).toISOString());
+    if (prepared.notifications.length === 0) return [];
+    const batch = randomUUID();
+    const saving = saveNotifications(this.deps.db, prepared);
+    // Within this synchronous stretch nothing else runs: no read can slip in before it is tracked.
+    this.pending.track(
+      prepared.notifications.map((n) => n.userId),
+      saving.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    const published = this.send(
+      { target: NEW_NOTIFICATION, deliveries: prepared.notifications.map(({ userId, notification }) => ({ userId, args: [notification] })) },
+      batch,
+    );
     try {
-      await this.deps.backplane.publish(broadcast);
+      const stored = await saving;
+      return stored.map((s) => s.notification);
     } catch (error) {
-      this.deps.log.error({ err: error }, 'backplane publish failed: delivering to this instance only');
-      this.deliverLocally(broadcast);
+      this.deps.log.error({ err: error }, 'notifications were sent but could not be stored');
+      throw error;
+    } finally {
+      // After the announcement, so other instances see the two in order.
+      await published;
+      await this.publish({ origin: this.origin, stored: batch });
     }
   }
 
-  /** Called by the backplane on every instance. */
+  /** Resolves once the notifications already sent to this user are written (see `notify`). */
+  storedFor(userId: number): Promise<void> {
+    return this.pending.settled(userId);
+  }
+
+  /** Delivers to this instance's connections now, and hands the broadcast to the other instances. */
+  async broadcast(broadcast: HubBroadcast): Promise<void> {
+    await this.send(broadcast);
+  }
+
+  private send(broadcast: HubBroadcast, storing?: string): Promise<void> {
+    this.deliverLocally(broadcast);
+    return this.publish({ origin: this.origin, broadcast, ...(storing ? { storing } : {}) });
+  }
+
+  /** If the backplane cannot take a message, this instance's clients have theirs anyway. */
+  private async publish(message: BackplaneMessage): Promise<void> {
+    try {
+      await this.deps.backplane.publish(message);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'backplane publish failed: delivered to this instance only');
+    }
+  }
+
+  /** Called by the backplane with every instance's messages, this one's included. */
+  receive(message: BackplaneMessage): void {
+    if (message.origin === this.origin) return;
+    if (message.broadcast) {
+      if (message.storing)
+        this.pending.trackRemote(
+          message.storing,
+          message.broadcast.deliveries.map((d) => d.userId),
+          REMOTE_STORE_WAIT_MS,
+        );
+      this.deliverLocally(message.broadcast);
+    }
+    if (message.stored) this.pending.settleRemote(message.stored);
+  }
+
   deliverLocally(broadcast: HubBroadcast): void {
     for (const { userId, args } of broadcast.deliveries) this.deps.hub.sendToUser(userId, broadcast.target, args);
+  }
+
+  /** Lets reads waiting for other instances' writes go on (shutdown). */
+  close(): void {
+    this.pending.close();
   }
 
   /**

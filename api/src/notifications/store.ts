@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { NotificationIcon, UserNotification } from '../contracts/notifications';
 import type { Database, NotificationsTable } from '../db/schema';
 
@@ -18,8 +18,11 @@ export const POPOVER_UNREAD_LIMIT = 200;
 /** …and this many of the newest read ones, so a long history never travels with every refresh. */
 export const POPOVER_READ_LIMIT = 50;
 
-/** Ids in one statement: far below SQLite's and PostgreSQL's bound-parameter limits. */
-const CHUNK = 500;
+/**
+ * Rows in one statement: two bound values each, far below SQLite's (32,766) and PostgreSQL's (65,535)
+ * limits, so a notification to a few thousand users is one write.
+ */
+const CHUNK = 10_000;
 
 /** Ids are 32-bit integers on PostgreSQL: a bigger number in a query is an error there, not a miss. */
 const MAX_ID = 2_147_483_647;
@@ -45,39 +48,93 @@ export interface StoredNotification {
   notification: UserNotification;
 }
 
+/** One notify's notifications, ids taken, not yet written. */
+export interface PreparedNotifications {
+  content: NotificationContent;
+  addedDate: string;
+  notifications: StoredNotification[];
+}
+
 /**
- * One row per user. Users that do not exist (deleted meanwhile) are skipped rather than failing the
- * others: the rows are selected from `users`, so no id can break a foreign key.
+ * The notifications about to be stored, one per distinct existing user, in the order asked, with their
+ * ids already taken: the hub can send them before the write that stores them. PostgreSQL draws the ids
+ * from the table's own sequence; SQLite's AUTOINCREMENT keeps its high-water mark in `sqlite_sequence`,
+ * so a block is taken by raising that mark (what an insert does itself), in one short write
+ * transaction, so no other connection (a worker thread's) can take the same ids.
  */
-export async function insertNotifications(db: Db, userIds: readonly number[], content: NotificationContent, addedDate: string): Promise<StoredNotification[]> {
-  const ids = [...new Set(userIds)].filter(isPossibleNotificationId);
-  const stored: StoredNotification[] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    const rows = await db
-      .insertInto('notifications')
-      .columns(['user_id', 'key', 'title', 'added_date', 'icon', 'variant', 'readed'])
-      .expression(
-        db
-          .selectFrom('users')
-          .select([
-            'users.id',
-            sql<string>`${content.key}`.as('key'),
-            sql<string>`${content.title}`.as('title'),
-            sql<string>`${addedDate}`.as('added_date'),
-            sql<string>`${content.icon}`.as('icon'),
-            sql<string>`${content.variant}`.as('variant'),
-            sql<number>`0`.as('readed'),
-          ])
-          .where('users.id', 'in', chunk),
-      )
-      .returningAll()
-      .execute();
-    for (const row of rows) stored.push({ userId: row.user_id, notification: toNotification(row) });
+export async function prepareNotifications(
+  db: Db,
+  userIds: readonly number[],
+  content: NotificationContent,
+  addedDate: string,
+): Promise<PreparedNotifications> {
+  const asked = [...new Set(userIds)].filter(isPossibleNotificationId);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const found = new Map<number, number>();
+  for (let i = 0; i < asked.length; i += CHUNK) {
+    const chunk = asked.slice(i, i + CHUNK);
+    if (postgres) {
+      const { rows } = await sql<{ user_id: number; id: number | string }>`select u.id as user_id, nextval(pg_get_serial_sequence('notifications', 'id')) as id
+        from users u where u.id in (${sql.join(chunk)})`.execute(db);
+      for (const row of rows) found.set(row.user_id, Number(row.id));
+    } else {
+      const rows = await db.selectFrom('users').select('id').where('id', 'in', chunk).execute();
+      for (const row of rows) found.set(row.id, 0);
+    }
   }
-  // Statement order is not promised by RETURNING; callers and tests get the order they asked for.
-  const rank = new Map(ids.map((id, index) => [id, index]));
-  return stored.sort((a, b) => (rank.get(a.userId) ?? 0) - (rank.get(b.userId) ?? 0));
+  const users = asked.filter((id) => found.has(id));
+  if (users.length === 0) return { content, addedDate, notifications: [] };
+  if (!postgres) {
+    const last = await db.transaction().execute(async (trx) => {
+      // The mark exists from the table's first insert on; until then it starts from the rows there are.
+      await sql`insert into sqlite_sequence (name, seq) select 'notifications', coalesce((select max(id) from notifications), 0)
+        where not exists (select 1 from sqlite_sequence where name = 'notifications')`.execute(trx);
+      const { rows } = await sql<{ seq: number }>`update sqlite_sequence set seq = seq + ${users.length} where name = 'notifications' returning seq`.execute(
+        trx,
+      );
+      return Number(rows[0]?.seq);
+    });
+    users.forEach((userId, index) => found.set(userId, last - users.length + 1 + index));
+  }
+  const notifications = users.map((userId) => ({
+    userId,
+    notification: {
+      id: must(found.get(userId)),
+      key: content.key,
+      title: content.title,
+      addedDate,
+      icon: content.icon,
+      variant: content.variant,
+      readed: false,
+    },
+  }));
+  return { content, addedDate, notifications };
+}
+
+function must(id: number | undefined): number {
+  if (id === undefined || !isPossibleNotificationId(id)) throw new RangeError(`no notification id was taken (${String(id)})`);
+  return id;
+}
+
+/**
+ * Writes prepared notifications, one statement per few thousand. A user deleted since they were
+ * prepared is skipped (the rows are joined to `users`, so no id can break a foreign key); answers the
+ * ones stored, in the order given.
+ */
+export async function saveNotifications(db: Db, prepared: PreparedNotifications): Promise<StoredNotification[]> {
+  const { content, addedDate, notifications } = prepared;
+  const saved = new Set<number>();
+  for (let i = 0; i < notifications.length; i += CHUNK) {
+    const chunk = notifications.slice(i, i + CHUNK);
+    // The content is bound once; only the id and the user differ from row to row.
+    const values = sql.join(chunk.map(({ userId, notification }) => sql`(cast(${notification.id} as integer), cast(${userId} as integer))`));
+    const { rows } = await sql<{ id: number }>`insert into notifications (id, user_id, key, title, added_date, icon, variant, readed)
+      select v.column1, v.column2, ${content.key}, ${content.title}, ${addedDate}, ${content.icon}, ${content.variant}, 0
+      from (values ${values}) as v join users u on u.id = v.column2
+      returning id`.execute(db);
+    for (const row of rows) saved.add(Number(row.id));
+  }
+  return notifications.filter((n) => saved.has(n.notification.id));
 }
 
 function ofUser(db: Db, userId: number, unreadOnly: boolean) {
