@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_monitoring';
 import * as m0010 from './migrations/0010_runs';
 import * as m0011 from './migrations/0011_dashboards';
 import * as m0012 from './migrations/0012_table_settings';
+import * as m0013 from './migrations/0013_list_indexes';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_runs': m0010,
   '0011_dashboards': m0011,
   '0012_table_settings': m0012,
+  '0013_list_indexes': m0013,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -59,6 +59,8 @@ const ALARM_SELECT = sql`select a.id as "id", a.site_id as "siteId", s.name as "
 
 export const ALARM_LIST: ListSource = {
   from: ALARM_SELECT,
+  // Each join is to a unique key: one row per alarm.
+  countFrom: sql`select 1 from monitoring_alarms`,
   fields: ALARM_FIELDS,
   dateFields: new Set(['alarmDatetime', 'ackAt']),
   numberFields: new Set(['id']),

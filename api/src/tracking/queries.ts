@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
+import { containsMatch } from '../db/list';
 import type { ListQuery } from '../contracts/tracking';
 import type { Database } from '../db/schema';
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
@@ -25,7 +26,7 @@ export async function listRows<T>(db: Kysely<Database>, spec: TableSpec, query: 
   const filters = parseFilters(query.filters, spec.rowFields).map(([field, needle]) => {
     const column = sql.ref(columnOf(field));
     const text = NUMBER_FIELDS.has(field) ? sql`cast(${column} as text)` : column;
-    return sql<boolean>`lower(${text}) like ${containsPattern(DATE_FIELDS.has(field) ? dateFilterText(needle) : needle)} escape '\\'`;
+    return containsMatch(db, text, containsPattern(DATE_FIELDS.has(field) ? dateFilterText(needle) : needle));
   });
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const table = sql.table(spec.table);
