@@ -1,5 +1,5 @@
 // Precompression at build time (issue 17: bytes on the wire). Every text asset of a production build gets a
-// `.br` and a `.gz` sibling written once here, at the highest levels, so the server only picks one by
+// `.br` and a `.gz` sibling written once here, at high levels, so the server only picks one by
 // Accept-Encoding and never compresses a static file per request.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -30,7 +30,8 @@ async function precompressDirectory(dir) {
     const [br, gz] = await Promise.all([
       brotli(content, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          // 10, not 11: within 1-2 % of the smallest file at less than half the build time (11 took 3 s on a 1.4 MB chunk).
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
         },
