@@ -2,11 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
 import type { ParseCounts, ParsedFile, ParseProblem, ParseReport } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
-import { parseMobatchResult, parseNodeLog, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
-import { CHECKED_ATTRIBUTES, evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
+import { parseMobatchResult, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
+import { evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
 import { defaultSiteId } from '../domain/network/site-rule';
 import { ARCHIVE_LIMITS, readArchiveFiles, ZipReadError } from '../files';
 import { readZipFile, zipLayout } from '../files/zip';
+import { type KeptLog, readNodeLog } from './log-reading';
 
 /**
  * Ingestion of MoBatch log archives (DESIGN §7.2): every archive is read and every log parsed first,
@@ -56,6 +57,7 @@ interface LogRead {
   file: string;
   order: number;
   result: NodeLogResult;
+  droppedAttributeTechs: MoTech[];
   report: ParsedFile;
 }
 
@@ -103,23 +105,6 @@ async function logEntryCount(file: string): Promise<number> {
   }
 }
 
-/** Drops what the monitoring tables never store, so a large parse holds only rows it will write. */
-function slim(result: NodeLogResult): NodeLogResult {
-  const own = (row: { node: string }) => row.node.toLowerCase() === result.node.toLowerCase();
-  return {
-    ...result,
-    blocks: result.blocks.filter(own),
-    alarms: result.alarms.filter(own),
-    alarmLog: [],
-    states: result.states.filter(own),
-    attributes: result.attributes.filter(own),
-    ret: result.ret.filter(own),
-    cvs: [],
-    moTrees: [],
-    raw: [],
-  };
-}
-
 export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], options: IngestOptions): Promise<ParseReport> {
   const now = options.now ?? new Date();
   const progress = options.progress ?? (() => undefined);
@@ -131,6 +116,22 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
   let total = 0;
   for (const archive of archives) total += await logEntryCount(archive.file);
   let done = 0;
+  const readOptions = { defaultUtcOffsetMinutes: options.defaultUtcOffsetMinutes };
+
+  const recordLog = (archive: string, file: string, { result, droppedAttributeTechs }: KeptLog): void => {
+    const report = fileReport(archive, file, { node: result.node, alarms: result.alarms.length, ...problemsOf(result.problems) });
+    if (!result.unreachable && result.blocks.length === 0) {
+      // Nothing at all was read: the file is reported, and the node's previous results stay.
+      report.outcome = 'failed';
+      if (report.problemCount === 0) {
+        report.problemCount = 1;
+        report.problems = [{ line: 1, reason: 'no AMOS command output: no `<node>> <command>` prompt in the file', command: null }];
+      }
+    } else {
+      logs.push({ archive, file, order: logs.length, result, droppedAttributeTechs, report });
+    }
+    files.push(report);
+  };
 
   for (const archive of archives) {
     let sawLogs = false;
@@ -159,24 +160,8 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
         }
         done += 1;
         progress(total > 0 ? Math.min(90, (done / total) * 90) : 0, `Parsing ${baseName(entry.name)} (${count(done)} / ${count(Math.max(total, done))})`);
-        const text = entry.data === null ? null : entry.data.toString('utf8');
-        if (text === null) {
-          files.push(fileReport(archive.name, entry.name, { outcome: 'failed', ...tooLarge() }));
-          continue;
-        }
-        const result = slim(parseNodeLog(text, { archive: archive.name, file: entry.name }, { defaultUtcOffsetMinutes: options.defaultUtcOffsetMinutes }));
-        const report = fileReport(archive.name, entry.name, { node: result.node, alarms: result.alarms.length, ...problemsOf(result.problems) });
-        if (!result.unreachable && result.blocks.length === 0) {
-          // Nothing at all was read: the file is reported, and the node's previous results stay.
-          report.outcome = 'failed';
-          if (report.problemCount === 0) {
-            report.problemCount = 1;
-            report.problems = [{ line: 1, reason: 'no AMOS command output: no `<node>> <command>` prompt in the file', command: null }];
-          }
-        } else {
-          logs.push({ archive: archive.name, file: entry.name, order: logs.length, result, report });
-        }
-        files.push(report);
+        if (entry.data === null) files.push(fileReport(archive.name, entry.name, { outcome: 'failed', ...tooLarge() }));
+        else recordLog(archive.name, entry.name, readNodeLog(entry.data, archive.name, entry.name, readOptions));
       }
     } catch (error) {
       if (error instanceof ZipReadError) throw new LogArchiveError(error.message);
@@ -288,15 +273,16 @@ const techText = (techs: Iterable<string>) => {
 };
 
 /** The node's technology: its inventory cells', else the inventory's own, else what its log showed. */
-function nodeTech(known: InventoryNode | null, log: NodeLogResult | null): string | null {
+function nodeTech(known: InventoryNode | null, log: LogRead | null): string | null {
   if (known) {
     const fromCells = techText(known.cells.map((c) => c.tech));
     if (fromCells) return fromCells;
     if (known.technology && known.technology !== 'multi') return known.technology;
   }
   if (!log) return null;
-  const seen: MoTech[] = [];
-  for (const rows of [log.alarms, log.states, log.attributes]) for (const r of rows) if (r.tech !== 'site') seen.push(r.tech);
+  const seen: MoTech[] = [...log.droppedAttributeTechs];
+  const { alarms, states, attributes } = log.result;
+  for (const rows of [alarms, states, attributes]) for (const r of rows) if (r.tech !== 'site') seen.push(r.tech);
   return techText(seen) ?? known?.technology ?? null;
 }
 
@@ -363,7 +349,7 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
   const firstLine = r.blocks[0]?.source.line ?? 1;
   const row = nodeRow(
     id,
-    nodeTech(known, r),
+    nodeTech(known, log),
     at ? at.toISOString() : null,
     source(log.archive, log.file, firstLine),
     r.unreachable ? (r.unreachableReason ?? 'unreachable') : null,
@@ -398,9 +384,7 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
       alarm_key: `${node}|${a.mo}|${a.specificProblem}`,
     })),
     states: r.states.map((s) => ({ ...facts(s), adm_state: s.admState, op_state: s.opState, link: s.link })),
-    attributes: r.attributes
-      .filter((a) => STORED_ATTRIBUTES.has(a.attribute))
-      .map((a) => ({ ...facts(a), attribute: a.attribute, value: attributeValue(a.attribute, a.value, a.items) })),
+    attributes: r.attributes.map((a) => ({ ...facts(a), attribute: a.attribute, value: attributeValue(a.attribute, a.value, a.items) })),
     ret: r.ret.map((t) => ({
       node_name: node,
       mo: t.mo,
@@ -512,13 +496,6 @@ const RET_COLUMNS = [
   'line',
 ] as const;
 const FINDING_COLUMNS = [...ROW_COLUMNS, 'area', 'check_name', 'expected', 'actual', 'status', 'comment'] as const;
-
-/**
- * Attributes kept in monitoring_attributes: the parameters the configuration checks read, as the node
- * reported them. A `get` may print thousands of others (relations, term points); their verdicts live in
- * the findings, and storing every value made a save cost more than the parse.
- */
-const STORED_ATTRIBUTES: ReadonlySet<string> = new Set(Object.values(CHECKED_ATTRIBUTES).flat());
 
 /** The tables that hold a node's rows from its latest log. */
 const NODE_ROW_TABLES = ['monitoring_alarms', 'monitoring_states', 'monitoring_attributes', 'monitoring_ret', 'monitoring_findings'] as const;

@@ -1,0 +1,75 @@
+import { parseNodeLog, type MoTech, type NodeLogResult } from '../domain/amos';
+import { CHECKED_ATTRIBUTES } from '../domain/monitoring';
+
+/**
+ * What the parse job keeps of one node log while it reads the rest: the parser's result without what
+ * the monitoring tables never store. A parse holds every log's result until its one save, and relation
+ * tables alone made most of that (three values per relation, a few thousand relations per node), so
+ * they are let go as each log is read, not at the save.
+ */
+
+/**
+ * Attributes kept in monitoring_attributes: the parameters the configuration checks read, as the node
+ * reported them. A `get` may print thousands of others (relations, term points); their verdicts live in
+ * the findings, and storing every value made a save cost more than the parse.
+ */
+export const STORED_ATTRIBUTES: ReadonlySet<string> = new Set(Object.values(CHECKED_ATTRIBUTES).flat());
+
+export interface KeptLog {
+  result: NodeLogResult;
+  /** Technologies of the node's attribute rows that were dropped: they still say which technologies the node runs. */
+  droppedAttributeTechs: MoTech[];
+}
+
+export interface LogReadOptions {
+  /** Offset for headers without a zone and `Local` alarm tables; without it, such times are read as UTC. */
+  defaultUtcOffsetMinutes?: number;
+}
+
+/**
+ * A copy of a kept row whose strings no longer point into the log's text. V8 cuts a substring of 13
+ * characters or more as a view of the whole text, so a single MO name kept would keep its whole log
+ * (often 100 KB) alive until the save; gluing a character on makes V8 copy the characters instead.
+ */
+function detached<T>(value: T): T {
+  if (typeof value === 'string') return (value.length >= 13 ? `${value} `.slice(0, -1) : value) as T;
+  if (Array.isArray(value)) return value.map(detached) as T;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) copy[key] = detached(field);
+  return copy as T;
+}
+
+/** Drops rows of other nodes (a multi-node log's foreign prompts) and what is never stored. */
+export function keptOf(result: NodeLogResult): KeptLog {
+  const node = result.node.toLowerCase();
+  const own = (row: { node: string }) => row.node === result.node || row.node.toLowerCase() === node;
+  const attributes: NodeLogResult['attributes'] = [];
+  const dropped = new Set<MoTech>();
+  for (const a of result.attributes) {
+    if (!own(a)) continue;
+    if (STORED_ATTRIBUTES.has(a.attribute)) attributes.push(a);
+    else if (a.tech !== 'site') dropped.add(a.tech);
+  }
+  return {
+    result: detached({
+      ...result,
+      blocks: result.blocks.filter(own),
+      alarms: result.alarms.filter(own),
+      alarmLog: [],
+      states: result.states.filter(own),
+      attributes,
+      ret: result.ret.filter(own),
+      cvs: [],
+      moTrees: [],
+      raw: [],
+    }),
+    droppedAttributeTechs: [...dropped],
+  };
+}
+
+/** One node log's bytes (UTF-8) read as the parse job keeps it. */
+export function readNodeLog(data: Uint8Array, archive: string, file: string, options: LogReadOptions = {}): KeptLog {
+  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+  return keptOf(parseNodeLog(text, { archive, file }, { defaultUtcOffsetMinutes: options.defaultUtcOffsetMinutes }));
+}
