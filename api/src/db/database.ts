@@ -10,7 +10,9 @@ import {
   sql,
   type DatabaseConnection,
   type Driver,
+  type SqliteDatabase,
   type SqliteDialectConfig,
+  type SqliteStatement,
 } from 'kysely';
 import { Pool } from 'pg';
 import type { Database } from './schema';
@@ -56,6 +58,51 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Prepared statements kept per connection: far more than the distinct statements of a busy hour. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with its prepared statements kept, by SQL text. Kysely prepares every query it runs,
+ * and preparing costs as much as running a small statement: an import's batched insert, the same text
+ * thousands of times, spent half its SQLite time compiling it again. A statement still being iterated
+ * (a streamed read) is busy and cannot run twice at once, so a busy one is never handed out: that
+ * caller gets a fresh statement of its own. Least recently used statements are dropped beyond the
+ * limit, so queries whose text varies (lists of `?` of any length) cannot grow it without bound.
+ */
+export class StatementCache implements SqliteDatabase {
+  private readonly statements = new Map<string, SQLite.Statement>();
+
+  constructor(
+    private readonly database: SQLite.Database,
+    private readonly limit = STATEMENT_CACHE_SIZE,
+  ) {}
+
+  prepare(sql: string): SqliteStatement {
+    const kept = this.statements.get(sql);
+    if (kept !== undefined && !kept.busy) {
+      // Map order is insertion order: moved to the end, it is the most recently used.
+      this.statements.delete(sql);
+      this.statements.set(sql, kept);
+      return kept;
+    }
+    const statement = this.database.prepare(sql);
+    if (kept === undefined) {
+      this.statements.set(sql, statement);
+      if (this.statements.size > this.limit) this.statements.delete(this.statements.keys().next().value!);
+    }
+    return statement;
+  }
+
+  get size(): number {
+    return this.statements.size;
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.database.close();
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new Pool({
@@ -73,7 +120,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', options, close: () => db.destroy() };
 }
 
