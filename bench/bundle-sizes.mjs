@@ -97,7 +97,9 @@ async function measure(browser, base, target, token, home) {
   const { context, page, bodies, received } = await loadScripts(browser, base + target.path, target.signedIn ? token : null);
   if (new URL(page.url()).pathname !== target.path) throw new Error(`${target.path} ended on ${page.url()}`);
   const reactCopies = await page.evaluate(() => {
-    const share = globalThis.__FEDERATION__?.__SHARE__ ?? {};
+    // The signed-out pages are their own entry without the federation runtime: React is bundled there, once.
+    if (!globalThis.__FEDERATION__) return '1 (own bundle)';
+    const share = globalThis.__FEDERATION__.__SHARE__ ?? {};
     const providers = new Set();
     for (const scopes of Object.values(share))
       for (const pkgs of Object.values(scopes))

@@ -67,6 +67,24 @@ describe.each(TEST_DATABASES)('platform on $name', (kind) => {
     expect((await app.inject({ url: '/' })).body).toContain('<div id="root">');
   });
 
+  test('the signed-out pages answer their own entry (auth.html) with the same headers; every other page the console', async () => {
+    const consolePage = await app.inject({ url: '/home' });
+    for (const url of ['/auth/login', '/auth/recover', '/auth/resetpassword', '/auth/completeregistration?token=t&user=1', '/AUTH/Login/', '/auth']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('data-entry="signed-out"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toBe(consolePage.headers['content-security-policy']);
+    }
+    for (const url of ['/home', '/authors', '/errors/error-404', '/', '/management/users']) {
+      const res = await app.inject({ url });
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).not.toContain('signed-out');
+    }
+    expect((await app.inject({ url: '/signin.5e6f7a8b.css' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   test('unknown API paths answer 404 JSON, not the shell', async () => {
     const res = await app.inject({ url: '/api/NoSuchThing' });
     expect(res.statusCode).toBe(404);

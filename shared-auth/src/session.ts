@@ -1,8 +1,8 @@
 import { createStore, useStore } from 'zustand';
+import { storeToken, TOKEN_KEY } from './handoff';
 import { ANONYMOUS, isRole, type Principal, type Role } from './policy';
 
-/** Local-storage key of the session token (specification §9). */
-export const TOKEN_KEY = 'vdfptAppToken';
+export { TOKEN_KEY };
 
 export interface SessionUser {
   id: number | null;
@@ -85,7 +85,7 @@ export function isLoggedIn(state: SessionState = sessionStore.getState()): boole
 }
 
 export function setToken(token: string): void {
-  globalThis.localStorage?.setItem(TOKEN_KEY, token);
+  storeToken(token);
   sessionStore.setState({ token, user: { ...sessionStore.getState().user, tokenExpiry: tokenExpiry(token) } });
 }
 

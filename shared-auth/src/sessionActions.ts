@@ -1,28 +1,10 @@
 import { AxiosError } from 'axios';
 import type { TokenResponse, UserInfo } from 'api/contracts';
 import { api, errorMessage } from './apiClient';
+import { LOGIN_PATH, rememberRedirect } from './handoff';
 import { clearSession, isTokenLive, sessionStore, setToken, setUser } from './session';
 
-/** Where to go after signing in, remembered by the guard when it sends a user to the login page. */
-const REDIRECT_KEY = 'cellwiseRedirectAfterLogin';
-
-export function rememberRedirect(path: string): void {
-  try {
-    sessionStorage.setItem(REDIRECT_KEY, path);
-  } catch {
-    /* storage unavailable: the user lands on /home instead */
-  }
-}
-
-export function takeRedirect(): string {
-  try {
-    const path = sessionStorage.getItem(REDIRECT_KEY);
-    sessionStorage.removeItem(REDIRECT_KEY);
-    return path && path.startsWith('/') && !path.startsWith('/auth') ? path : '/home';
-  } catch {
-    return '/home';
-  }
-}
+export { LOGIN_PATH, rememberRedirect, takeRedirect } from './handoff';
 
 /** Loads the session user for the stored token. Failures are ignored (specification §8): the guard decides. */
 export async function loadUserInfo(): Promise<boolean> {
@@ -54,6 +36,37 @@ export async function login(email: string, password: string): Promise<void> {
   }
 }
 
+/**
+ * Set once this page has started loading the login page: clearing the session re-renders the guard,
+ * which would start a second load of it a moment later, and a second load cancels whatever the user (or
+ * a test) opened meanwhile. A page restored from the back-forward cache starts over.
+ */
+let leaving = false;
+globalThis.addEventListener?.('pageshow', () => {
+  leaving = false;
+});
+
+function leaveForLogin(how: 'assign' | 'replace'): void {
+  if (leaving) return;
+  leaving = true;
+  globalThis.location?.[how](LOGIN_PATH);
+}
+
+/**
+ * Signs out and opens the login page by a full page load: the signed-out pages are their own small
+ * entry (shell/src/signin), which the console's router does not render.
+ */
 export function logout(): void {
+  leaveForLogin('assign');
   clearSession();
+}
+
+/**
+ * Sends a signed-out user to the login page (full load), remembering `from` so the login page returns
+ * there; `replace` keeps the refused page out of the history, as the guard's redirect did.
+ */
+export function goToLogin(from: string | null): void {
+  if (leaving) return;
+  if (from) rememberRedirect(from);
+  leaveForLogin('replace');
 }

@@ -1,18 +1,12 @@
 import { Result, Spin } from 'antd';
 import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
 import type { RemoteLocation, RemoteRoute } from 'shared-ui';
 import { RemoteBoundary } from './federation/RemoteBoundary';
 import { useRemotes } from './federation/useRemotes';
 import { BareLayout } from './layouts/BareLayout';
 import { MainLayout } from './layouts/MainLayout';
-import { PlainLayout } from './layouts/PlainLayout';
-import CompleteRegistrationPage from './routes/auth/completeregistration';
-import LoginPage from './routes/auth/login';
-import RecoverPage from './routes/auth/recover';
-import RecoverConfirmationPage from './routes/auth/recoverconfirmation';
-import ResetPasswordPage from './routes/auth/resetpassword';
 import { ErrorPage } from './routes/errors/ErrorPage';
 import HomePage from './routes/home/home';
 import SettingsPage from './routes/management/settings';
@@ -69,6 +63,16 @@ function RemoteArea({
       {route ? <RemotePage key={attempt} route={route} attempt={attempt} /> : null}
     </RemoteBoundary>
   );
+}
+
+/**
+ * A path of the signed-out pages met inside the console (a link, history Back): the server answers it
+ * with the signed-out entry, so the browser loads it afresh.
+ */
+function FullPageLoad() {
+  const { pathname, search } = useLocation();
+  useEffect(() => window.location.replace(pathname + search), [pathname, search]);
+  return null;
 }
 
 /** On start, an unexpired stored token gets its user loaded before any guard decides (specification §4). */
@@ -130,13 +134,8 @@ export function ConsoleApp() {
             ));
           })}
         </Route>
-        <Route element={<PlainLayout />}>
-          <Route path="/auth/login" element={<LoginPage />} />
-          <Route path="/auth/recover" element={<RecoverPage />} />
-          <Route path="/auth/resetpassword" element={<ResetPasswordPage />} />
-          <Route path="/auth/recoverconfirmation" element={<RecoverConfirmationPage />} />
-          <Route path="/auth/completeregistration" element={<CompleteRegistrationPage />} />
-        </Route>
+        {/* The signed-out pages are their own entry (src/signin, auth.html): reaching one from here takes a full load. */}
+        <Route path="/auth/*" element={<FullPageLoad />} />
         {/* A signed-in user meets a refused or unknown page inside the console, with its menu to go on from. */}
         <Route element={signedIn ? <MainLayout remotes={remotes} /> : <BareLayout />}>
           <Route path="/errors/error-401" element={<ErrorPage status={401} />} />

@@ -24,6 +24,8 @@ module.exports = (displayName, packageDir, overrides = {}) => ({
   moduleNameMapper: {
     '^shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
     '^shared-auth/policy$': path.join(root, 'shared-auth/src/policy.ts'),
+    '^shared-auth/handoff$': path.join(root, 'shared-auth/src/handoff.ts'),
+    '^shared-ui/theme$': path.join(root, 'shared-ui/src/theme/tokens.ts'),
     '^shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
     '^shared-ui/testing$': path.join(root, 'shared-ui/src/testing/manifestSuite.ts'),
   },

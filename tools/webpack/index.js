@@ -154,8 +154,45 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
   return config;
 }
 
-/** The shell: the host. It declares no remotes at build time; it registers them from /config/remotes.json. */
-function createHostConfig({ packageDir }, _env = {}, argv = {}) {
+/** The signed-out pages' addresses: the server and the dev server answer them with auth.html. */
+const SIGNED_OUT_PAGES = /^\/auth(\/|$)/i;
+
+/**
+ * The signed-out pages (issue 17: login <= 150 KB): their own entry, built into the shell's dist beside
+ * the console as auth.html, with no federation plugin, so the page carries plain React and its own
+ * code only. Built after the host (its output folder is the host's, which the host cleans).
+ */
+function createSignedOutConfig({ packageDir, entry }, mode) {
+  const production = mode === 'production';
+  const config = baseConfig({ packageDir, mode });
+  config.name = 'signed-out';
+  config.dependencies = ['shell'];
+  config.entry = { signin: entry };
+  config.output = {
+    ...config.output,
+    publicPath: '/',
+    filename: production ? '[name].[contenthash:8].js' : '[name].js',
+    cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+    clean: false,
+  };
+  // Native CSS: one small stylesheet, linked from auth.html, with no loader packages.
+  config.experiments = { css: true };
+  config.plugins = [
+    new HtmlWebpackPlugin({
+      filename: 'auth.html',
+      template: path.join(packageDir, 'src/signin/auth.html'),
+      favicon: path.join(packageDir, 'src/assets/favicon.svg'),
+    }),
+  ];
+  if (production) config.plugins.push(new PrecompressPlugin({ ownAssetsOnly: true }));
+  return config;
+}
+
+/**
+ * The shell: the host. It declares no remotes at build time; it registers them from /config/remotes.json.
+ * With `signedOutEntry` it is a multi-config: the host plus the signed-out pages' own entry.
+ */
+function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) {
   const mode = argv.mode || 'production';
   const pkg = readJson(path.join(packageDir, 'package.json'));
   const config = baseConfig({ packageDir, mode });
@@ -175,9 +212,12 @@ function createHostConfig({ packageDir }, _env = {}, argv = {}) {
   ];
   if (mode === 'production') config.plugins.push(new PrecompressPlugin());
   if (mode === 'development') {
-    config.devServer = devServer({ port: pkg.config.devPort, apiPort: Number(process.env.PORT || 8080), historyFallback: true });
+    const historyFallback = signedOutEntry ? { rewrites: [{ from: SIGNED_OUT_PAGES, to: '/auth.html' }] } : true;
+    config.devServer = devServer({ port: pkg.config.devPort, apiPort: Number(process.env.PORT || 8080), historyFallback });
   }
-  return config;
+  if (!signedOutEntry) return config;
+  config.name = 'shell';
+  return [config, createSignedOutConfig({ packageDir, entry: signedOutEntry }, mode)];
 }
 
-module.exports = { SINGLETONS, sharedSingletons, createRemoteConfig, createHostConfig, repoRoot };
+module.exports = { SINGLETONS, SIGNED_OUT_PAGES, sharedSingletons, createRemoteConfig, createHostConfig, repoRoot };

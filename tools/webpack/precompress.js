@@ -20,9 +20,9 @@ function filesUnder(dir) {
   });
 }
 
-/** Writes `<file>.br` and `<file>.gz` beside every compressible file of `dir`; returns how many files it compressed. */
-async function precompressDirectory(dir) {
-  const files = filesUnder(dir).filter((file) => COMPRESSIBLE.test(file));
+/** Writes `<file>.br` and `<file>.gz` beside every compressible file of `dir` (only those in `only`, a set of absolute paths, when given); returns how many files it compressed. */
+async function precompressDirectory(dir, only = null) {
+  const files = filesUnder(dir).filter((file) => COMPRESSIBLE.test(file) && (!only || only.has(file)));
   let compressed = 0;
   for (const file of files) {
     const content = await fs.promises.readFile(file);
@@ -44,11 +44,21 @@ async function precompressDirectory(dir) {
   return compressed;
 }
 
-/** After webpack has written the build (the federation manifest included), compresses its output folder. */
+/**
+ * After webpack has written the build (the federation manifest included), compresses its output folder;
+ * with `ownAssetsOnly`, only the files this compilation wrote (a second build sharing the folder must not
+ * compress the first one's files again).
+ */
 class PrecompressPlugin {
+  constructor({ ownAssetsOnly = false } = {}) {
+    this.ownAssetsOnly = ownAssetsOnly;
+  }
+
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
-      await precompressDirectory(compilation.outputOptions.path);
+      const dir = compilation.outputOptions.path;
+      const only = this.ownAssetsOnly ? new Set(compilation.getAssets().map((a) => path.join(dir, a.name))) : null;
+      await precompressDirectory(dir, only);
     });
   }
 }

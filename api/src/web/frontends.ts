@@ -76,6 +76,9 @@ export function contentSecurityPolicy(config: Config): string {
  */
 const servable = (pathName: string) => !pathName.toLowerCase().endsWith('.map');
 
+/** The signed-out pages (login, recovery, mailed links): answered with their own entry, auth.html. */
+const SIGNED_OUT_PAGES = /^\/auth(\/|$)/i;
+
 /**
  * Hashed file names never change content; entry points and manifests must always be revalidated. The
  * path is the file sent, which is the build's `.br` or `.gz` copy when the browser takes one (the build
@@ -84,7 +87,7 @@ const servable = (pathName: string) => !pathName.toLowerCase().endsWith('.map');
  */
 function cacheHeaders(res: { setHeader: (k: string, v: string) => void }, filePath: string): void {
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-  if (/\.[0-9a-f]{8}\.js$/.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  if (/\.[0-9a-f]{8}\.(js|css)$/.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding');
 }
@@ -123,17 +126,22 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     });
   }
 
-  const indexFile = path.join(shellDir, 'index.html');
-  const sendShell = async (reply: FastifyReply) => {
-    if (!fs.existsSync(indexFile)) {
+  /**
+   * The two pages of the shell's build: the console (index.html), and the signed-out pages' own small
+   * entry (auth.html, shell/src/signin) for every /auth/ path, so the login page never loads the console.
+   */
+  const sendPage = async (reply: FastifyReply, page: 'index.html' | 'auth.html') => {
+    const file = path.join(shellDir, page);
+    if (!fs.existsSync(file)) {
       return reply.code(503).type('text/plain').send('The console is not built yet: run `npm run build` (npm start does it for you).');
     }
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', csp)
       .type('text/html')
-      .send(await fs.promises.readFile(indexFile));
+      .send(await fs.promises.readFile(file));
   };
+  const sendShell = (reply: FastifyReply) => sendPage(reply, 'index.html');
 
   if (fs.existsSync(shellDir)) {
     await app.register(async (scope) => {
@@ -158,7 +166,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' && !/^\/(api|remotes|config)(\/|$)/i.test(url) && !path.extname(url);
-    if (isPage) return sendShell(reply);
+    if (isPage) return SIGNED_OUT_PAGES.test(url) ? sendPage(reply, 'auth.html') : sendShell(reply);
     return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
   });
 }

@@ -14,6 +14,8 @@ export function fakeWebRoot(): string {
     fs.writeFileSync(path.join(root, file), content);
   };
   write('shell/dist/index.html', '<!doctype html><title>Cellwise</title><div id="root"></div>');
+  write('shell/dist/auth.html', '<!doctype html><title>Cellwise</title><div id="root" data-entry="signed-out"></div>');
+  write('shell/dist/signin.5e6f7a8b.css', 'body{margin:0}');
   write('shell/dist/main.1a2b3c4d.js', 'console.log("shell")');
   for (const name of ['tracking', 'planning-validation', 'monitoring', 'management']) {
     write(`mfe-${name}/dist/mf-manifest.json`, JSON.stringify({ id: name }));

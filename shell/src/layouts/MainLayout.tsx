@@ -1,7 +1,7 @@
 import { CloseOutlined, DisconnectOutlined, HomeOutlined, LoadingOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, Spin, Tag, Typography, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { can, logout, principalOf, useSession } from 'shared-auth';
 import { SIDER_BACKGROUND, initials } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
@@ -133,12 +133,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
   const small = screens.lg === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const storeInstance = useSession((s) => s.instanceId);
-  const navigate = useNavigate();
   const menuReady = useMenuReady(remotes);
-  const signOut = () => {
-    logout();
-    navigate('/auth/login');
-  };
   return (
     <Layout style={{ minHeight: SCREEN_HEIGHT }} data-shell-store-instance={storeInstance}>
       {!small && (
@@ -164,7 +159,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
           <Logo />
           <Flex flex={1} justify="flex-end" align="center" gap={8}>
             <NotificationBell />
-            <Button icon={<LogoutOutlined />} onClick={signOut}>
+            <Button icon={<LogoutOutlined />} onClick={logout}>
               Sign out
             </Button>
           </Flex>

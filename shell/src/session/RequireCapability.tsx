@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { denialOf, principalOf, rememberRedirect, useSession, type Capability } from 'shared-auth';
+import { denialOf, goToLogin, principalOf, useSession, type Capability } from 'shared-auth';
+
+/** The login page is the signed-out entry (src/signin), so the guard leaves the console by a full load. */
+function ToLogin({ from }: { from: string }) {
+  useEffect(() => goToLogin(from), [from]);
+  return null;
+}
 
 /**
  * The route guard (specification §4): no or expired token → /auth/login, remembering where the
@@ -12,10 +18,7 @@ export function RequireCapability({ capability, children }: { capability: Capabi
   const user = useSession((s) => s.user);
   const location = useLocation();
   const denial = denialOf(principalOf({ token, user, instanceId: '', loadingCount: 0 }), capability);
-  if (denial === 'unauthenticated') {
-    rememberRedirect(location.pathname + location.search);
-    return <Navigate to="/auth/login" replace />;
-  }
+  if (denial === 'unauthenticated') return <ToLogin from={location.pathname + location.search} />;
   if (denial) return <Navigate to="/errors/error-401" replace />;
   return <>{children}</>;
 }

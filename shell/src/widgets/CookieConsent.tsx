@@ -1,10 +1,6 @@
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-
-export const CONSENT_COOKIE = 'cellwise_cookie_consent';
-
-/** The banner's height while it shows (0px otherwise), on the document root. */
-export const CONSENT_HEIGHT_VAR = '--cw-consent-height';
+import { CONSENT_COOKIE, CONSENT_HEIGHT_VAR, PRIVACY_POLICY, hasConsent } from './consent';
 
 /**
  * The height a layout fills to reach the bottom of the screen: all of it, less the banner above it
@@ -30,10 +26,6 @@ function usePublishedHeight(banner: RefObject<HTMLElement | null>) {
   }, [banner]);
 }
 
-function hasConsent(): boolean {
-  return document.cookie.split(';').some((c) => c.trim().startsWith(`${CONSENT_COOKIE}=`));
-}
-
 /**
  * The banner itself, at the top of the page in its flow: it pushes the console down instead of lying
  * over it, so no control is ever under it (fixed at the bottom it hid the side menu's end and the
@@ -57,10 +49,7 @@ function ConsentBanner({ onAgree }: { onAgree: () => void }) {
         </Button>
       </Flex>
       <Modal open={policyOpen} title="Privacy policy" onCancel={() => setPolicyOpen(false)} footer={null}>
-        <Typography.Paragraph>
-          Cellwise stores your session token in your browser so you stay signed in, and a cookie that records this consent. It keeps your name, email, role,
-          operators and projects to decide what you may see, and records who changed what and when for audit. Nothing is shared outside the company.
-        </Typography.Paragraph>
+        <Typography.Paragraph>{PRIVACY_POLICY}</Typography.Paragraph>
       </Modal>
     </div>
   );

@@ -1,6 +1,5 @@
 import { Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { isTokenLive, logout, useSession } from 'shared-auth';
 import { IDLE_COUNTDOWN_MS, IDLE_WARN_AFTER_MS, idlePhase, type IdlePhase } from './idle';
 
@@ -14,7 +13,6 @@ function minutesSeconds(ms: number): string {
 
 export function IdleWarning({ warnAfterMs = IDLE_WARN_AFTER_MS, countdownMs = IDLE_COUNTDOWN_MS }: { warnAfterMs?: number; countdownMs?: number }) {
   const signedIn = useSession((s) => isTokenLive(s.token));
-  const navigate = useNavigate();
   const lastInput = useRef(0);
   const [phase, setPhase] = useState<IdlePhase>({ phase: 'active' });
 
@@ -28,17 +26,15 @@ export function IdleWarning({ warnAfterMs = IDLE_WARN_AFTER_MS, countdownMs = ID
     INPUT_EVENTS.forEach((e) => window.addEventListener(e, onInput, { passive: true }));
     const timer = setInterval(() => {
       const next = idlePhase(lastInput.current, Date.now(), warnAfterMs, countdownMs);
-      if (next.phase === 'expired') {
-        logout();
-        navigate('/auth/login');
-      }
+      // logout() leaves for the login page by a full load.
+      if (next.phase === 'expired') logout();
       setPhase(next);
     }, 1000);
     return () => {
       INPUT_EVENTS.forEach((e) => window.removeEventListener(e, onInput));
       clearInterval(timer);
     };
-  }, [signedIn, warnAfterMs, countdownMs, navigate]);
+  }, [signedIn, warnAfterMs, countdownMs]);
 
   return (
     <Modal
@@ -52,10 +48,7 @@ export function IdleWarning({ warnAfterMs = IDLE_WARN_AFTER_MS, countdownMs = ID
         lastInput.current = Date.now();
         setPhase({ phase: 'active' });
       }}
-      onCancel={() => {
-        logout();
-        navigate('/auth/login');
-      }}
+      onCancel={logout}
     >
       <Typography.Paragraph>
         You have been inactive for a while. For your security you will be signed out in{' '}

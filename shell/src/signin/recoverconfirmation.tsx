@@ -1,5 +1,6 @@
 import { PasswordFromLink } from './PasswordFromLink';
 
+/** /auth/recoverconfirmation?token=…&user=…, from the recovery mail. */
 export default function RecoverConfirmationPage() {
   return (
     <PasswordFromLink

@@ -1,5 +1,6 @@
 import { PasswordFromLink } from './PasswordFromLink';
 
+/** /auth/completeregistration?token=…&user=…, from the confirmation mail of a new account. */
 export default function CompleteRegistrationPage() {
   return (
     <PasswordFromLink
