@@ -180,7 +180,8 @@ function createSignedOutConfig({ packageDir, entry }, mode) {
   config.plugins = [
     new HtmlWebpackPlugin({
       filename: 'auth.html',
-      template: path.join(packageDir, 'src/signin/auth.html'),
+      // The console's own page skeleton (an empty #root): only the scripts differ.
+      template: path.join(packageDir, 'src/index.html'),
       favicon: path.join(packageDir, 'src/assets/favicon.svg'),
     }),
   ];
