@@ -39,4 +39,14 @@ describe('ZipWriter', () => {
     await zip.discard();
     expect(fs.existsSync(file)).toBe(false);
   });
+
+  test('discard right away, while the file is still being opened, leaves no file behind', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      const file = path.join(dir, `opening-${i}.zip`);
+      await new ZipWriter(file).discard();
+      // An open completing after the removal would have created it again by now.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(fs.existsSync(file)).toBe(false);
+    }
+  });
 });

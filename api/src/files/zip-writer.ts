@@ -119,7 +119,13 @@ export class ZipWriter {
   /** Closes and removes a half-written file (on error). */
   async discard(): Promise<void> {
     this.closed = true;
-    this.out.destroy();
+    // The file is opened asynchronously: removed before its open completed, the open would create it
+    // again. So the stream is closed first (after its open, if one is pending), then the file removed.
+    if (!this.out.closed) {
+      const closed = once(this.out, 'close').catch(() => undefined);
+      this.out.destroy();
+      await closed;
+    }
     await fs.promises.rm(this.out.path, { force: true });
   }
 }
