@@ -29,25 +29,42 @@ async function openSqlite(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Taken shared while a suite migrates its schema and exclusively while one drops its schemas. Kysely's
+ * migrator looks tables up across every schema of the database (pg_get_serial_sequence of each), and a
+ * schema dropped by another suite in the middle of that scan failed the migration with `schema
+ * "t_…" does not exist` (seen in CI with two jest workers).
+ */
+const SCHEMA_CHANGES_LOCK = 7_316_013;
+
 /** Each PostgreSQL test database is a fresh schema, so suites never see each other's rows. */
 async function openPostgres(url: string): Promise<TestDatabase> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema });
-  await migrateToLatest(handle.db, schema);
+  let handle: DatabaseHandle;
+  try {
+    await admin.query(`create schema ${schema}`);
+    await admin.query('select pg_advisory_lock_shared($1)', [SCHEMA_CHANGES_LOCK]);
+    handle = openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema });
+    await migrateToLatest(handle.db, schema);
+  } finally {
+    await admin.end(); // ends the session, and with it the lock
+  }
   return {
     ...handle,
     dispose: async () => {
       await handle.close();
       const cleanup = new Client({ connectionString: url });
       await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      // The job queue's own schema (pg-boss), when an app on this database started one.
-      await cleanup.query(`drop schema if exists ${schema}_jobs cascade`);
-      await cleanup.end();
+      try {
+        await cleanup.query('select pg_advisory_lock($1)', [SCHEMA_CHANGES_LOCK]);
+        await cleanup.query(`drop schema ${schema} cascade`);
+        // The job queue's own schema (pg-boss), when an app on this database started one.
+        await cleanup.query(`drop schema if exists ${schema}_jobs cascade`);
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
