@@ -26,15 +26,6 @@ export type ThreadMessage =
 /** An idle thread is kept this long for the next task, then let go. */
 export const THREAD_IDLE_MS = 60_000;
 
-/**
- * Young generation of a task thread (V8 splits it in three: two semi-spaces and room for new large
- * objects). Imports and parses make short-lived objects by the million (a workbook's cells, a log's
- * rows), and with V8's default (16 MB semi-spaces) many still live at each minor collection, so they are
- * copied, promoted and collected again: a 100,000-row tracking import spent a fifth of its CPU there.
- * With 64 MB semi-spaces it used 20 % less CPU (9.7-10.7 s -> 7.8-8.5 s) for 70 MB more peak memory.
- */
-export const THREAD_YOUNG_GENERATION_MB = 192;
-
 interface PooledThread {
   worker: Worker;
   key: string;
@@ -49,10 +40,9 @@ function spawn(setup: ThreadSetup, key: string): PooledThread {
   const fromSource = __filename.endsWith('.ts');
   const entry = path.join(__dirname, `thread-entry${fromSource ? '.ts' : '.js'}`);
   // From source (tests, `npm run dev`) the thread compiles TypeScript as the main thread does.
-  const resourceLimits = { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB };
   const worker = fromSource
-    ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(entry)});`, { eval: true, workerData: { setup }, resourceLimits })
-    : new Worker(entry, { workerData: { setup }, resourceLimits });
+    ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(entry)});`, { eval: true, workerData: { setup } })
+    : new Worker(entry, { workerData: { setup } });
   const thread: PooledThread = { worker, key, idleTimer: null };
   worker.on('exit', () => forget(thread));
   // A worker that fails outside any task is simply dropped; the task in hand learns of it through its own listener.
