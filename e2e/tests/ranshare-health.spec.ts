@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { pickOption } from '../support/select';
 import { ADMIN, signIn } from '../support/session';
 
 /*
@@ -35,8 +36,7 @@ const tableOf = (page: Page, caption: string) =>
   page.locator('.ant-table-wrapper').filter({ has: page.locator('caption, .ant-table-title', { hasText: caption }) });
 
 async function chooseSite(page: Page, siteId: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Site' }).fill(siteId);
-  await page.locator('.ant-select-item-option').filter({ hasText: siteId }).first().click();
+  await pickOption(page, 'Site', siteId, new RegExp(siteId));
 }
 
 /** Records whether the run's progress bar was ever shown (it may come and go between two polls). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { pickOption } from '../support/select';
 import { ADMIN, signIn } from '../support/session';
 
 // The demo network (LX0001…): CPICH validation of UTRAN sites, and planned neighbour relations of LX0001
@@ -61,11 +62,7 @@ async function watchProgress(page: Page): Promise<void> {
 const progressWasShown = (page: Page) => page.evaluate(() => (window as unknown as { runProgressSeen?: boolean }).runProgressSeen === true);
 
 async function pickSite(page: Page, label: 'Site' | 'Sites', typed: string, option: RegExp): Promise<string> {
-  await page.getByRole('combobox', { name: label }).fill(typed);
-  const choice = page.locator('.ant-select-item-option').filter({ hasText: option }).first();
-  const text = (await choice.textContent()) ?? '';
-  await choice.click();
-  return text.split(' ')[0]!;
+  return (await pickOption(page, label, typed, option)).split(' ')[0]!;
 }
 
 test('Cpich Validation: run on a UTRAN site with progress, the verdicts, the history row, and the workbook read back', async ({ page }) => {
