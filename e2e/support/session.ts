@@ -47,6 +47,9 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.goto(baseUrl + '/auth/login');
   await fillLogin(page, email, password);
   await expect(page).toHaveURL(/\/home$/);
+  // Sign-in hands over to the console by a full page load: the URL reads /home as soon as that load
+  // starts, so wait for the console itself before the caller touches the page.
+  await expect(page.locator('[data-shell-store-instance]')).toBeAttached();
 }
 
 /** The labels of the side menu: groups and their entries, as a user sees them once every group is unfolded. */
