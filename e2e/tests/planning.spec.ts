@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { pickOption } from '../support/select';
 import { ADMIN, signIn } from '../support/session';
 
 // The demo network: LX0006 has L800, L1800 and L2100 cells in three sectors; the administrator's current
@@ -37,15 +38,7 @@ const tableOf = (page: Page, caption: string) =>
  * nothing (a CI run waited a minute on a disabled Run button).
  */
 async function pickSite(page: Page, site: string): Promise<void> {
-  const answered = page.waitForResponse((r) => r.url().includes(`/Parameters/GetSiteList?query=${site}`));
-  await page.getByRole('combobox', { name: 'Site' }).fill(site);
-  await answered;
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${site} – `) })
-    .click();
-  const select = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Site' }) });
-  await expect(select).toContainText(new RegExp(`${site} – `));
+  await pickOption(page, 'Site', site, new RegExp(`^${site} – `));
 }
 
 async function download(page: Page, trigger: Locator): Promise<string> {

@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { sessionStore } from './session';
+import { bodyMessage } from './handoff';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -44,10 +45,7 @@ api.interceptors.request.use((config: InternalAxiosRequestConfig) => {
 export function errorMessage(error: unknown): string {
   if (!(error instanceof AxiosError)) return error instanceof Error ? error.message : 'Something went wrong!';
   if (!error.response) return 'Network error!';
-  const data: unknown = error.response.data;
-  if (typeof data === 'string' && data.trim() !== '') return data;
-  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
-  return 'Something went wrong!';
+  return bodyMessage(error.response.data);
 }
 
 /** Where a status sends the user, if anywhere (specification §8). */

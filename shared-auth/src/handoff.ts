@@ -33,5 +33,15 @@ export function storeToken(token: string): void {
   globalThis.localStorage?.setItem(TOKEN_KEY, token);
 }
 
+/**
+ * The message a refusal's body carries (specification §8): its text, or its `message`, else the
+ * generic one. Both HTTP clients (the console's axios, the signed-out pages' fetch) read bodies this way.
+ */
+export function bodyMessage(data: unknown): string {
+  if (typeof data === 'string' && data.trim() !== '') return data;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
+  return 'Something went wrong!';
+}
+
 /** The signed-out pages: every way to them is a full page load, since the console bundle does not render them. */
 export const LOGIN_PATH = '/auth/login';

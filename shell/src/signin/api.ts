@@ -1,5 +1,5 @@
 import type { TokenResponse } from 'api/contracts';
-import { storeToken, takeRedirect } from 'shared-auth/handoff';
+import { bodyMessage, storeToken, takeRedirect } from 'shared-auth/handoff';
 
 /**
  * The signed-out pages' calls: fetch instead of shared-auth's axios client (which brings zustand, axios
@@ -15,9 +15,7 @@ async function messageOf(response: Response): Promise<string> {
   } catch {
     /* not JSON: the text itself is the message */
   }
-  if (typeof data === 'string' && data.trim() !== '') return data;
-  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
-  return 'Something went wrong!';
+  return bodyMessage(data);
 }
 
 /** POSTs JSON to `/api/<path>`; a refusal throws its message, an unreachable server 'Network error!'. */
