@@ -4,6 +4,9 @@ import { ADMIN, signIn } from '../support/session';
 
 const consoleApp = consoleForThisFile();
 
+/** The theme's primary colour (shared-ui/src/theme/tokens.ts) as the browser computes it. */
+const THEME_PRIMARY = 'rgb(11, 110, 121)';
+
 /** One page of each remote, with the title it must show. */
 const REMOTE_PAGES = [
   { remote: 'mfe_tracking', group: 'Tracking', label: 'Commissioning Plan', path: '/tracking/commissioningplan' },
@@ -56,7 +59,9 @@ test('unknown paths go to the 404 page', async ({ page }) => {
   await expect(page.getByText('The page you asked for does not exist.')).toBeVisible();
 });
 
-test('a page of each remote renders through the menu, each remote is fetched once, and all share one React, antd and store', async ({ page }) => {
+test('a page of each remote renders through the menu, each remote is fetched once, all share one React, store and antd context, and take the shell theme', async ({
+  page,
+}) => {
   const entryRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/remoteEntry.js')) entryRequests.push(new URL(request.url()).pathname);
@@ -68,6 +73,7 @@ test('a page of each remote renders through the menu, each remote is fetched onc
   const shellStore = await page.locator('[data-shell-store-instance]').getAttribute('data-shell-store-instance');
   expect(shellStore).toBeTruthy();
 
+  let primaryButtonsSeen = 0;
   // Twice round the remotes: the second visit must not fetch any remote again.
   for (let round = 0; round < 2; round++) {
     for (const target of REMOTE_PAGES) {
@@ -79,8 +85,15 @@ test('a page of each remote renders through the menu, each remote is fetched onc
       await expect(area.getByRole('heading', { name: target.label, exact: true })).toBeVisible();
       // The page reads the store instance the shell uses: one shared-auth module, not a copy.
       await expect(area.locator('[data-store-instance]')).toHaveAttribute('data-store-instance', shellStore!);
+      // The remote's buttons take the shell's theme: one antd ConfigProvider context reaches them.
+      const primaries = area.locator('.ant-btn-primary:not([disabled])');
+      for (const button of await primaries.all()) {
+        primaryButtonsSeen += 1;
+        expect(await button.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(THEME_PRIMARY);
+      }
     }
   }
+  expect(primaryButtonsSeen).toBeGreaterThan(0);
 
   expect(entryRequests.sort()).toEqual([
     '/remotes/mfe-management/remoteEntry.js',
@@ -90,8 +103,17 @@ test('a page of each remote renders through the menu, each remote is fetched onc
   ]);
 
   const shared = await sharedReport(page);
-  for (const pkg of ['react', 'react-dom', 'antd', '@ant-design/cssinjs', 'react-router-dom', 'zustand', 'shared-auth', 'shared-ui']) {
+  // antd is shared one component at a time (tools/webpack), each loaded once, so its contexts
+  // (config, theme, form, locale, App) exist once. The runtime's `from` names whoever loaded a module
+  // first (a remote, for a component the shell itself does not render); that only the shell can
+  // provide one is the remotes' build configuration (shell/src/federation/sharing.test.ts).
+  const antdComponents = Object.keys(shared).filter((pkg) => pkg.startsWith('antd/es/'));
+  expect(antdComponents).toEqual(expect.arrayContaining(['antd/es/config-provider', 'antd/es/app', 'antd/es/button', 'antd/es/table', 'antd/es/form']));
+  for (const pkg of antdComponents) expect([pkg, shared[pkg].versions.length]).toEqual([pkg, 1]);
+  // The singletons, and the shared-ui module that holds page-wide state, come from the shell.
+  for (const pkg of ['react', 'react-dom', '@ant-design/cssinjs', 'react-router-dom', 'zustand', 'shared-auth', 'shared-ui/src/toasts/jobOutcomes']) {
     expect([pkg, shared[pkg]?.versions.length, shared[pkg]?.providers]).toEqual([pkg, 1, ['shell']]);
   }
+  expect(Object.keys(shared)).not.toContain('antd');
   expect(errors).toEqual([]);
 });

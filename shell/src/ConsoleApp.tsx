@@ -1,5 +1,5 @@
-import { Result, Spin } from 'antd';
-import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Flex, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
 import type { RemoteLocation, RemoteRoute } from 'shared-ui';
@@ -7,16 +7,32 @@ import { RemoteBoundary } from './federation/RemoteBoundary';
 import { useRemotes } from './federation/useRemotes';
 import { BareLayout } from './layouts/BareLayout';
 import { MainLayout } from './layouts/MainLayout';
-import { ErrorPage } from './routes/errors/ErrorPage';
 import HomePage from './routes/home/home';
-import SettingsPage from './routes/management/settings';
-import NotificationsPage from './routes/notifications/notifications';
 import { NotificationHub } from './notifications/NotificationHub';
 import { RequireCapability } from './session/RequireCapability';
 import { ApiClientBridge } from './widgets/ApiClientBridge';
 import { CookieConsent } from './widgets/CookieConsent';
 import { IdleWarning } from './widgets/IdleWarning';
 import { LoadingOverlay } from './widgets/LoadingOverlay';
+
+// The shell's own pages besides home load when visited, so /home carries none of their forms, tabs and lists.
+const SettingsPage = lazy(() => import('./routes/management/settings'));
+const NotificationsPage = lazy(() => import('./routes/notifications/notifications'));
+const ErrorPage = lazy(() => import('./routes/errors/ErrorPage').then((m) => ({ default: m.ErrorPage })));
+const StartFailure = lazy(() => import('./routes/errors/StartFailure'));
+
+function PageLoading() {
+  return (
+    <Flex justify="center" style={{ paddingBlock: '20vh' }}>
+      <Spin size="large" aria-label="Loading" />
+    </Flex>
+  );
+}
+
+/** A lazily loaded page of the shell, with the same loading state as a remote's. */
+function ShellPage({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
 
 const lazyPages = new WeakMap<RemoteRoute, Map<number, LazyExoticComponent<ComponentType>>>();
 
@@ -89,7 +105,11 @@ export function ConsoleApp() {
   const signedIn = useSession((s) => isTokenLive(s.token));
   const remotes = useRemotes(sessionReady && signedIn);
   if (remotes.configError) {
-    return <Result status="500" title="The console could not start" subTitle={`Runtime configuration unavailable: ${remotes.configError}`} />;
+    return (
+      <Suspense fallback={<Spin size="large" fullscreen />}>
+        <StartFailure reason={remotes.configError} />
+      </Suspense>
+    );
   }
   if (!remotes.configLoaded || !sessionReady) return <Spin size="large" fullscreen />;
   return (
@@ -109,8 +129,22 @@ export function ConsoleApp() {
           }
         >
           <Route path="/home" element={<HomePage />} />
-          <Route path="/management/settings/:tab?" element={<SettingsPage />} />
-          <Route path="/notifications" element={<NotificationsPage />} />
+          <Route
+            path="/management/settings/:tab?"
+            element={
+              <ShellPage>
+                <SettingsPage />
+              </ShellPage>
+            }
+          />
+          <Route
+            path="/notifications"
+            element={
+              <ShellPage>
+                <NotificationsPage />
+              </ShellPage>
+            }
+          />
           {remotes.locations.flatMap((location) => {
             const manifest = remotes.manifests[location.name];
             const status = remotes.status[location.name] ?? 'loading';
@@ -138,12 +172,33 @@ export function ConsoleApp() {
         <Route path="/auth/*" element={<FullPageLoad />} />
         {/* A signed-in user meets a refused or unknown page inside the console, with its menu to go on from. */}
         <Route element={signedIn ? <MainLayout remotes={remotes} /> : <BareLayout />}>
-          <Route path="/errors/error-401" element={<ErrorPage status={401} />} />
-          <Route path="/errors/error-404" element={<ErrorPage status={404} />} />
+          <Route
+            path="/errors/error-401"
+            element={
+              <ShellPage>
+                <ErrorPage status={401} />
+              </ShellPage>
+            }
+          />
+          <Route
+            path="/errors/error-404"
+            element={
+              <ShellPage>
+                <ErrorPage status={404} />
+              </ShellPage>
+            }
+          />
         </Route>
         {/* The server failed: nothing around it that could fail too. */}
         <Route element={<BareLayout />}>
-          <Route path="/errors/error-500" element={<ErrorPage status={500} />} />
+          <Route
+            path="/errors/error-500"
+            element={
+              <ShellPage>
+                <ErrorPage status={500} />
+              </ShellPage>
+            }
+          />
         </Route>
         <Route path="*" element={<Navigate to="/errors/error-404" replace />} />
       </Routes>

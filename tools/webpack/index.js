@@ -22,15 +22,16 @@ const SINGLETONS = [
   'react-dom',
   'react-dom/client',
   'react-router-dom',
-  'antd',
   '@ant-design/cssinjs',
   'zustand',
   'dayjs',
   'axios',
   '@microsoft/signalr',
   'shared-auth',
-  'shared-ui',
 ];
+
+/** The module shared as 'react-router-dom': the names the console uses, so the shared router is tree-shaken. */
+const ROUTER_SHARE = path.join(__dirname, 'react-router-dom.js');
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -43,17 +44,87 @@ function installedVersion(request, fromDir) {
   return { pkgName, version: readJson(pkgJson).version };
 }
 
-/** Shared config: singleton, eager nowhere, requiredVersion from the consuming package's package.json. */
-function sharedSingletons(packageDir) {
+/**
+ * antd is shared one component at a time (issue 17). Shared whole, it was one 450 KB module on every
+ * page, since a shared module cannot be tree-shaken. Each entry here is one of antd's component entry
+ * points (antd/es/<component>/index.js), keyed by its resolved file: module federation then matches
+ * any import that resolves there, the `antd` barrel's re-exports and antd's own relative imports
+ * between components alike, so code keeps writing `import { Button } from 'antd'`. A page loads only
+ * the components it renders, each once whichever build asked, and since every component runs from the
+ * provider's build, antd's contexts (config, theme, form, locale...) exist once: a remote's button
+ * takes the shell's theme and a remote's Form.Item joins a shared-ui Form.
+ */
+/**
+ * shared-ui is bundled by each build like any library (tree-shaken: a page carries the widgets it
+ * uses), except its modules that hold state for the whole page, shared by resolved file like antd's
+ * components. Today that is the job-outcome claims: a remote's dialog claims an outcome, the shell's
+ * hub must see the claim to not toast it twice. A module with page-wide state joins this list, and
+ * shared-ui's test of this list (sharing.test.ts) fails when one is left out.
+ */
+const SHARED_UI_STATEFUL = ['src/toasts/jobOutcomes.ts'];
+
+function sharedUiShares(packageDir) {
+  const sharedUiDir = path.dirname(require.resolve('shared-ui/package.json', { paths: [packageDir] }));
+  const { version } = readJson(path.join(sharedUiDir, 'package.json'));
+  const shared = {};
+  for (const file of SHARED_UI_STATEFUL) {
+    shared[fs.realpathSync(path.join(sharedUiDir, file))] = {
+      shareKey: `shared-ui/${file.replace(/\.tsx?$/, '')}`,
+      singleton: true,
+      requiredVersion: version,
+      version,
+    };
+  }
+  return shared;
+}
+
+function antdComponentShares(packageDir, requiredVersion, consumeOnly) {
+  const antdDir = path.dirname(require.resolve('antd/package.json', { paths: [packageDir] }));
+  const { version } = readJson(path.join(antdDir, 'package.json'));
+  const barrel = fs.readFileSync(path.join(antdDir, 'es/index.js'), 'utf8');
+  const components = [...barrel.matchAll(/from '\.\/([a-z-]+)'/g)].map((m) => m[1]);
+  const shared = {};
+  // The icon components every icon module wraps: shared so that each area's icons (bundled per build,
+  // a few hundred bytes each) neither repeat it nor miss the shell's IconContext (prefix, CSP nonce).
+  const iconsDir = path.dirname(require.resolve('@ant-design/icons/package.json', { paths: [packageDir] }));
+  const iconsVersion = readJson(path.join(iconsDir, 'package.json')).version;
+  for (const component of ['AntdIcon', 'AntdIconLight']) {
+    shared[path.join(iconsDir, `es/components/${component}.js`)] = {
+      shareKey: `@ant-design/icons/es/components/${component}`,
+      singleton: true,
+      requiredVersion: `^${iconsVersion}`,
+      version: iconsVersion,
+      ...(consumeOnly ? { import: false } : {}),
+    };
+  }
+  for (const component of components) {
+    shared[path.join(antdDir, 'es', component, 'index.js')] = {
+      shareKey: `antd/es/${component}`,
+      singleton: true,
+      ...(consumeOnly ? { import: false } : {}),
+      requiredVersion: requiredVersion || `^${version}`,
+      version,
+    };
+  }
+  return shared;
+}
+
+/**
+ * Shared config: singleton, eager nowhere, requiredVersion from the consuming package's package.json.
+ * `antdFromHost`: the build takes every antd component from the shell, which provides all of them, and
+ * carries no fallback copies (a remote in the console); a remote's standalone frame keeps its own.
+ */
+function sharedSingletons(packageDir, { antdFromHost = false } = {}) {
   const own = readJson(path.join(packageDir, 'package.json'));
   const declared = { ...(own.peerDependencies || {}), ...(own.dependencies || {}) };
-  const shared = {};
+  const shared = { ...antdComponentShares(packageDir, declared.antd, antdFromHost), ...sharedUiShares(packageDir) };
   for (const request of SINGLETONS) {
     const { pkgName, version } = installedVersion(request, packageDir);
     shared[request] = {
       singleton: true,
       requiredVersion: declared[pkgName] || `^${version}`,
       version,
+      ...(request === 'react-router-dom' ? { import: ROUTER_SHARE } : {}),
     };
   }
   return shared;
@@ -133,7 +204,7 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
       name,
       filename: 'remoteEntry.js',
       exposes: { './manifest': './src/manifest.tsx' },
-      shared: sharedSingletons(packageDir),
+      shared: sharedSingletons(packageDir, { antdFromHost: !dev }),
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
@@ -153,6 +224,19 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
   }
   return config;
 }
+
+/**
+ * What nearly every antd component needs (the config and theme machinery, style utilities, motion,
+ * popups, the icon base), as one chunk of the shell. Left to the defaults, webpack copied each of these
+ * small modules into every component's chunk: 40 % of /home's antd bytes were such copies.
+ */
+const ANTD_FOUNDATION_CHUNK = {
+  test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](_util|style|config-provider|locale|theme)|@ant-design[\\/](cssinjs-utils|fast-color|colors|icons[\\/]es[\\/](components|utils))|@rc-component[\\/](util|motion|resize-observer|portal|trigger)|clsx|@babel[\\/]runtime)[\\/]/,
+  name: 'antd-foundation',
+  chunks: 'async',
+  enforce: true,
+  priority: 10,
+};
 
 /** The signed-out pages' addresses: the server and the dev server answer them with auth.html. */
 const SIGNED_OUT_PAGES = /^\/auth(\/|$)/i;
@@ -199,6 +283,7 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
   const config = baseConfig({ packageDir, mode });
   config.entry = { main: './src/index.ts' };
   config.output.publicPath = '/';
+  config.optimization.splitChunks = { cacheGroups: { antdFoundation: ANTD_FOUNDATION_CHUNK } };
   config.plugins = [
     new ModuleFederationPlugin({
       name: 'shell',
@@ -221,4 +306,4 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
   return [config, createSignedOutConfig({ packageDir, entry: signedOutEntry }, mode)];
 }
 
-module.exports = { SINGLETONS, SIGNED_OUT_PAGES, sharedSingletons, createRemoteConfig, createHostConfig, repoRoot };
+module.exports = { SINGLETONS, ROUTER_SHARE, SHARED_UI_STATEFUL, SIGNED_OUT_PAGES, sharedSingletons, createRemoteConfig, createHostConfig, repoRoot };

@@ -1,6 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Result, Spin } from 'antd';
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Flex, Spin } from 'antd';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
 interface RemoteBoundaryProps {
   /** Federation container name, used by tests and logs. */
@@ -24,20 +23,8 @@ interface BoundaryState {
   error: Error | null;
 }
 
-function Unavailable({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Result
-      status="warning"
-      title="This area is unavailable"
-      subTitle="Its part of the console could not be loaded. The rest of the console keeps working."
-      extra={
-        <Button type="primary" icon={<ReloadOutlined />} onClick={onRetry} autoFocus>
-          Retry
-        </Button>
-      }
-    />
-  );
-}
+// The failure view (antd Result) loads only when an area fails.
+const Unavailable = lazy(() => import('./RemoteUnavailable'));
 
 /**
  * The one guard around remote code: Suspense for the lazy page, an error boundary for anything
@@ -62,7 +49,12 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, BoundaryState
   override render() {
     const { status, remote, children } = this.props;
     let body: ReactNode;
-    if (this.state.error || status === 'unavailable') body = <Unavailable onRetry={this.retry} />;
+    if (this.state.error || status === 'unavailable')
+      body = (
+        <Suspense fallback={<Loading />}>
+          <Unavailable onRetry={this.retry} />
+        </Suspense>
+      );
     else if (status === 'loading') body = <Loading />;
     else body = <Suspense fallback={<Loading />}>{children}</Suspense>;
     return (

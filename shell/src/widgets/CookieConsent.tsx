@@ -1,6 +1,8 @@
-import { Button, Flex, Modal, Typography } from 'antd';
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { CONSENT_COOKIE, CONSENT_HEIGHT_VAR, PRIVACY_POLICY, hasConsent } from './consent';
+import { Button, Flex, Typography } from 'antd';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { CONSENT_COOKIE, CONSENT_HEIGHT_VAR, hasConsent } from './consent';
+
+const PrivacyPolicyDialog = lazy(() => import('./PrivacyPolicyDialog'));
 
 /**
  * The height a layout fills to reach the bottom of the screen: all of it, less the banner above it
@@ -48,9 +50,11 @@ function ConsentBanner({ onAgree }: { onAgree: () => void }) {
           I Agree
         </Button>
       </Flex>
-      <Modal open={policyOpen} title="Privacy policy" onCancel={() => setPolicyOpen(false)} footer={null}>
-        <Typography.Paragraph>{PRIVACY_POLICY}</Typography.Paragraph>
-      </Modal>
+      {policyOpen && (
+        <Suspense fallback={null}>
+          <PrivacyPolicyDialog onClose={() => setPolicyOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { Modal, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isTokenLive, logout, useSession } from 'shared-auth';
 import { IDLE_COUNTDOWN_MS, IDLE_WARN_AFTER_MS, idlePhase, type IdlePhase } from './idle';
+
+const IdleDialog = lazy(() => import('./IdleDialog'));
 
 /** Only what the user does counts as activity; background calls (notifications, polling) never do. */
 const INPUT_EVENTS = ['mousedown', 'keydown', 'touchstart', 'wheel', 'mousemove'] as const;
@@ -36,24 +37,17 @@ export function IdleWarning({ warnAfterMs = IDLE_WARN_AFTER_MS, countdownMs = ID
     };
   }, [signedIn, warnAfterMs, countdownMs]);
 
+  if (!signedIn || phase.phase !== 'warning') return null;
+  // The dialog (antd Modal) loads the first time it is needed: most sessions never see it.
   return (
-    <Modal
-      open={signedIn && phase.phase === 'warning'}
-      title="Are you still there?"
-      okText="Stay signed in"
-      cancelText="Sign out"
-      closable={false}
-      maskClosable={false}
-      onOk={() => {
-        lastInput.current = Date.now();
-        setPhase({ phase: 'active' });
-      }}
-      onCancel={logout}
-    >
-      <Typography.Paragraph>
-        You have been inactive for a while. For your security you will be signed out in{' '}
-        <strong>{phase.phase === 'warning' ? minutesSeconds(phase.remainingMs) : ''}</strong>.
-      </Typography.Paragraph>
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleDialog
+        remaining={minutesSeconds(phase.remainingMs)}
+        onStay={() => {
+          lastInput.current = Date.now();
+          setPhase({ phase: 'active' });
+        }}
+      />
+    </Suspense>
   );
 }

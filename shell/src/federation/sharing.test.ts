@@ -1,0 +1,93 @@
+/**
+ * @jest-environment node
+ */
+// What the console shares between the shell and the remotes (tools/webpack/index.js). The browser
+// side is proven by e2e/tests/federation.spec.ts (one provider for every shared module, a remote's
+// button in the shell's theme); these rules fail at build-configuration level, before a page breaks.
+import fs from 'node:fs';
+import path from 'node:path';
+
+interface ShareConfig {
+  shareKey?: string;
+  singleton?: boolean;
+  import?: string | false;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sharing = require('../../../tools/webpack/index.js') as {
+  SHARED_UI_STATEFUL: string[];
+  ROUTER_SHARE: string;
+  sharedSingletons: (packageDir: string, options?: { antdFromHost?: boolean }) => Record<string, ShareConfig>;
+};
+
+const ROOT = path.resolve(__dirname, '../../..');
+const PACKAGES = ['shell', 'shared-ui', 'shared-auth', 'mfe-tracking', 'mfe-planning-validation', 'mfe-monitoring', 'mfe-management'];
+const REMOTES = PACKAGES.filter((p) => p.startsWith('mfe-'));
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The runtime names a file imports from `pkg` (type-only imports are erased by the compiler). */
+function importedNames(source: string, pkg: string): string[] {
+  const names: string[] = [];
+  const pattern = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${pkg}'`, 'g');
+  for (const match of source.matchAll(pattern)) {
+    if (match[1]) continue;
+    for (const part of (match[2] ?? '').split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !name.startsWith('type ')) names.push(name);
+    }
+  }
+  return names;
+}
+
+test('every name the console imports from react-router-dom is in the shared router module', () => {
+  const facade = fs.readFileSync(sharing.ROUTER_SHARE, 'utf8');
+  const exported = new Set(importedNames(facade.replace(/^export/m, 'import'), 'react-router'));
+  expect(exported.size).toBeGreaterThan(5);
+  const used = new Set(
+    PACKAGES.flatMap((p) => sourceFiles(path.join(ROOT, p, 'src')).flatMap((f) => importedNames(fs.readFileSync(f, 'utf8'), 'react-router-dom'))),
+  );
+  expect(used.size).toBeGreaterThan(5);
+  expect([...used].filter((name) => !exported.has(name))).toEqual([]);
+});
+
+test("shared-ui's modules that hold page-wide state are exactly the ones shared as singletons", () => {
+  // Top-level `let`, or a top-level collection not typed read-only: state that two copies (shell's, a
+  // remote's) would split.
+  const stateful = sourceFiles(path.join(ROOT, 'shared-ui/src'))
+    .filter((file) => /^(?:export )?(?:let \w|const \w+(?::(?!\s*Readonly)[^=]+)? = (?:new \w|\[\]|\{\}))/m.test(fs.readFileSync(file, 'utf8')))
+    .map((file) => path.relative(path.join(ROOT, 'shared-ui'), file))
+    .sort();
+  expect(stateful).toEqual([...sharing.SHARED_UI_STATEFUL].sort());
+});
+
+test('antd is shared one component at a time, never whole, and remotes take every component from the shell', () => {
+  const host = sharing.sharedSingletons(path.join(ROOT, 'shell'));
+  expect(host.antd).toBeUndefined();
+  const antdKeys = (config: Record<string, ShareConfig>) =>
+    Object.entries(config)
+      .filter(([, c]) => c.shareKey?.startsWith('antd/es/'))
+      .map(([file, c]) => [c.shareKey, path.relative(ROOT, file)]);
+  const hostAntd = antdKeys(host);
+  expect(hostAntd).toEqual(
+    expect.arrayContaining([
+      ['antd/es/button', 'node_modules/antd/es/button/index.js'],
+      ['antd/es/config-provider', 'node_modules/antd/es/config-provider/index.js'],
+      ['antd/es/table', 'node_modules/antd/es/table/index.js'],
+    ]),
+  );
+  expect(Object.values(host).every((c) => c.singleton)).toBe(true);
+  // The shell provides (its shares import their module); a remote in the console only consumes.
+  expect(Object.values(host).some((c) => c.import === false)).toBe(false);
+  for (const remote of REMOTES) {
+    const config = sharing.sharedSingletons(path.join(ROOT, remote), { antdFromHost: true });
+    expect(antdKeys(config)).toEqual(hostAntd);
+    for (const [key, c] of Object.entries(config)) if (c.shareKey?.startsWith('antd/es/')) expect([key, c.import]).toEqual([key, false]);
+  }
+});
