@@ -109,7 +109,7 @@ test('a page of each remote renders through the menu, each remote is fetched onc
   // provide one is the remotes' build configuration (shell/src/federation/sharing.test.ts).
   const antdComponents = Object.keys(shared).filter((pkg) => pkg.startsWith('antd/es/'));
   expect(antdComponents).toEqual(expect.arrayContaining(['antd/es/config-provider', 'antd/es/app', 'antd/es/button', 'antd/es/table', 'antd/es/form']));
-  for (const pkg of antdComponents) expect([pkg, shared[pkg].versions.length]).toEqual([pkg, 1]);
+  for (const pkg of antdComponents) expect([pkg, shared[pkg]?.versions.length]).toEqual([pkg, 1]);
   // The singletons, and the shared-ui module that holds page-wide state, come from the shell.
   for (const pkg of ['react', 'react-dom', '@ant-design/cssinjs', 'react-router-dom', 'zustand', 'shared-auth', 'shared-ui/src/toasts/jobOutcomes']) {
     expect([pkg, shared[pkg]?.versions.length, shared[pkg]?.providers]).toEqual([pkg, 1, ['shell']]);

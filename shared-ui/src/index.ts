@@ -12,6 +12,7 @@ export * from './federation/StandaloneFrame';
 export * from './federation/manifestProblems';
 export * from './widgets/forms';
 export * from './widgets/NotificationList';
+export * from './widgets/notificationLinks';
 export * from './widgets/ImportDialog';
 export * from './widgets/ExportButton';
 export * from './files/transfer';

@@ -33,6 +33,9 @@ const SINGLETONS = [
 /** The module shared as 'react-router-dom': the names the console uses, so the shared router is tree-shaken. */
 const ROUTER_SHARE = path.join(__dirname, 'react-router-dom.js');
 
+/** The federation runtime without its Node.js code paths: the console only ever runs in a browser. */
+const BROWSER_ONLY = { target: 'web' };
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -210,7 +213,7 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
       dts: false,
       // In the console the shell provides the federation runtime, so a remote entry does not ship
       // its own copy (about 25 KB gz per remote). The standalone dev frame is its own host and keeps it.
-      experiments: dev ? {} : { externalRuntime: true },
+      experiments: dev ? {} : { externalRuntime: true, optimization: BROWSER_ONLY },
     }),
   ];
   if (!dev) config.plugins.push(new PrecompressPlugin());
@@ -292,7 +295,7 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
       shareStrategy: 'loaded-first',
       runtimePlugins: [path.join(packageDir, 'src/federation/runtimePlugin.ts')],
       dts: false,
-      experiments: { provideExternalRuntime: true },
+      experiments: { provideExternalRuntime: true, optimization: BROWSER_ONLY },
     }),
     new HtmlWebpackPlugin({ template: path.join(packageDir, 'src/index.html'), favicon: path.join(packageDir, 'src/assets/favicon.svg') }),
   ];

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { NO_NOTIFICATIONS, NotificationList, notificationLink, type NotificationItem } from './NotificationList';
+import { NO_NOTIFICATIONS, NotificationList } from './NotificationList';
+import { notificationLink, type NotificationItem } from './notificationLinks';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const item = (id: number, readed: boolean, addedDate: string): NotificationItem => ({

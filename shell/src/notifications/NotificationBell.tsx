@@ -1,9 +1,11 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Flex, Popover, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { NotificationList, notificationLink, type NotificationItem } from 'shared-ui';
+import { Badge, Button, Flex, Popover, Spin, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notificationLink, type NotificationItem } from 'shared-ui';
 import { useNotifications } from './store';
+
+const NotificationPanel = lazy(() => import('./NotificationPanel'));
 
 /**
  * Top-bar bell: a badge with the unread count and the Notifications popover (350 × 240 px list).
@@ -25,16 +27,15 @@ export function NotificationBell() {
     }
   };
   const content = (
-    <div style={{ width: 'min(350px, calc(100vw - 32px))' }}>
-      <div style={{ height: 240, overflowY: 'auto' }} data-testid="notification-list">
-        <NotificationList items={items} onOpen={openItem} />
-      </div>
-      <Flex justify="flex-end" style={{ paddingTop: 8, borderTop: '1px solid #f0f0f0' }}>
-        <Link to="/notifications" onClick={() => setOpen(false)}>
-          See all
-        </Link>
-      </Flex>
-    </div>
+    <Suspense
+      fallback={
+        <Flex justify="center" align="center" style={{ width: 'min(350px, calc(100vw - 32px))', height: 240 }}>
+          <Spin aria-label="Loading" />
+        </Flex>
+      }
+    >
+      <NotificationPanel items={items} onOpen={openItem} onSeeAll={() => setOpen(false)} />
+    </Suspense>
   );
   return (
     <Popover
