@@ -34,6 +34,14 @@ function ShellPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 
+function errorPage(status: 401 | 404 | 500) {
+  return (
+    <ShellPage>
+      <ErrorPage status={status} />
+    </ShellPage>
+  );
+}
+
 const lazyPages = new WeakMap<RemoteRoute, Map<number, LazyExoticComponent<ComponentType>>>();
 
 /** One lazy component per route and attempt: React caches a failed import, so Retry needs a fresh one. */
@@ -172,33 +180,12 @@ export function ConsoleApp() {
         <Route path="/auth/*" element={<FullPageLoad />} />
         {/* A signed-in user meets a refused or unknown page inside the console, with its menu to go on from. */}
         <Route element={signedIn ? <MainLayout remotes={remotes} /> : <BareLayout />}>
-          <Route
-            path="/errors/error-401"
-            element={
-              <ShellPage>
-                <ErrorPage status={401} />
-              </ShellPage>
-            }
-          />
-          <Route
-            path="/errors/error-404"
-            element={
-              <ShellPage>
-                <ErrorPage status={404} />
-              </ShellPage>
-            }
-          />
+          <Route path="/errors/error-401" element={errorPage(401)} />
+          <Route path="/errors/error-404" element={errorPage(404)} />
         </Route>
         {/* The server failed: nothing around it that could fail too. */}
         <Route element={<BareLayout />}>
-          <Route
-            path="/errors/error-500"
-            element={
-              <ShellPage>
-                <ErrorPage status={500} />
-              </ShellPage>
-            }
-          />
+          <Route path="/errors/error-500" element={errorPage(500)} />
         </Route>
         <Route path="*" element={<Navigate to="/errors/error-404" replace />} />
       </Routes>
