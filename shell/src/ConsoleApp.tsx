@@ -1,9 +1,9 @@
-import { Flex, Spin } from 'antd';
+import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
 import type { RemoteLocation, RemoteRoute } from 'shared-ui';
-import { RemoteBoundary } from './federation/RemoteBoundary';
+import { AreaLoading, RemoteBoundary } from './federation/RemoteBoundary';
 import { useRemotes } from './federation/useRemotes';
 import { BareLayout } from './layouts/BareLayout';
 import { MainLayout } from './layouts/MainLayout';
@@ -21,17 +21,9 @@ const NotificationsPage = lazy(() => import('./routes/notifications/notification
 const ErrorPage = lazy(() => import('./routes/errors/ErrorPage').then((m) => ({ default: m.ErrorPage })));
 const StartFailure = lazy(() => import('./routes/errors/StartFailure'));
 
-function PageLoading() {
-  return (
-    <Flex justify="center" style={{ paddingBlock: '20vh' }}>
-      <Spin size="large" aria-label="Loading" />
-    </Flex>
-  );
-}
-
 /** A lazily loaded page of the shell, with the same loading state as a remote's. */
 function ShellPage({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  return <Suspense fallback={<AreaLoading />}>{children}</Suspense>;
 }
 
 function errorPage(status: 401 | 404 | 500) {

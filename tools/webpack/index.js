@@ -11,10 +11,9 @@ const repoRoot = path.resolve(__dirname, '../..');
 
 /**
  * Packages that must exist once per page: two copies of any of them breaks hooks, context or the session.
- * `@ant-design/icons` is deliberately not here although DESIGN §1 lists it: a shared module is
- * loaded whole, and the whole icon set is 185 KB gzipped on every page, while each area uses a
- * dozen stateless icons that tree-shake to a few KB. antd's own icons are deep imports inside the
- * shared antd chunk and are unaffected.
+ * antd, shared-ui and `@ant-design/icons` are shared module by module instead (antdComponentShares,
+ * iconBaseShares, sharedUiShares): a shared package is loaded whole, and shared whole they put all of
+ * antd (450 KB gz) and every icon (185 KB gz) on every page.
  */
 const SINGLETONS = [
   'react',
@@ -48,21 +47,11 @@ function installedVersion(request, fromDir) {
 }
 
 /**
- * antd is shared one component at a time (issue 17). Shared whole, it was one 450 KB module on every
- * page, since a shared module cannot be tree-shaken. Each entry here is one of antd's component entry
- * points (antd/es/<component>/index.js), keyed by its resolved file: module federation then matches
- * any import that resolves there, the `antd` barrel's re-exports and antd's own relative imports
- * between components alike, so code keeps writing `import { Button } from 'antd'`. A page loads only
- * the components it renders, each once whichever build asked, and since every component runs from the
- * provider's build, antd's contexts (config, theme, form, locale...) exist once: a remote's button
- * takes the shell's theme and a remote's Form.Item joins a shared-ui Form.
- */
-/**
  * shared-ui is bundled by each build like any library (tree-shaken: a page carries the widgets it
  * uses), except its modules that hold state for the whole page, shared by resolved file like antd's
  * components. Today that is the job-outcome claims: a remote's dialog claims an outcome, the shell's
- * hub must see the claim to not toast it twice. A module with page-wide state joins this list, and
- * shared-ui's test of this list (sharing.test.ts) fails when one is left out.
+ * hub must see the claim to not toast it twice. A module with page-wide state joins this list;
+ * shell/src/federation/sharing.test.ts fails when one is left out.
  */
 const SHARED_UI_STATEFUL = ['src/toasts/jobOutcomes.ts'];
 
@@ -81,25 +70,22 @@ function sharedUiShares(packageDir) {
   return shared;
 }
 
+/**
+ * antd is shared one component at a time (issue 17). Shared whole, it was one 450 KB module on every
+ * page, since a shared module cannot be tree-shaken. Each entry here is one of antd's component entry
+ * points (antd/es/<component>/index.js), keyed by its resolved file: module federation then matches
+ * any import that resolves there, the `antd` barrel's re-exports and antd's own relative imports
+ * between components alike, so code keeps writing `import { Button } from 'antd'`. A page loads only
+ * the components it renders, each once whichever build asked, and since every component runs from the
+ * provider's build, antd's contexts (config, theme, form, locale...) exist once: a remote's button
+ * takes the shell's theme and a remote's Form.Item joins a shared-ui Form.
+ */
 function antdComponentShares(packageDir, requiredVersion, consumeOnly) {
   const antdDir = path.dirname(require.resolve('antd/package.json', { paths: [packageDir] }));
   const { version } = readJson(path.join(antdDir, 'package.json'));
   const barrel = fs.readFileSync(path.join(antdDir, 'es/index.js'), 'utf8');
   const components = [...barrel.matchAll(/from '\.\/([a-z-]+)'/g)].map((m) => m[1]);
   const shared = {};
-  // The icon components every icon module wraps: shared so that each area's icons (bundled per build,
-  // a few hundred bytes each) neither repeat it nor miss the shell's IconContext (prefix, CSP nonce).
-  const iconsDir = path.dirname(require.resolve('@ant-design/icons/package.json', { paths: [packageDir] }));
-  const iconsVersion = readJson(path.join(iconsDir, 'package.json')).version;
-  for (const component of ['AntdIcon', 'AntdIconLight']) {
-    shared[path.join(iconsDir, `es/components/${component}.js`)] = {
-      shareKey: `@ant-design/icons/es/components/${component}`,
-      singleton: true,
-      requiredVersion: `^${iconsVersion}`,
-      version: iconsVersion,
-      ...(consumeOnly ? { import: false } : {}),
-    };
-  }
   for (const component of components) {
     shared[path.join(antdDir, 'es', component, 'index.js')] = {
       shareKey: `antd/es/${component}`,
@@ -113,14 +99,39 @@ function antdComponentShares(packageDir, requiredVersion, consumeOnly) {
 }
 
 /**
+ * The icon components every icon module wraps, shared like antd's components: each area's icons
+ * (bundled per build, a few hundred bytes each) neither repeat them nor miss the shell's IconContext
+ * (prefix, CSP nonce).
+ */
+function iconBaseShares(packageDir, consumeOnly) {
+  const iconsDir = path.dirname(require.resolve('@ant-design/icons/package.json', { paths: [packageDir] }));
+  const { version } = readJson(path.join(iconsDir, 'package.json'));
+  const shared = {};
+  for (const component of ['AntdIcon', 'AntdIconLight']) {
+    shared[path.join(iconsDir, `es/components/${component}.js`)] = {
+      shareKey: `@ant-design/icons/es/components/${component}`,
+      singleton: true,
+      ...(consumeOnly ? { import: false } : {}),
+      requiredVersion: `^${version}`,
+      version,
+    };
+  }
+  return shared;
+}
+
+/**
  * Shared config: singleton, eager nowhere, requiredVersion from the consuming package's package.json.
- * `antdFromHost`: the build takes every antd component from the shell, which provides all of them, and
- * carries no fallback copies (a remote in the console); a remote's standalone frame keeps its own.
+ * `antdFromHost`: the build takes every antd component and the icon base from the shell, which provides
+ * all of them, and carries no fallback copies (a remote in the console); a remote's standalone frame keeps its own.
  */
 function sharedSingletons(packageDir, { antdFromHost = false } = {}) {
   const own = readJson(path.join(packageDir, 'package.json'));
   const declared = { ...(own.peerDependencies || {}), ...(own.dependencies || {}) };
-  const shared = { ...antdComponentShares(packageDir, declared.antd, antdFromHost), ...sharedUiShares(packageDir) };
+  const shared = {
+    ...antdComponentShares(packageDir, declared.antd, antdFromHost),
+    ...iconBaseShares(packageDir, antdFromHost),
+    ...sharedUiShares(packageDir),
+  };
   for (const request of SINGLETONS) {
     const { pkgName, version } = installedVersion(request, packageDir);
     shared[request] = {

@@ -10,8 +10,11 @@ interface RemoteBoundaryProps {
   children?: ReactNode;
 }
 
-/** The area's loading state, centred in the content (a block-level Spin keeps its dots at the left). */
-function Loading() {
+/**
+ * The loading state of a page in the content area, a remote's or the shell's own, centred (a
+ * block-level Spin keeps its dots at the left).
+ */
+export function AreaLoading() {
   return (
     <Flex justify="center" style={{ paddingBlock: '20vh' }}>
       <Spin size="large" aria-label="Loading" />
@@ -51,12 +54,12 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, BoundaryState
     let body: ReactNode;
     if (this.state.error || status === 'unavailable')
       body = (
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<AreaLoading />}>
           <Unavailable onRetry={this.retry} />
         </Suspense>
       );
-    else if (status === 'loading') body = <Loading />;
-    else body = <Suspense fallback={<Loading />}>{children}</Suspense>;
+    else if (status === 'loading') body = <AreaLoading />;
+    else body = <Suspense fallback={<AreaLoading />}>{children}</Suspense>;
     return (
       <div data-remote={remote} data-remote-status={this.state.error ? 'unavailable' : status}>
         {body}

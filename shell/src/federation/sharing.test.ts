@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // What the console shares between the shell and the remotes (tools/webpack/index.js). The browser
-// side is proven by e2e/tests/federation.spec.ts (one provider for every shared module, a remote's
+// side is proven by e2e/tests/federation.spec.ts (one version of every shared module, a remote's
 // button in the shell's theme); these rules fail at build-configuration level, before a page breaks.
 import fs from 'node:fs';
 import path from 'node:path';
