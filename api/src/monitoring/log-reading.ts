@@ -1,4 +1,4 @@
-import { parseNodeLog, type MoTech, type NodeLogResult } from '../domain/amos';
+import { parseNodeLog, type MoTech, type NodeLogResult, type ParseOptions } from '../domain/amos';
 import { CHECKED_ATTRIBUTES } from '../domain/monitoring';
 
 /**
@@ -45,7 +45,8 @@ export function keptOf(result: NodeLogResult): KeptLog {
   const node = result.node.toLowerCase();
   const own = (row: { node: string }) => row.node === result.node || row.node.toLowerCase() === node;
   const attributes: NodeLogResult['attributes'] = [];
-  const dropped = new Set<MoTech>();
+  // The parser skipped the values the tables never store (readNodeLog): their MOs' technologies come with it.
+  const dropped = new Set<MoTech>(result.skippedAttributeTechs);
   for (const a of result.attributes) {
     if (!own(a)) continue;
     if (STORED_ATTRIBUTES.has(a.attribute)) attributes.push(a);
@@ -63,6 +64,7 @@ export function keptOf(result: NodeLogResult): KeptLog {
       cvs: [],
       moTrees: [],
       raw: [],
+      skippedAttributeTechs: [], // in droppedAttributeTechs
     }),
     droppedAttributeTechs: [...dropped],
   };
@@ -71,5 +73,10 @@ export function keptOf(result: NodeLogResult): KeptLog {
 /** One node log's bytes (UTF-8) read as the parse job keeps it. */
 export function readNodeLog(data: Uint8Array, archive: string, file: string, options: LogReadOptions = {}): KeptLog {
   const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
-  return keptOf(parseNodeLog(text, { archive, file }, { defaultUtcOffsetMinutes: options.defaultUtcOffsetMinutes }));
+  return keptOf(parseNodeLog(text, { archive, file }, parseOptionsOf(options)));
+}
+
+/** What the parse job asks of the parser: only the stored attributes are built (the bench reads logs with the same). */
+export function parseOptionsOf(options: LogReadOptions = {}): ParseOptions {
+  return { defaultUtcOffsetMinutes: options.defaultUtcOffsetMinutes, keepAttributes: STORED_ATTRIBUTES };
 }

@@ -1,8 +1,8 @@
 import { type Block } from './blocks';
 import { type BlockContext, excerpt, refOf, report, truncated } from './context';
 import { looksLikeMo, newMoFacts, type SharedMoFacts, sharedMoFacts } from './mo';
-import { isBlank, isRule, isRuleAt, skipSpaces, skipSpacesAt, skipToken, skipWord, toInt, tokens, trimmedAt, trimmedSlice } from './text';
-import { type AttributeItem, type MoAttribute } from './types';
+import { isBlank, isRule, isRuleAt, isTrimmed, skipSpaces, skipSpacesAt, skipToken, skipWord, toInt, tokens, trimmedAt, trimmedSlice } from './text';
+import { type AttributeItem, type MoAttribute, type MoTech } from './types';
 
 /**
  * `get` and `hget`. Checked against public moshell/AMOS logs:
@@ -96,6 +96,10 @@ export class DistinctMos {
  */
 const NO_ITEMS = Object.freeze([]) as unknown as AttributeItem[];
 
+/** Bits of the technologies of skipped values (site level is never recorded). */
+const TECH_BITS: Readonly<Record<MoTech, number>> = { '2G': 1, '3G': 2, '4G': 4, '5G': 8, 'NB-IoT': 16, site: 0 };
+const TECHS = Object.keys(TECH_BITS) as MoTech[];
+
 class Collector {
   readonly out: MoAttribute[];
   private last: MoAttribute | null = null;
@@ -104,31 +108,69 @@ class Collector {
   lastMo: string | null = null;
   private lastLine = -1;
   private lastSource: MoAttribute['source'] | null = null;
+  /** {@link ParseOptions.keepAttributes} (null: every value is built). */
+  private readonly keep: ReadonlySet<string> | null;
+  /** The block is of the log's own node: only then do skipped values count in its technologies. */
+  private readonly own: boolean;
+  /** TECH_BITS of the values skipped so far; added to the context when the block is read through. */
+  private skippedTechs = 0;
+  /** The last value was skipped: what its `>>>` items are checked against (last is null then). */
+  private skipped: { attribute: string; mo: string; declared: number | null; items: number; line: number } | null = null;
   constructor(
     private readonly block: Block,
     private readonly ctx: BlockContext,
     into: MoAttribute[],
   ) {
     this.out = into;
+    this.keep = ctx.keep;
+    const own = ctx.ownNode;
+    this.own = own !== null && (block.node === own || block.node.toLowerCase() === own.toLowerCase());
   }
 
-  /** Facts of lastMo. */
+  /** Facts of factsMo (the MO of the last value, unless a skipped value did not need them). */
   private facts: SharedMoFacts | null = null;
-  /** lastMo is a RetSubUnit. */
+  private factsMo: string | null = null;
+  /** factsMo is a RetSubUnit. */
   private isRet = false;
 
-  /** One attribute value of `mo` read on line `n`; built field by field (never spread), so every row has one shape. */
+  /** A value of this attribute is built (not skipped). */
+  keeps(attribute: string): boolean {
+    return this.keep === null || this.keep.has(attribute);
+  }
+
+  /** Facts of `mo`, kept for the rows of the same MO that follow. */
+  private factsOf(mo: string, known: SharedMoFacts | null): SharedMoFacts {
+    let facts = this.facts;
+    if (known !== null || facts === null || mo !== this.factsMo) {
+      facts = known ?? sharedMoFacts(mo);
+      this.facts = facts;
+      this.factsMo = mo;
+      const cls = facts.moClass;
+      this.isRet = cls !== null && cls.length === 10 && cls === 'RetSubUnit';
+    }
+    return facts;
+  }
+
+  /** Counts a new MO for the footer. */
+  private count(mo: string, facts: SharedMoFacts): void {
+    this.mos.add(mo, facts.head, facts.cellIsLast ? facts.cell : null);
+    this.lastMo = mo;
+  }
+
+  /**
+   * One attribute value of `mo` read on line `n`; built field by field (never spread), so every row has
+   * one shape. Skipped instead when its attribute is not kept (and its MO is not a RetSubUnit).
+   */
   add(mo: string, attribute: string, value: string, n: number, known: SharedMoFacts | null = null): void {
     // `known`: the facts of an MO the caller knows to differ from lastMo.
     this.finish();
-    let facts = this.facts;
-    if (known !== null || facts === null || mo !== this.lastMo) {
-      facts = known ?? sharedMoFacts(mo);
-      this.facts = facts;
-      const cls = facts.moClass;
-      this.isRet = cls !== null && cls.length === 10 && cls === 'RetSubUnit';
-      this.mos.add(mo, facts.head, facts.cellIsLast ? facts.cell : null);
-      this.lastMo = mo;
+    const newMo = known !== null || mo !== this.lastMo;
+    const facts = this.factsOf(mo, known);
+    if (newMo) this.count(mo, facts);
+    const kept = this.keep === null || this.keep.has(attribute);
+    if (!kept && !this.isRet) {
+      this.skip(attribute, mo, facts, value.charCodeAt(0) === 91 ? declaredItems(value) : null, n);
+      return;
     }
     // The values of one hget row share their line's source.
     if (n !== this.lastLine) {
@@ -148,13 +190,43 @@ class Collector {
       declaredItems: value.charCodeAt(0) === 91 ? declaredItems(value) : null,
       items: NO_ITEMS,
     };
-    this.out.push(attr);
+    if (kept) this.out.push(attr);
     if (this.isRet && this.ctx.rets !== null) this.ctx.rets.push(attr);
     this.last = attr;
   }
 
+  /**
+   * A value of a table row that is not kept, known by where it starts in the block's text: nothing is cut
+   * unless it declares items (`[n] =`) or its MO is a RetSubUnit (then it is added as any value).
+   */
+  skipAt(mo: string, attribute: string, all: string, valueAt: number, valueEnd: number, n: number, known: SharedMoFacts | null): void {
+    const facts = known ?? (mo === this.factsMo && this.facts !== null ? this.facts : null);
+    if (facts === null || facts.moClass === 'RetSubUnit') {
+      this.add(mo, attribute, trimmedAt(all, valueAt, valueEnd), n, known);
+      return;
+    }
+    this.finish();
+    if (known !== null || mo !== this.lastMo) {
+      this.factsOf(mo, known);
+      this.count(mo, facts);
+    }
+    let first = valueAt;
+    while (first < valueEnd && isTrimmed(all.charCodeAt(first))) first += 1;
+    this.skip(attribute, mo, facts, all.charCodeAt(first) === 91 ? declaredItems(trimmedAt(all, first, valueEnd)) : null, n);
+  }
+
+  private skip(attribute: string, mo: string, facts: SharedMoFacts, declared: number | null, n: number): void {
+    if (this.own) this.skippedTechs |= TECH_BITS[facts.tech];
+    // Only a value that declares items needs remembering: its `>>>` lines are counted against it.
+    this.skipped = declared === null ? SKIPPED_PLAIN : { attribute, mo, declared, items: 0, line: n };
+  }
+
   /** A `>>>` line: an item of the last attribute. */
   item(text: string, n: number): void {
+    if (this.skipped !== null) {
+      if (this.skipped !== SKIPPED_PLAIN) this.skipped.items += 1;
+      return;
+    }
     if (!this.last) {
       report(this.ctx, this.block, 'unparsed-line', `continuation without an attribute: ${excerpt(text)}`, n);
       return;
@@ -165,6 +237,7 @@ class Collector {
 
   /** An indented line that is not a row: the last value wraps. */
   wrap(text: string): boolean {
+    if (this.skipped !== null) return true;
     if (!this.last) return false;
     this.last.value = `${this.last.value} ${text.trim()}`.trim();
     return true;
@@ -177,6 +250,11 @@ class Collector {
     if (a && a.declaredItems !== null && a.declaredItems !== a.items.length) {
       report(this.ctx, this.block, 'count-mismatch', `${a.attribute} of ${a.mo} says [${a.declaredItems}], items read: ${a.items.length}`, a.source.line);
     }
+    const s = this.skipped;
+    this.skipped = null;
+    if (s !== null && s.declared !== null && s.declared !== s.items) {
+      report(this.ctx, this.block, 'count-mismatch', `${s.attribute} of ${s.mo} says [${s.declared}], items read: ${s.items}`, s.line);
+    }
   }
 
   /** MOs of the current table are counted from here (for its `Total: N MOs`). */
@@ -188,7 +266,22 @@ class Collector {
   distinctMos(): number {
     return this.mos.size;
   }
+
+  /** The block was read through: its skipped values count in the node's technologies. */
+  done(): void {
+    if (this.skippedTechs === 0) return;
+    for (const tech of TECHS) if ((this.skippedTechs & TECH_BITS[tech]) !== 0) this.ctx.skippedTechs.add(tech);
+  }
 }
+
+/** What a skipped value without declared items leaves behind: its `>>>` lines are accepted, not counted. */
+const SKIPPED_PLAIN: { attribute: string; mo: string; declared: number | null; items: number; line: number } = {
+  attribute: '',
+  mo: '',
+  declared: null,
+  items: 0,
+  line: 0,
+};
 
 /**
  * Ends of words in one text, asked for at rising positions (rows are read left to right, top to
@@ -222,6 +315,46 @@ class WordEnds {
   }
 }
 
+/**
+ * Attribute names of a table's rows: a table repeats a few names row after row (three per relation, one
+ * per cell parameter), so each is looked up in the kept set (a hash of the name) once, and the rows after
+ * it compare their name with it and share its string.
+ */
+class AttributeNames {
+  private readonly seen: string[] = [];
+  private readonly keptSeen: boolean[] = [];
+  private next = 0;
+  /** Whether the name returned last is kept ({@link ParseOptions.keepAttributes}). */
+  kept = true;
+  constructor(
+    private readonly text: string,
+    private readonly keep: ReadonlySet<string> | null,
+  ) {}
+
+  /** The name at `text[from, to)`. */
+  at(from: number, to: number): string {
+    // A cut and a comparison: V8's startsWith compares character by character, several times slower.
+    const name = this.text.slice(from, to);
+    const seen = this.seen;
+    for (let k = 0; k < seen.length; k += 1) {
+      const known = seen[k]!;
+      if (known.length === name.length && known === name) {
+        this.kept = this.keptSeen[k]!;
+        return known;
+      }
+    }
+    this.kept = this.keep === null || this.keep.has(name);
+    // A few slots, reused in turn: a table with more names than that only loses the shortcut.
+    const slot = seen.length < ATTRIBUTE_SLOTS ? seen.length : this.next;
+    this.next = (slot + 1) % ATTRIBUTE_SLOTS;
+    seen[slot] = name;
+    this.keptSeen[slot] = this.kept;
+    return name;
+  }
+}
+
+const ATTRIBUTE_SLOTS = 8;
+
 /** Attributes of one `get` block, added to `into` (returned). Table rows are read in place in the block's text. */
 export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute[] = []): MoAttribute[] {
   const c = new Collector(block, ctx, into);
@@ -232,6 +365,7 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
   const all = block.text;
   const { starts, ends, ns } = block;
   const words = new WordEnds(all, ctx.tabs);
+  const names = new AttributeNames(all, ctx.keep);
 
   for (let k = 0; k < starts.length; k += 1) {
     const s = starts[k]!;
@@ -266,7 +400,9 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
         report(ctx, block, 'unparsed-line', `not an attribute row: ${excerpt(all.slice(s, e))}`, n);
         continue;
       }
-      c.add(mo, all.slice(attrAt, attrEnd), trimmedAt(all, attrEnd, e), n, facts);
+      const attribute = names.at(attrAt, attrEnd);
+      if (names.kept) c.add(mo, attribute, trimmedAt(all, attrEnd, e), n, facts);
+      else c.skipAt(mo, attribute, all, attrEnd, e, n, facts);
       continue;
     }
     // Header, proxy line and footer are told by their first character, so a table row is never tokenised.
@@ -331,6 +467,7 @@ export function parseGetBlock(block: Block, ctx: BlockContext, into: MoAttribute
     c.add(mo, text.slice(attrAt, attrEnd), trimmedSlice(text, skipSpaces(text, attrEnd)), n);
   }
   c.finish();
+  c.done();
   if (!seen) truncated(ctx, block, 'no attribute table');
   else if (mode !== 'none') truncated(ctx, block, 'attribute table without its Total: N MOs footer');
   return c.out;
@@ -426,6 +563,7 @@ export function parseHgetBlock(block: Block, ctx: BlockContext, into: MoAttribut
     cols.names.forEach((name, k) => c.add(mo, name, values[k] ?? '', n));
   }
   c.finish();
+  c.done();
   if (!seen) truncated(ctx, block, 'no hget table');
   else if (cols) truncated(ctx, block, 'hget table without its Total: N MOs footer');
   return c.out;

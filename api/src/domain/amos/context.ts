@@ -1,5 +1,5 @@
 import { type Block, sourceRef } from './blocks';
-import { type LogSource, type MoAttribute, type Problem, type ProblemKind, type SourceRef } from './types';
+import { type LogSource, type MoAttribute, type MoTech, type Problem, type ProblemKind, type SourceRef } from './types';
 
 /** What a family parser needs besides its block. */
 export interface BlockContext {
@@ -11,10 +11,16 @@ export interface BlockContext {
   tabs: boolean;
   /** When set, the get/hget values of RetSubUnit MOs are added here too (so RET rows need not walk every value). */
   rets: MoAttribute[] | null;
+  /** {@link ParseOptions.keepAttributes}: null keeps every value. */
+  keep: ReadonlySet<string> | null;
+  /** Node of the log (its first prompt): skipped values of other nodes' blocks tell nothing of it. */
+  ownNode: string | null;
+  /** Technologies of the skipped values of ownNode (site level left out). */
+  skippedTechs: Set<MoTech>;
 }
 
 export function newContext(source: LogSource, defaultOffset: number | null = null): BlockContext {
-  return { source, defaultOffset, problems: [], tabs: true, rets: null };
+  return { source, defaultOffset, problems: [], tabs: true, rets: null, keep: null, ownNode: null, skippedTechs: new Set() };
 }
 
 export function refOf(ctx: BlockContext, line: number): SourceRef {

@@ -32,6 +32,7 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
   const defaultOffset = options.defaultUtcOffsetMinutes ?? null;
   const rawLimit = options.rawLineLimit ?? DEFAULT_RAW_LINE_LIMIT;
   const ctx = newContext(source, defaultOffset);
+  ctx.keep = options.keepAttributes ?? null;
   const rets: MoAttribute[] = [];
   ctx.rets = rets;
   const result: NodeLogResult = {
@@ -50,9 +51,11 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
     moTrees: [],
     raw: [],
     problems: ctx.problems,
+    skippedAttributeTechs: [],
   };
 
   const onBlock = (block: Block): void => {
+    if (ctx.ownNode === null) ctx.ownNode = block.node; // the first prompt's: the log's node
     if (isSilent(block.command)) return; // `q`, `exit`, the bare prompt at the end: nothing to read
     result.blocks.push({
       command: block.command,
@@ -89,6 +92,7 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
   result.unreachable = splitter.unreachableReason !== null;
   result.unreachableReason = splitter.unreachableReason;
   result.ret = retRows(rets);
+  result.skippedAttributeTechs = [...ctx.skippedTechs];
   ctx.problems.sort((a, b) => a.source.line - b.source.line);
   return result;
 }

@@ -244,6 +244,11 @@ export interface NodeLogResult {
   moTrees: MoTreeSummary[];
   raw: RawBlock[];
   problems: Problem[];
+  /**
+   * With {@link ParseOptions.keepAttributes}: the technologies (site level left out) of the MOs whose
+   * values were left out, for the log's own node only. Empty without it.
+   */
+  skippedAttributeTechs: MoTech[];
 }
 
 export interface ParseOptions {
@@ -251,6 +256,14 @@ export interface ParseOptions {
   defaultUtcOffsetMinutes?: number;
   /** Lines kept per raw block (default 10,000); the rest are counted in `omittedLines`. */
   rawLineLimit?: number;
+  /**
+   * The only attributes whose `get`/`hget` values are returned. Other values are still read and checked
+   * (footer counts, `[n] =` items, rows that are not rows) but not built, and the technologies of their
+   * MOs land in {@link NodeLogResult.skippedAttributeTechs}. A caller that stores a few parameters (the
+   * parse job) so skips the objects of the thousands it would drop: relation and term point tables.
+   * RetSubUnit values always reach {@link NodeLogResult.ret}.
+   */
+  keepAttributes?: ReadonlySet<string>;
 }
 
 /** One line of `mobatch_result.txt`. */
