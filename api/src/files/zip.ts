@@ -407,7 +407,11 @@ function inflateWhole(zip: Buffer, entry: ZipEntry, damaged: () => Error): Infla
   if (entry.method === METHOD_STORED) return settled(data.length === entry.size ? Promise.resolve(data) : Promise.reject(damaged()));
   if (entry.method !== METHOD_DEFLATED) return settled(Promise.reject(damaged()));
   // Room for one byte more than declared: the first output chunk shows a directory that understates.
-  const inflater = zlib.createInflateRaw({ chunkSize: Math.max(64, entry.size + 1) });
+  // Z_FINISH from the first write: the whole entry inflates in the first thread-pool job, and the file
+  // is handed over from that job's output. Waiting for the stream's 'end' cost a second job (the final
+  // flush), queued only when the main thread next turned to its event loop: the file read ahead was
+  // never ready, and a parse waited on every file.
+  const inflater = zlib.createInflateRaw({ chunkSize: Math.max(64, entry.size + 1), flush: zlib.constants.Z_FINISH });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let produced = 0;
@@ -417,6 +421,10 @@ function inflateWhole(zip: Buffer, entry: ZipEntry, damaged: () => Error): Infla
       if (produced > entry.size) {
         inflater.destroy();
         reject(damaged());
+      } else if (produced === entry.size && inflater.bytesWritten === data.length) {
+        // Every compressed byte read and every declared byte out, with no error from zlib (a stream cut
+        // short fails under Z_FINISH): the same file the 'end' below would accept.
+        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, produced));
       }
     });
     inflater.on('error', () => reject(damaged()));
