@@ -59,7 +59,7 @@ test('unknown paths go to the 404 page', async ({ page }) => {
   await expect(page.getByText('The page you asked for does not exist.')).toBeVisible();
 });
 
-test('a page of each remote renders through the menu, each remote is fetched once, all share one React, store and antd context, and take the shell theme', async ({
+test('/home loads no remote; a page of each remote renders through the menu, each remote is fetched once when first opened, all share one React, store and antd context, and take the shell theme', async ({
   page,
 }) => {
   const entryRequests: string[] = [];
@@ -72,6 +72,9 @@ test('a page of each remote renders through the menu, each remote is fetched onc
   await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
   const shellStore = await page.locator('[data-shell-store-instance]').getAttribute('data-shell-store-instance');
   expect(shellStore).toBeTruthy();
+  // /home draws every remote's menu group from its navigation.json and loads none of their code.
+  await expect(page.locator('[data-menu-group]')).toHaveCount(7);
+  expect(entryRequests).toEqual([]);
 
   let primaryButtonsSeen = 0;
   // Twice round the remotes: the second visit must not fetch any remote again.

@@ -188,8 +188,8 @@ test('5: a full load shows the side menu once, complete; loading spinners are ce
       if (labels !== seen[seen.length - 1]) seen.push(labels);
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
-  // Slow remotes: their manifests arrive a second and a half late.
-  await page.route('**/mf-manifest.json', async (route) => {
+  // Slow remotes: their navigation (the menu's data) and their code arrive a second and a half late.
+  await page.route(/\/(navigation|mf-manifest)\.json$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });

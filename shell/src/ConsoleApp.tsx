@@ -2,8 +2,9 @@ import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
-import type { RemoteLocation, RemoteRoute } from 'shared-ui';
+import type { RemoteLocation } from 'shared-ui';
 import { AreaLoading, RemoteBoundary } from './federation/RemoteBoundary';
+import { loadPage } from './federation/remotes';
 import { useRemotes } from './federation/useRemotes';
 import { BareLayout } from './layouts/BareLayout';
 import { MainLayout } from './layouts/MainLayout';
@@ -34,23 +35,25 @@ function errorPage(status: 401 | 404 | 500) {
   );
 }
 
-const lazyPages = new WeakMap<RemoteRoute, Map<number, LazyExoticComponent<ComponentType>>>();
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
-/** One lazy component per route and attempt: React caches a failed import, so Retry needs a fresh one. */
-function lazyPage(route: RemoteRoute, attempt: number): LazyExoticComponent<ComponentType> {
-  const byAttempt = lazyPages.get(route) ?? new Map<number, LazyExoticComponent<ComponentType>>();
-  lazyPages.set(route, byAttempt);
-  let page = byAttempt.get(attempt);
+/**
+ * One lazy component per remote page and attempt: React caches a failed import, so Retry needs a fresh
+ * one. The page's remote is loaded by the first of its pages opened (loadPage).
+ */
+function lazyPage(location: RemoteLocation, path: string, attempt: number): LazyExoticComponent<ComponentType> {
+  const key = `${location.name} ${path} ${attempt}`;
+  let page = lazyPages.get(key);
   if (!page) {
-    page = lazy(route.load);
-    byAttempt.set(attempt, page);
+    page = lazy(() => loadPage(location, path));
+    lazyPages.set(key, page);
   }
   return page;
 }
 
-function RemotePage({ route, attempt }: { route: RemoteRoute; attempt: number }) {
-  const Page = lazyPage(route, attempt);
-  // Pages come from remote manifests at run time; lazyPage caches them, so identity is stable across renders.
+function RemotePage({ location, path, attempt }: { location: RemoteLocation; path: string; attempt: number }) {
+  const Page = lazyPage(location, path, attempt);
+  // Pages come from remotes at run time; lazyPage caches them, so identity is stable across renders.
   // eslint-disable-next-line react-hooks/static-components
   return <Page />;
 }
@@ -58,12 +61,12 @@ function RemotePage({ route, attempt }: { route: RemoteRoute; attempt: number })
 function RemoteArea({
   location,
   status,
-  route,
+  path,
   retry,
 }: {
   location: RemoteLocation;
   status: 'loading' | 'ready' | 'unavailable';
-  route?: RemoteRoute;
+  path?: string;
   retry: () => void;
 }) {
   const [attempt, setAttempt] = useState(0);
@@ -76,7 +79,7 @@ function RemoteArea({
         retry();
       }}
     >
-      {route ? <RemotePage key={attempt} route={route} attempt={attempt} /> : null}
+      {path ? <RemotePage key={attempt} location={location} path={path} attempt={attempt} /> : null}
     </RemoteBoundary>
   );
 }
@@ -146,23 +149,23 @@ export function ConsoleApp() {
             }
           />
           {remotes.locations.flatMap((location) => {
-            const manifest = remotes.manifests[location.name];
+            const navigation = remotes.navigations[location.name];
             const status = remotes.status[location.name] ?? 'loading';
             const retry = () => remotes.retry(location.name);
-            if (manifest && status === 'ready') {
-              return manifest.routes.map((route) => (
+            if (navigation && status === 'ready') {
+              return navigation.routes.map((route) => (
                 <Route
                   key={route.path}
                   path={route.path}
                   element={
                     <RequireCapability capability={route.capability}>
-                      <RemoteArea location={location} status="ready" route={route} retry={retry} />
+                      <RemoteArea location={location} status="ready" path={route.path} retry={retry} />
                     </RequireCapability>
                   }
                 />
               ));
             }
-            // Until the manifest arrives (or while its remote is down) every path it owns shows the area's status.
+            // Until the navigation arrives (or while its remote is down) every path it owns shows the area's status.
             return location.prefixes.map((prefix) => (
               <Route key={prefix} path={`${prefix}/*`} element={<RemoteArea location={location} status={status} retry={retry} />} />
             ));

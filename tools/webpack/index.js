@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PrecompressPlugin } = require('./precompress');
+const { NavigationPlugin } = require('./navigation');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -204,8 +205,9 @@ function devServer({ port, apiPort, historyFallback }) {
 }
 
 /**
- * A remote exposes exactly one module, `./manifest`. In development it also gets a standalone
- * page (src/standalone.tsx) so a team can run its area alone.
+ * A remote exposes exactly one module, `./manifest`, and its navigation as data (navigation.json, read
+ * from the manifest at build time). In development it also gets a standalone page (src/standalone.tsx)
+ * so a team can run its area alone.
  */
 function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
   const mode = argv.mode || 'production';
@@ -226,6 +228,8 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
       // its own copy (about 25 KB gz per remote). The standalone dev frame is its own host and keeps it.
       experiments: dev ? {} : { externalRuntime: true, optimization: BROWSER_ONLY },
     }),
+    // The shell draws the menu and routes from this, and loads the remote's code when a page is opened.
+    new NavigationPlugin(path.join(packageDir, 'src/manifest.tsx')),
   ];
   if (!dev) config.plugins.push(new PrecompressPlugin());
   if (dev) {

@@ -21,6 +21,32 @@ export interface RemoteMenuEntry {
   capability: Capability;
 }
 
+/** An SVG tree as @ant-design/icons-svg defines an icon; the shell draws it with the shared icon base. */
+export interface IconNode {
+  tag: string;
+  attrs: Record<string, string>;
+  children?: IconNode[];
+}
+
+export interface NavigationIcon {
+  name: string;
+  theme: string;
+  icon: IconNode;
+}
+
+/**
+ * A remote's manifest as data (`navigation.json` beside its mf-manifest.json, written by its build from
+ * src/manifest.tsx): routes without their page loaders, menu entries with their icons as SVG trees. The
+ * shell builds the menu and routes from it and loads the remote's code only when a page is opened.
+ */
+export interface RemoteNavigation {
+  id: string;
+  routes: Array<Omit<RemoteRoute, 'load'>>;
+  menu: Array<Omit<RemoteMenuEntry, 'icon'> & { icon: NavigationIcon | null }>;
+}
+
+export type NavigationMenuEntry = RemoteNavigation['menu'][number];
+
 /** The one thing each remote exposes (`./manifest`). The shell knows no page of a remote beyond this. */
 export interface RemoteManifest {
   id: string;

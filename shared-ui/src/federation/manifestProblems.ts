@@ -1,5 +1,5 @@
 import { CAPABILITIES } from 'shared-auth';
-import { MENU_GROUPS, type RemoteManifest } from './manifest';
+import { MENU_GROUPS, type RemoteManifest, type RemoteNavigation } from './manifest';
 
 /**
  * What is wrong with a value claiming to be a remote's manifest; empty when it is sound. The shell
@@ -7,7 +7,27 @@ import { MENU_GROUPS, type RemoteManifest } from './manifest';
  * contract fails early with a readable reason.
  */
 export function manifestProblems(value: unknown): string[] {
-  if (!value || typeof value !== 'object') return ['manifest is not an object'];
+  return contractProblems(value, 'manifest');
+}
+
+/**
+ * What is wrong with a remote's navigation.json (the manifest as data, {@link RemoteNavigation}): the
+ * manifest's rules, routes without page loaders, and each icon an SVG tree or none.
+ */
+export function navigationProblems(value: unknown): string[] {
+  const problems = contractProblems(value, 'navigation');
+  if (problems.length > 0) return problems;
+  for (const entry of (value as RemoteNavigation).menu) {
+    const icon = entry.icon as unknown;
+    if (icon !== null && (typeof icon !== 'object' || typeof (icon as { icon?: { tag?: unknown } }).icon?.tag !== 'string')) {
+      problems.push(`menu entry ${entry.label} has an icon that is not an SVG tree`);
+    }
+  }
+  return problems;
+}
+
+function contractProblems(value: unknown, kind: 'manifest' | 'navigation'): string[] {
+  if (!value || typeof value !== 'object') return [`${kind} is not an object`];
   const manifest = value as Partial<RemoteManifest>;
   const problems: string[] = [];
   if (typeof manifest.id !== 'string' || manifest.id === '') problems.push('id is missing');
@@ -20,7 +40,8 @@ export function manifestProblems(value: unknown): string[] {
     if (paths.has(route.path)) problems.push(`route ${route.path} is declared twice`);
     paths.add(route.path);
     if (!CAPABILITIES.includes(route.capability)) problems.push(`route ${route.path} needs unknown capability ${String(route.capability)}`);
-    if (typeof route.load !== 'function') problems.push(`route ${route.path} has no page loader`);
+    if (kind === 'manifest' && typeof route.load !== 'function') problems.push(`route ${route.path} has no page loader`);
+    if (kind === 'navigation' && typeof route.title !== 'string') problems.push(`route ${route.path} has no title`);
   }
   for (const entry of manifest.menu!) {
     if (!MENU_GROUPS.some((g) => g.id === entry.group)) problems.push(`menu entry ${entry.label} is in unknown group ${String(entry.group)}`);

@@ -1,9 +1,31 @@
-import { manifestProblems } from '../federation/manifestProblems';
-import type { RemoteManifest } from '../federation/manifest';
+import path from 'node:path';
+import AntdIcon from '@ant-design/icons/es/components/AntdIcon';
+import { render } from '@testing-library/react';
+import { createElement, type ComponentProps, type ReactElement } from 'react';
+import { manifestProblems, navigationProblems } from '../federation/manifestProblems';
+import type { RemoteManifest, RemoteNavigation } from '../federation/manifest';
+
+// The build's reader of src/manifest.tsx (tools/webpack/navigation.js), which writes navigation.json.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { navigationOf } = require(path.resolve(__dirname, '../../../tools/webpack/navigation.js')) as {
+  navigationOf: (manifestFile: string) => RemoteNavigation;
+};
+
+type IconDefinition = ComponentProps<typeof AntdIcon>['icon'];
+
+/** The markup an icon draws, for comparing a manifest's icon element with navigation.json's SVG tree. */
+function drawn(icon: ReactElement | null): string {
+  if (icon === null) return '';
+  const { container, unmount } = render(icon);
+  const html = container.innerHTML;
+  unmount();
+  return html;
+}
 
 /**
  * The contract test every remote runs on its manifest: sound, exactly its routes of the
- * specification's route table (DESIGN §1), and every route loads a page component.
+ * specification's route table (DESIGN §1), every route loads a page component, and the navigation.json
+ * its build writes from it (what the shell draws the menu from) says the same.
  * Test-only: reached through `shared-ui/testing`, never from the package's runtime entry.
  */
 export function describeRemoteManifest(remote: string, manifest: RemoteManifest, specRoutes: string[]): void {
@@ -18,6 +40,19 @@ export function describeRemoteManifest(remote: string, manifest: RemoteManifest,
         const page = await route.load();
         expect([route.path, typeof page.default]).toEqual([route.path, 'function']);
       }
+    });
+
+    test('its navigation.json has the same routes and menu, each icon drawn the same', () => {
+      const navigation = navigationOf(path.resolve(__dirname, '../../..', remote, 'src/manifest.tsx'));
+      expect(navigationProblems(JSON.parse(JSON.stringify(navigation)))).toEqual([]);
+      expect(navigation.id).toBe(manifest.id);
+      expect(navigation.routes).toEqual(manifest.routes.map(({ path: routePath, title, capability }) => ({ path: routePath, title, capability })));
+      expect(navigation.menu.map(({ icon: _icon, ...entry }) => entry)).toEqual(manifest.menu.map(({ icon: _icon, ...entry }) => entry));
+      navigation.menu.forEach((entry, k) => {
+        const fromData = entry.icon ? createElement(AntdIcon, { icon: entry.icon as IconDefinition }) : null;
+        expect([entry.label, drawn(fromData)]).toEqual([entry.label, drawn(manifest.menu[k]!.icon as ReactElement | null)]);
+        expect(drawn(fromData)).toContain('<svg');
+      });
     });
   });
 }

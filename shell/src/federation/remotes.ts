@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { manifestProblems, type RemoteLocation, type RemoteManifest, type RuntimeConfig } from 'shared-ui';
+import type { ComponentType } from 'react';
+import { manifestProblems, navigationProblems, type RemoteLocation, type RemoteManifest, type RemoteNavigation, type RuntimeConfig } from 'shared-ui';
 import { setRemoteStatus } from './remoteHealth';
 
 /** Remote URLs are data: served by whoever deploys the console, read once per page load. */
@@ -9,22 +10,71 @@ export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   return (await response.json()) as RuntimeConfig;
 }
 
+/** A remote's navigation.json sits beside the entry the runtime config names (its build writes both). */
+export function navigationUrl(location: RemoteLocation): string {
+  return new URL('navigation.json', new URL(location.entry, window.location.href)).href;
+}
+
 /**
- * Loads a remote's `./manifest`. `force` drops what the federation runtime cached for it, so Retry
- * fetches the remote again after it failed.
+ * A remote's routes and menu entries (navigation.json): what the shell needs to draw the menu and know
+ * the remote's pages, without loading any of its code. Its answer decides whether the area is up.
  */
-export async function loadManifest(location: RemoteLocation, force = false): Promise<RemoteManifest> {
+export async function loadNavigation(location: RemoteLocation): Promise<RemoteNavigation> {
   setRemoteStatus(location.name, 'loading');
   try {
+    const url = navigationUrl(location);
+    const response = await fetch(url, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const navigation: unknown = await response.json();
+    const problems = navigationProblems(navigation);
+    if (problems.length > 0) throw new Error(`${location.name} has an invalid navigation.json: ${problems.join('; ')}`);
+    setRemoteStatus(location.name, 'ready');
+    return navigation as RemoteNavigation;
+  } catch (error) {
+    setRemoteStatus(location.name, 'unavailable', error);
+    throw error;
+  }
+}
+
+/** Each remote's `./manifest`, asked for once: the first of its pages opened loads it, the others reuse it. */
+const manifests = new Map<string, Promise<RemoteManifest>>();
+/** Remotes whose code must be fetched again (Retry after a failure): the federation runtime cached it. */
+const stale = new Set<string>();
+
+/** Drops what was loaded of a remote's code, so its next page fetches the remote again. */
+export function forgetManifest(name: string): void {
+  manifests.delete(name);
+  stale.add(name);
+}
+
+/**
+ * Loads a remote's `./manifest`, the first time one of its pages is opened. A failure marks the area
+ * unavailable (its menu group says so) and is thrown to the page's boundary.
+ */
+export function loadManifest(location: RemoteLocation): Promise<RemoteManifest> {
+  let loading = manifests.get(location.name);
+  if (loading) return loading;
+  const force = stale.delete(location.name);
+  loading = (async () => {
     registerRemotes([{ name: location.name, entry: location.entry }], { force });
     const loaded = await loadRemote<{ default: RemoteManifest }>(`${location.name}/manifest`);
     const manifest = loaded?.default;
     const problems = manifestProblems(manifest);
     if (problems.length > 0) throw new Error(`${location.name} exposes an invalid ./manifest: ${problems.join('; ')}`);
-    setRemoteStatus(location.name, 'ready');
     return manifest as RemoteManifest;
-  } catch (error) {
+  })();
+  manifests.set(location.name, loading);
+  loading.catch((error: unknown) => {
+    forgetManifest(location.name);
     setRemoteStatus(location.name, 'unavailable', error);
-    throw error;
-  }
+  });
+  return loading;
+}
+
+/** The page of one of a remote's routes, from its manifest. */
+export async function loadPage(location: RemoteLocation, path: string): Promise<{ default: ComponentType }> {
+  const manifest = await loadManifest(location);
+  const route = manifest.routes.find((r) => r.path === path);
+  if (!route) throw new Error(`${location.name} lists ${path} in its navigation.json but its manifest has no such page`);
+  return route.load();
 }

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { RemoteLocation, RemoteManifest } from 'shared-ui';
-import { fetchRuntimeConfig, loadManifest } from './remotes';
+import type { RemoteLocation, RemoteNavigation } from 'shared-ui';
+import { fetchRuntimeConfig, forgetManifest, loadNavigation } from './remotes';
 import { getRemoteHealth, subscribeRemoteHealth } from './remoteHealth';
 
 export interface RemotesView {
   locations: RemoteLocation[];
-  manifests: Record<string, RemoteManifest | undefined>;
+  /** Each remote's routes and menu entries (navigation.json); its code loads when one of its pages opens. */
+  navigations: Record<string, RemoteNavigation | undefined>;
   status: Record<string, 'loading' | 'ready' | 'unavailable' | undefined>;
   /** False until /config/remotes.json has been read: routes are not known before that. */
   configLoaded: boolean;
@@ -14,21 +15,21 @@ export interface RemotesView {
 }
 
 /**
- * Reads the runtime config and, once someone is signed in, loads every remote's manifest; one
- * failing remote leaves the others alone. Signed-out pages (login, recovery) need no remote, so
- * they do not pay for them.
+ * Reads the runtime config and, once someone is signed in, every remote's navigation.json; one failing
+ * remote leaves the others alone. No remote's code loads here: a page loads its remote when opened.
+ * Signed-out pages (login, recovery) need no remote, so they do not pay for them.
  */
 export function useRemotes(signedIn: boolean): RemotesView {
   const [locations, setLocations] = useState<RemoteLocation[]>([]);
-  const [manifests, setManifests] = useState<Record<string, RemoteManifest | undefined>>({});
+  const [navigations, setNavigations] = useState<Record<string, RemoteNavigation | undefined>>({});
   const [configError, setConfigError] = useState<string | null>(null);
   const [configLoaded, setConfigLoaded] = useState(false);
   const { status } = useSyncExternalStore(subscribeRemoteHealth, getRemoteHealth);
 
-  const load = useCallback((location: RemoteLocation, force: boolean) => {
-    loadManifest(location, force).then(
-      (manifest) => setManifests((m) => ({ ...m, [location.name]: manifest })),
-      () => setManifests((m) => ({ ...m, [location.name]: undefined })),
+  const load = useCallback((location: RemoteLocation) => {
+    loadNavigation(location).then(
+      (navigation) => setNavigations((n) => ({ ...n, [location.name]: navigation })),
+      () => setNavigations((n) => ({ ...n, [location.name]: undefined })),
     );
   }, []);
 
@@ -47,16 +48,19 @@ export function useRemotes(signedIn: boolean): RemotesView {
   useEffect(() => {
     if (!signedIn || requested.current || locations.length === 0) return;
     requested.current = true;
-    locations.forEach((l) => load(l, false));
+    locations.forEach((l) => load(l));
   }, [signedIn, locations, load]);
 
   const retry = useCallback(
     (name: string) => {
       const location = locations.find((l) => l.name === name);
-      if (location) load(location, true);
+      if (!location) return;
+      // The remote's code is fetched again by the page that asked for Retry.
+      forgetManifest(name);
+      load(location);
     },
     [load, locations],
   );
 
-  return { locations, manifests, status, configLoaded, configError, retry };
+  return { locations, navigations, status, configLoaded, configError, retry };
 }

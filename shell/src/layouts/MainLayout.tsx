@@ -1,6 +1,8 @@
 import { CloseOutlined, DisconnectOutlined, HomeOutlined, LoadingOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
+// A remote's menu icon arrives as an SVG tree (navigation.json): drawn by the icon base every icon shares.
+import AntdIcon from '@ant-design/icons/es/components/AntdIcon';
 import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, Spin, Tag, Typography, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { can, logout, principalOf, useSession } from 'shared-auth';
 import { SIDER_BACKGROUND, initials } from 'shared-ui';
@@ -9,6 +11,9 @@ import { buildMenu } from '../menu/buildMenu';
 import { jobDashboardMenuItems } from '../menu/jobDashboard';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { SCREEN_HEIGHT } from '../widgets/CookieConsent';
+
+/** The SVG tree AntdIcon draws; a remote's navigation.json holds one per menu entry. */
+type IconDefinition = ComponentProps<typeof AntdIcon>['icon'];
 
 function Logo() {
   return (
@@ -25,17 +30,17 @@ function Logo() {
 export const MENU_WAIT_MS = 4000;
 
 /**
- * True once every remote's manifest has loaded or failed (or MENU_WAIT_MS has passed), and from then
+ * True once every remote's navigation has loaded or failed (or MENU_WAIT_MS has passed), and from then
  * on: the menu is drawn once, complete, instead of Home and Settings first and the groups popping in
- * as manifests arrive. A cached copy of the last menu would show sooner, but it cannot hold the
- * remotes' icons, goes stale with every deployment or change of role, and the first visit would still
- * pop; the manifests are asked for as soon as the session starts and usually answer well within a
- * second. A Retry later (status back to loading) keeps the menu.
+ * as remotes answer. A cached copy of the last menu would show sooner, but it goes stale with every
+ * deployment or change of role, and the first visit would still pop; the navigations (a small JSON
+ * file per remote) are asked for as soon as the session starts. A Retry later (status back to loading)
+ * keeps the menu.
  */
 function useMenuReady(remotes: RemotesView): boolean {
-  // 'ready' is reported a moment before the manifest itself reaches the view: wait for the manifest.
+  // 'ready' is reported a moment before the navigation itself reaches the view: wait for it.
   const settled = remotes.locations.every(
-    (l) => remotes.status[l.name] === 'unavailable' || (remotes.status[l.name] === 'ready' && remotes.manifests[l.name] !== undefined),
+    (l) => remotes.status[l.name] === 'unavailable' || (remotes.status[l.name] === 'ready' && remotes.navigations[l.name] !== undefined),
   );
   const [waited, setWaited] = useState(false);
   const [ready, setReady] = useState(settled);
@@ -64,8 +69,8 @@ function SideNavigation({ remotes, ready, onNavigate }: { remotes: RemotesView; 
   // A menu item shows only if the access policy lets this user open it (specification §6).
   const principal = useMemo(() => principalOf({ token, user, instanceId: '', loadingCount: 0 }), [token, user]);
   const groups = useMemo(
-    () => buildMenu(remotes.locations, remotes.manifests, remotes.status, (entry) => can(principal, entry.capability)),
-    [remotes.locations, remotes.manifests, remotes.status, principal],
+    () => buildMenu(remotes.locations, remotes.navigations, remotes.status, (entry) => can(principal, entry.capability)),
+    [remotes.locations, remotes.navigations, remotes.status, principal],
   );
   const items: MenuProps['items'] = [
     { key: '/home', icon: <HomeOutlined />, label: <MenuLabel to="/home" label="Home" /> },
@@ -83,7 +88,11 @@ function SideNavigation({ remotes, ready, onNavigate }: { remotes: RemotesView; 
           {group.label}
         </span>
       ),
-      children: group.entries.map((entry) => ({ key: entry.path, icon: entry.icon, label: <MenuLabel to={entry.path} label={entry.label} /> })),
+      children: group.entries.map((entry) => ({
+        key: entry.path,
+        icon: entry.icon ? <AntdIcon icon={entry.icon as IconDefinition} /> : null,
+        label: <MenuLabel to={entry.path} label={entry.label} />,
+      })),
       ...(group.entries.length === 0 ? { children: undefined, disabled: true } : {}),
     })),
     ...jobDashboardMenuItems(principal),

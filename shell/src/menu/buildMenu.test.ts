@@ -1,4 +1,4 @@
-import type { RemoteLocation, RemoteManifest } from 'shared-ui';
+import type { RemoteLocation, RemoteNavigation } from 'shared-ui';
 import { buildMenu } from './buildMenu';
 
 const locations: RemoteLocation[] = [
@@ -13,8 +13,8 @@ const entry = (group: 'tracking' | 'management', label: string, order: number) =
   icon: null,
   capability: 'authenticated' as const,
 });
-const tracking: RemoteManifest = { id: 'tracking', routes: [], menu: [entry('tracking', 'b', 2), entry('tracking', 'a', 1)] };
-const management: RemoteManifest = { id: 'management', routes: [], menu: [entry('management', 'users', 1)] };
+const tracking: RemoteNavigation = { id: 'tracking', routes: [], menu: [entry('tracking', 'b', 2), entry('tracking', 'a', 1)] };
+const management: RemoteNavigation = { id: 'management', routes: [], menu: [entry('management', 'users', 1)] };
 
 describe('buildMenu', () => {
   test('groups in house order, entries sorted', () => {

@@ -11,7 +11,7 @@ jest.mock('../notifications/NotificationBell', () => ({ NotificationBell: () => 
 // Rendered without @testing-library (not a dependency of the shell): React is told that act() is in charge.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const remotes: RemotesView = { locations: [], manifests: {}, status: {}, configLoaded: true, configError: null, retry: () => {} };
+const remotes: RemotesView = { locations: [], navigations: {}, status: {}, configLoaded: true, configError: null, retry: () => {} };
 
 /** A token the browser takes as live (it only reads `exp`; the server verifies). */
 function liveToken(): string {

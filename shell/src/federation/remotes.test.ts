@@ -1,0 +1,85 @@
+import type { RemoteLocation } from 'shared-ui';
+import { forgetManifest, loadNavigation, loadPage, navigationUrl } from './remotes';
+import { getRemoteHealth } from './remoteHealth';
+
+const registerRemotes = jest.fn();
+const loadRemote = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: (...args: unknown[]) => registerRemotes(...args),
+  loadRemote: (...args: unknown[]) => loadRemote(...args),
+}));
+
+const tracking: RemoteLocation = {
+  id: 'tracking',
+  name: 'mfe_tracking',
+  entry: '/remotes/mfe-tracking/mf-manifest.json',
+  prefixes: ['/tracking'],
+  groups: ['tracking'],
+};
+const NAVIGATION = {
+  id: 'tracking',
+  routes: [{ path: '/tracking/tracker', title: 'Tracker', capability: 'canTrack' }],
+  menu: [{ group: 'tracking', label: 'Tracker', path: '/tracking/tracker', order: 1, capability: 'canTrack', icon: null }],
+};
+const Tracker = () => null;
+const MANIFEST = {
+  id: 'tracking',
+  routes: [{ path: '/tracking/tracker', title: 'Tracker', capability: 'canTrack', load: async () => ({ default: Tracker }) }],
+  menu: [],
+};
+
+function answer(status: number, body: unknown) {
+  global.fetch = jest.fn().mockResolvedValue({ ok: status < 400, status, json: async () => body }) as unknown as typeof fetch;
+}
+
+beforeEach(() => {
+  registerRemotes.mockReset();
+  loadRemote.mockReset();
+  forgetManifest(tracking.name);
+});
+
+describe('a remote from its navigation.json, its code when a page opens', () => {
+  test('navigation.json is read beside the entry the runtime config names, on any origin', () => {
+    expect(navigationUrl(tracking)).toBe(`${window.location.origin}/remotes/mfe-tracking/navigation.json`);
+    expect(navigationUrl({ ...tracking, entry: 'https://cdn.example/tracking/v2/mf-manifest.json' })).toBe('https://cdn.example/tracking/v2/navigation.json');
+  });
+
+  test('a sound navigation makes the area ready without loading any of its code', async () => {
+    answer(200, NAVIGATION);
+    await expect(loadNavigation(tracking)).resolves.toEqual(NAVIGATION);
+    expect(getRemoteHealth().status.mfe_tracking).toBe('ready');
+    expect(registerRemotes).not.toHaveBeenCalled();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  test('a dead or broken navigation marks the area unavailable, saying why', async () => {
+    answer(404, {});
+    await expect(loadNavigation(tracking)).rejects.toThrow('/remotes/mfe-tracking/navigation.json answered 404');
+    expect(getRemoteHealth().status.mfe_tracking).toBe('unavailable');
+    answer(200, { ...NAVIGATION, routes: [{ path: 'tracker', title: 'Tracker', capability: 'canTrack' }] });
+    await expect(loadNavigation(tracking)).rejects.toThrow('mfe_tracking has an invalid navigation.json: route tracker does not start with /');
+    expect(getRemoteHealth().errors.mfe_tracking).toContain('invalid navigation.json');
+  });
+
+  test("the first page opened loads the remote's manifest once; the next pages reuse it", async () => {
+    loadRemote.mockResolvedValue({ default: MANIFEST });
+    await expect(loadPage(tracking, '/tracking/tracker')).resolves.toEqual({ default: Tracker });
+    await loadPage(tracking, '/tracking/tracker');
+    expect(registerRemotes).toHaveBeenCalledTimes(1);
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_tracking', entry: tracking.entry }], { force: true });
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+    await expect(loadPage(tracking, '/tracking/nowhere')).rejects.toThrow(
+      'mfe_tracking lists /tracking/nowhere in its navigation.json but its manifest has no such page',
+    );
+  });
+
+  test('a remote whose code fails is unavailable, and the next try fetches it again', async () => {
+    loadRemote.mockRejectedValueOnce(new Error('remoteEntry.js: 502'));
+    await loadPage(tracking, '/tracking/tracker').catch(() => undefined);
+    expect(getRemoteHealth().status.mfe_tracking).toBe('unavailable');
+    loadRemote.mockResolvedValue({ default: MANIFEST });
+    await expect(loadPage(tracking, '/tracking/tracker')).resolves.toEqual({ default: Tracker });
+    expect(registerRemotes).toHaveBeenCalledTimes(2);
+    expect(registerRemotes.mock.calls[1]).toEqual([[{ name: 'mfe_tracking', entry: tracking.entry }], { force: true }]);
+  });
+});
