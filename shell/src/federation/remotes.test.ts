@@ -1,5 +1,5 @@
 import type { RemoteLocation } from 'shared-ui';
-import { forgetManifest, loadNavigation, loadPage, navigationUrl } from './remotes';
+import { forgetManifest, loadNavigation, loadPage, navigationUrl, remoteOfPath } from './remotes';
 import { getRemoteHealth } from './remoteHealth';
 
 const registerRemotes = jest.fn();
@@ -42,6 +42,14 @@ describe('a remote from its navigation.json, its code when a page opens', () => 
   test('navigation.json is read beside the entry the runtime config names, on any origin', () => {
     expect(navigationUrl(tracking)).toBe(`${window.location.origin}/remotes/mfe-tracking/navigation.json`);
     expect(navigationUrl({ ...tracking, entry: 'https://cdn.example/tracking/v2/mf-manifest.json' })).toBe('https://cdn.example/tracking/v2/navigation.json');
+  });
+
+  test('a path belongs to the remote one of whose prefixes holds it', () => {
+    const management: RemoteLocation = { ...tracking, name: 'mfe_management', prefixes: ['/management/operators', '/management/users'] };
+    expect(remoteOfPath([tracking, management], '/tracking/tracker')?.name).toBe('mfe_tracking');
+    expect(remoteOfPath([tracking, management], '/management/users')?.name).toBe('mfe_management');
+    expect(remoteOfPath([tracking, management], '/management/settings/general')).toBeUndefined();
+    expect(remoteOfPath([tracking, management], '/trackingfoo')).toBeUndefined();
   });
 
   test('a sound navigation makes the area ready without loading any of its code', async () => {

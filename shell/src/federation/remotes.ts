@@ -36,6 +36,11 @@ export async function loadNavigation(location: RemoteLocation): Promise<RemoteNa
   }
 }
 
+/** The remote whose area holds `path` (its prefixes), if any. */
+export function remoteOfPath(locations: readonly RemoteLocation[], path: string): RemoteLocation | undefined {
+  return locations.find((l) => l.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)));
+}
+
 /** Each remote's `./manifest`, asked for once: the first of its pages opened loads it, the others reuse it. */
 const manifests = new Map<string, Promise<RemoteManifest>>();
 /** Remotes whose code must be fetched again (Retry after a failure): the federation runtime cached it. */
