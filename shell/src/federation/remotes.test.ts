@@ -1,5 +1,5 @@
 import type { RemoteLocation } from 'shared-ui';
-import { forgetManifest, loadNavigation, loadPage, navigationUrl, remoteOfPath } from './remotes';
+import { forgetManifest, loadNavigation, loadPage, navigationUrl, preloadPage, remoteOfPath } from './remotes';
 import { getRemoteHealth } from './remoteHealth';
 
 const registerRemotes = jest.fn();
@@ -79,6 +79,21 @@ describe('a remote from its navigation.json, its code when a page opens', () => 
     await expect(loadPage(tracking, '/tracking/nowhere')).rejects.toThrow(
       'mfe_tracking lists /tracking/nowhere in its navigation.json but its manifest has no such page',
     );
+  });
+
+  test('the page being opened is loaded ahead by its route, parameters included, through the one manifest load', async () => {
+    const details = jest.fn(async () => ({ default: Tracker }));
+    loadRemote.mockResolvedValue({
+      default: {
+        ...MANIFEST,
+        routes: [...MANIFEST.routes, { path: '/tracking/tracker/details/:tab?', title: 'Details', capability: 'canTrack', load: details }],
+      },
+    });
+    await preloadPage(tracking, '/tracking/tracker/details/history');
+    expect(details).toHaveBeenCalledTimes(1);
+    await preloadPage(tracking, '/tracking/elsewhere');
+    expect(details).toHaveBeenCalledTimes(1);
+    expect(loadRemote).toHaveBeenCalledTimes(1);
   });
 
   test('a remote whose code fails is unavailable, and the next try fetches it again', async () => {

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
 import { manifestProblems, navigationProblems, type RemoteLocation, type RemoteManifest, type RemoteNavigation, type RuntimeConfig } from 'shared-ui';
 import { setRemoteStatus } from './remoteHealth';
 
@@ -82,4 +83,14 @@ export async function loadPage(location: RemoteLocation, path: string): Promise<
   const route = manifest.routes.find((r) => r.path === path);
   if (!route) throw new Error(`${location.name} lists ${path} in its navigation.json but its manifest has no such page`);
   return route.load();
+}
+
+/**
+ * Starts loading the page at `pathname` (one of the remote's routes, parameters included) as soon as its
+ * remote's manifest is in, so the page's code is on its way before the router gets to it.
+ */
+export async function preloadPage(location: RemoteLocation, pathname: string): Promise<void> {
+  const manifest = await loadManifest(location);
+  const route = manifest.routes.find((r) => matchPath({ path: r.path, end: true }, pathname) !== null);
+  if (route) await route.load();
 }

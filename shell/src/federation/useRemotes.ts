@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RemoteLocation, RemoteNavigation } from 'shared-ui';
-import { fetchRuntimeConfig, forgetManifest, loadManifest, loadNavigation, remoteOfPath } from './remotes';
+import { fetchRuntimeConfig, forgetManifest, loadNavigation, preloadPage, remoteOfPath } from './remotes';
 import { getRemoteHealth, subscribeRemoteHealth } from './remoteHealth';
 
 export interface RemotesView {
@@ -49,9 +49,9 @@ export function useRemotes(signedIn: boolean): RemotesView {
     if (!signedIn || requested.current || locations.length === 0) return;
     requested.current = true;
     locations.forEach((l) => load(l));
-    // The area of the page being opened loads its code now, beside its navigation, not after it.
+    // The page being opened loads its remote and its own code now, beside the navigations, not after them.
     const opening = remoteOfPath(locations, window.location.pathname);
-    if (opening) loadManifest(opening).catch(() => undefined); // a failure is shown by the page's boundary
+    if (opening) preloadPage(opening, window.location.pathname).catch(() => undefined); // a failure is shown by the page's boundary
   }, [signedIn, locations, load]);
 
   const retry = useCallback(
