@@ -1,12 +1,14 @@
 import { DeleteOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Flex, Row, Spin, Statistic, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OperatorSummary } from 'api/contracts';
 import { api } from 'shared-auth';
 import { PageContainer, useApiGet, useToasts } from 'shared-ui';
-import { NameDialog } from '../../operators/NameDialog';
 import { OperatorPicture } from '../../operators/OperatorPicture';
+
+// The add dialog's form (react-hook-form, yup, antd Form and Modal) loads when it is opened, not with the grid.
+const NameDialog = lazy(() => import('../../operators/NameDialog').then((m) => ({ default: m.NameDialog })));
 
 /**
  * /management/operators — one card per operator the caller manages (specification §6: Administrator
@@ -99,7 +101,11 @@ export default function OperatorsPage() {
           ))}
         </Row>
       )}
-      {adding ? <NameDialog title="Add operator" onSave={create} onClose={closeAdd} /> : null}
+      {adding ? (
+        <Suspense fallback={null}>
+          <NameDialog title="Add operator" onSave={create} onClose={closeAdd} />
+        </Suspense>
+      ) : null}
     </PageContainer>
   );
 }
