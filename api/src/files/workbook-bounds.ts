@@ -85,44 +85,84 @@ export function workbookDirectoryProblem(entries: readonly DirectoryEntry[], sub
   return null;
 }
 
-/**
- * Checks a workbook file against the limits; resolves when exceljs may read it, throws WorkbookBoundsError
- * otherwise (NOT_A_WORKBOOK when it is no zip a streaming reader would read as the directory says).
- */
 /** What the pre-pass learnt on the way: the row count of each sheet part, by part name (for progress: "row 40,000 / 100,000"). */
 export interface WorkbookShape {
   sheetRows: Map<string, number>;
 }
 
+/**
+ * Checks a workbook file against the limits; resolves when exceljs may read it, throws WorkbookBoundsError
+ * otherwise (NOT_A_WORKBOOK when it is no zip a streaming reader would read as the directory says).
+ */
 export async function checkWorkbookBounds(file: string, limits: WorkbookLimits = WORKBOOK_LIMITS): Promise<WorkbookShape> {
-  const damaged = () => new WorkbookBoundsError(NOT_A_WORKBOOK);
-  const zip = await readZipFile(file, damaged);
-  const layout = zipLayout(zip, damaged);
-  const problem = workbookDirectoryProblem(layout, SUBJECT, limits);
-  if (problem) throw new WorkbookBoundsError(problem);
-  const totals = { inflated: 0, sharedStrings: 0 };
+  const check = await WorkbookCheck.open(file, limits);
   const sheetRows = new Map<string, number>();
-  for (const entry of layout) {
-    const scanner = await scanPart(zip, entry, limits, totals);
-    if (scanner && partKind(entry.name) === 'sheet') sheetRows.set(entry.name, scanner.rowCount);
+  for (const entry of check.parts) {
+    const rows = await check.scan(entry);
+    if (partKind(entry.name) === 'sheet') sheetRows.set(entry.name, rows);
   }
   return { sheetRows };
 }
 
-async function scanPart(zip: Buffer, entry: ZipEntry, limits: WorkbookLimits, totals: { inflated: number; sharedStrings: number }): Promise<XmlScanner | null> {
-  const kind = partKind(entry.name);
-  const scanner = kind === 'opaque' ? null : new XmlScanner(kind, limits, totals);
-  let bytes = 0;
-  for await (const chunk of entryContent(zip, entry, () => new WorkbookBoundsError(NOT_A_WORKBOOK))) {
-    bytes += chunk.length;
-    totals.inflated += chunk.length;
-    const problem = partProblem(entry, bytes, SUBJECT, limits);
+/**
+ * The same checks, part by part, for a reader that inflates each part once: {@link WorkbookCheck.content}
+ * hands over a part's bytes only after they were checked, so what the reader parses never crossed a
+ * limit, however far it gets. Which error a file gets depends on the order its parts are checked in;
+ * checkWorkbookBounds checks them in zip order and stops at the first problem, and a caller checking them
+ * in another order must answer the problem of the earliest part to be as good as it. (The running byte
+ * total does not make the order matter: no part inflates past its declared size, and the declared sizes
+ * passed the same limits in open().)
+ */
+export class WorkbookCheck {
+  private readonly totals = { inflated: 0, sharedStrings: 0 };
+
+  private constructor(
+    private readonly zip: Buffer,
+    /** In file order. */
+    readonly parts: readonly ZipEntry[],
+    private readonly limits: WorkbookLimits,
+  ) {}
+
+  /** Reads the file and checks its directory (nothing is inflated yet). */
+  static async open(file: string, limits: WorkbookLimits = WORKBOOK_LIMITS): Promise<WorkbookCheck> {
+    const damaged = () => new WorkbookBoundsError(NOT_A_WORKBOOK);
+    const zip = await readZipFile(file, damaged);
+    const layout = zipLayout(zip, damaged);
+    const problem = workbookDirectoryProblem(layout, SUBJECT, limits);
     if (problem) throw new WorkbookBoundsError(problem);
-    if (totals.inflated > limits.maxInflatedBytes) throw new WorkbookBoundsError(WORKBOOK_MESSAGES.inflated(SUBJECT, limits.maxInflatedBytes));
-    scanner?.feed(chunk);
+    return new WorkbookCheck(zip, layout, limits);
   }
-  scanner?.end();
-  return scanner;
+
+  /** Whether exceljs parses the part as a worksheet (named as it matches them). */
+  static isSheet(entry: ZipEntry): boolean {
+    return partKind(entry.name) === 'sheet';
+  }
+
+  /** Checks a whole part; answers its row count (0 but for sheets). */
+  async scan(entry: ZipEntry): Promise<number> {
+    let rows = 0;
+    for await (const chunk of this.content(entry, (count) => (rows = count))) void chunk;
+    return rows;
+  }
+
+  /** A part's inflated bytes, each chunk checked before it is handed over; `onEnd` hears the part's row count once all of it passed. */
+  async *content(entry: ZipEntry, onEnd?: (rows: number) => void): AsyncGenerator<Buffer> {
+    const { limits, totals } = this;
+    const kind = partKind(entry.name);
+    const scanner = kind === 'opaque' ? null : new XmlScanner(kind, limits, totals);
+    let bytes = 0;
+    for await (const chunk of entryContent(this.zip, entry, () => new WorkbookBoundsError(NOT_A_WORKBOOK))) {
+      bytes += chunk.length;
+      totals.inflated += chunk.length;
+      const problem = partProblem(entry, bytes, SUBJECT, limits);
+      if (problem) throw new WorkbookBoundsError(problem);
+      if (totals.inflated > limits.maxInflatedBytes) throw new WorkbookBoundsError(WORKBOOK_MESSAGES.inflated(SUBJECT, limits.maxInflatedBytes));
+      scanner?.feed(chunk);
+      yield chunk;
+    }
+    scanner?.end();
+    onEnd?.(scanner?.rowCount ?? 0);
+  }
 }
 
 const LT = 0x3c;

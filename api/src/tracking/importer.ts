@@ -48,8 +48,11 @@ export interface ImportResult {
 /** Arbitrary but fixed: serialises tracking writers (imports, sync) across API instances on PostgreSQL. */
 const TRACKING_LOCK_KEY = 7_316_012;
 
-/** Progress of an import: rows read so far, and the sheet's row count when known (0 = unknown). */
-export type ImportProgress = (rowsRead: number, rowsInSheet: number) => void;
+/**
+ * Progress of an import: rows read so far, the sheet's row count when known (0 = unknown: it is counted
+ * on the way, so known at the end), and the share of the sheet read (0 to 1).
+ */
+export type ImportProgress = (rowsRead: number, rowsInSheet: number, share: number) => void;
 
 /**
  * Replaces one tracking data set with a workbook's first sheet, all or nothing, in one streamed pass.
@@ -91,20 +94,30 @@ export async function importDataSet(
       let dataRows = 0;
       let rowsInSheet = 0;
       let rowsRead = 0;
+      let share = 0;
+      let headerRefusal: string | null = null;
 
-      for await (const batch of readFirstSheetBatches(file, undefined, (rows) => (rowsInSheet = rows))) {
+      const batches = readFirstSheetBatches(
+        file,
+        undefined,
+        (rows) => (rowsInSheet = rows),
+        (read) => (share = read),
+      );
+      reading: for await (const batch of batches) {
         for (const { number, cells } of batch) {
           rowsRead += 1;
           // Counted as a person counts them: data rows, without the header row.
-          if (rowsRead % 1000 === 0) onProgress(rowsRead - 1, Math.max(0, rowsInSheet - 1));
+          if (rowsRead % 1000 === 0) onProgress(rowsRead - 1, Math.max(0, rowsInSheet - 1), share);
           if (!header) {
             if (cells.every((c) => normalizeCell(c) === null)) continue;
             header = matchHeaders(
               cells,
               specs.map((s) => s.field),
             );
-            const problem = headerProblem(header);
-            if (problem) throw new TrackingImportError(problem);
+            headerRefusal = headerProblem(header);
+            // Left by break, not by throwing: the reader then checks the rest of the sheet, and a limit
+            // it breaks is the answer, as when the limits were checked before the first row.
+            if (headerRefusal) break reading;
             validate = rowValidator(header, specs);
             continue;
           }
@@ -121,16 +134,24 @@ export async function importDataSet(
           }
         }
       }
-      onProgress(Math.max(0, rowsRead - 1), Math.max(0, rowsInSheet - 1));
+      if (headerRefusal) throw new TrackingImportError(headerRefusal);
+      onProgress(Math.max(0, rowsRead - 1), Math.max(0, rowsInSheet - 1), 1);
       if (!header) throw new TrackingImportError(IMPORT_MESSAGES.empty);
       if (dataRows === 0) throw new TrackingImportError(IMPORT_MESSAGES.noData);
       if (rowProblems.size > 0) throw new TrackingImportError(IMPORT_MESSAGES.rowsWithProblems(rowProblems.size), problems, rowProblems, header);
       await writer.flush();
 
       await conn.transaction().execute(async (trx) => {
-        if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${TRACKING_LOCK_KEY})`.execute(trx);
+        const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+        if (postgres) await sql`select pg_advisory_xact_lock(${TRACKING_LOCK_KEY})`.execute(trx);
+        // On SQLite, building an index from all the rows costs less than keeping it up to date row by row,
+        // and readers on other connections keep their snapshot meanwhile. Not on PostgreSQL: dropping an
+        // index locks every reader of the table out until the commit.
+        const indexes = postgres ? [] : await sqliteIndexes(trx, live);
+        for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
         await trx.deleteFrom(live).execute();
         await sql`insert into ${sql.table(live)} select * from ${sql.table(staging)}`.execute(trx);
+        for (const index of indexes) await sql.raw(index.sql).execute(trx);
         if (kind !== 'commissioningPlan') await recomputeDelta(trx);
         await writeStamp(trx, STAMPS[kind], importedAt);
       });
@@ -139,6 +160,13 @@ export async function importDataSet(
       await sql`drop table if exists ${sql.table(staging)}`.execute(conn);
     }
   });
+}
+
+/** A SQLite table's own indexes (not those of its constraints), with the statements that made them. */
+async function sqliteIndexes(db: Kysely<Database>, table: string): Promise<Array<{ name: string; sql: string }>> {
+  const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+    where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
+  return rows;
 }
 
 /**

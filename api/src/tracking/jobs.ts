@@ -30,8 +30,11 @@ export async function importTask(params: ImportParams, context: TaskContext): Pr
   const spec = IMPORTS[params.dataSet];
   const upload = await resolveUpload(context.db, context.dataDir, params.uploadId, params.ownerId, 'xlsx');
   try {
-    const result = await importDataSet(context.db, params.dataSet, upload.file, new Date(), (read, total) =>
-      context.progress(total > 0 ? (read / total) * 99 : 0, total > 0 ? `Reading rows ${count(read)} / ${count(total)}` : `Reading rows ${count(read)}`),
+    const result = await importDataSet(context.db, params.dataSet, upload.file, new Date(), (read, total, share) =>
+      context.progress(
+        total > 0 ? (read / total) * 99 : share * 99,
+        total > 0 ? `Reading rows ${count(read)} / ${count(total)}` : `Reading rows ${count(read)}`,
+      ),
     );
     return { message: spec.successMessage, rows: result.rows };
   } catch (error) {
