@@ -493,8 +493,9 @@ test('commissioning plan: a large workbook shows the import job’s progress in 
 
   // The import job's stage and percent, from its JobProgress events, while the call is pending.
   const status = dialog.getByRole('status');
-  // The total is the sheet's row count as the reader sees it (the API counts the header row too).
-  const stage = status.getByText(/^Reading rows [\d,]+ \/ 60,00\d$/);
+  // The sheet is read in one pass, so its row count is known only at the end: the stage counts the rows
+  // read, and the percentage follows the share of the sheet read.
+  const stage = status.getByText(/^Reading rows [\d,]+$/);
   await expect(stage).toBeVisible({ timeout: 60_000 });
   // Read at one instant, as the events move it on every quarter second: bar, stage and a Close that waits for the answer.
   const shown = await dialog.evaluate((el) => {
@@ -511,7 +512,7 @@ test('commissioning plan: a large workbook shows the import job’s progress in 
   expect(shown.label).toBe('Import progress');
   expect(shown.percent).toBeGreaterThanOrEqual(0);
   expect(shown.percent).toBeLessThanOrEqual(100);
-  expect(shown.text).toMatch(new RegExp(`^${shown.percent}%Reading rows [\\d,]+ / 60,00\\d$`));
+  expect(shown.text).toMatch(new RegExp(`^${shown.percent}%Reading rows [\\d,]+$`));
   expect(shown.closeDisabled).toBe(true);
 
   // The answer: the same as for a small file.
