@@ -62,11 +62,19 @@ const refusal = {
 };
 
 describe('ImportDialog', () => {
+  test('renders nothing until first opened, then the dialog', async () => {
+    const { rerenderOpen } = renderDialog(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    rerenderOpen(true);
+    expect(within(await screen.findByRole('dialog')).getByText('Import Commissioning Plan')).toBeInTheDocument();
+  });
+
   test('uploads the workbook, passes its upload id to the import call, shows the message and closes', async () => {
     post.mockResolvedValue({ data: { uploadId: 'up-1', name: 'plan.xlsx', size: 2048 } });
     get.mockResolvedValue({ data: { message: 'Commissioning Plan successfully imported!', rows: 12 } });
-    const { dialog, choose, onClose, onImported } = renderDialog();
-    expect(within(dialog()).getByText('Import Commissioning Plan')).toBeInTheDocument();
+    const { choose, onClose, onImported } = renderDialog();
+    // The dialog's code loads when it first opens.
+    expect(within(await screen.findByRole('dialog')).getByText('Import Commissioning Plan')).toBeInTheDocument();
     await uploadPlan(choose);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith('File/Upload', expect.any(FormData), expect.objectContaining({ skipLoading: true }));

@@ -7,29 +7,13 @@ import { downloadExport, uploadFiles } from '../files/transfer';
 import { useToasts } from '../toasts/toasts';
 import { DataTable, type DataColumn } from './DataTable';
 import { FileDropZone, type ProgressReporter } from './FileDropZone';
+import { IMPORT_JOB_KIND, type ImportDialogProps } from './ImportDialog';
 import { JobProgressBar, useFollowedJob } from './JobProgressBar';
 
 /** The API lists at most this many problems; the error workbook has every row. */
 const REPORTED_PROBLEMS: typeof MAX_REPORTED_PROBLEMS = 200;
 
-/** Job kind of the tracking imports (the API's `tracking.import`): its `JobProgress` events feed the dialog's bar. */
-export const IMPORT_JOB_KIND = 'tracking.import';
-
 const IMPORTING = 'Importing…';
-
-export interface ImportDialogProps {
-  /** E.g. 'Import Commissioning Plan'. */
-  title: string;
-  open: boolean;
-  onClose: () => void;
-  /** The import call; it receives the upload id as `filePath` (specification §7 import flow). */
-  importPath: string;
-  acceptedTypes?: string[];
-  /** Called after a successful import, so the page reloads its table and banner. */
-  onImported?: (result: ImportResponse) => void;
-  /** Job kind whose `JobProgress` the dialog shows while the import call is pending. */
-  jobKind?: string;
-}
 
 interface Failure {
   message: string;
@@ -103,7 +87,16 @@ function ImportFailure({ failure }: { failure: Failure }) {
  * progress is taken as this import's (one import at a time per dialog) and its stage is shown. Every
  * opening starts clean.
  */
-export function ImportDialog({ title, open, onClose, importPath, acceptedTypes = ['.xlsx'], onImported, jobKind = IMPORT_JOB_KIND }: ImportDialogProps) {
+/** The dialog itself, loaded by {@link ImportDialog} the first time it opens. */
+export default function ImportDialogBody({
+  title,
+  open,
+  onClose,
+  importPath,
+  acceptedTypes = ['.xlsx'],
+  onImported,
+  jobKind = IMPORT_JOB_KIND,
+}: ImportDialogProps) {
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
