@@ -120,3 +120,21 @@ test('/home loads no remote; a page of each remote renders through the menu, eac
   expect(Object.keys(shared)).not.toContain('antd');
   expect(errors).toEqual([]);
 });
+
+test('a remote whose code fails to load while its navigation answers shows its area unavailable, and Retry loads it without a page reload', async ({
+  page,
+}) => {
+  await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
+  // The first fetch of monitoring's entry fails, as a dropped connection would; the next ones go through.
+  let entryFetches = 0;
+  await page.route('**/remotes/mfe-monitoring/remoteEntry.js', (route) => (entryFetches++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await page.getByRole('menuitem', { name: 'Monitoring', exact: true }).click();
+  await page.getByRole('link', { name: 'Fault Management', exact: true }).click();
+  await expect(page.getByText('This area is unavailable')).toBeVisible();
+  await expect(page.locator('[data-menu-group="monitoring"][data-unavailable="true"]')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('[data-remote="mfe_monitoring"]').getByRole('heading', { name: 'Fault Management', exact: true })).toBeVisible();
+  await expect(page.locator('[data-menu-group="monitoring"][data-unavailable="true"]')).toHaveCount(0);
+  expect(entryFetches).toBe(2);
+});

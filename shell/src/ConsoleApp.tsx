@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
 import type { RemoteLocation } from 'shared-ui';
 import { AreaLoading, RemoteBoundary } from './federation/RemoteBoundary';
-import { loadPage } from './federation/remotes';
+import { loadPage, manifestGeneration } from './federation/remotes';
 import { useRemotes } from './federation/useRemotes';
 import { BareLayout } from './layouts/BareLayout';
 import { MainLayout } from './layouts/MainLayout';
@@ -38,11 +38,12 @@ function errorPage(status: 401 | 404 | 500) {
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
- * One lazy component per remote page and attempt: React caches a failed import, so Retry needs a fresh
- * one. The page's remote is loaded by the first of its pages opened (loadPage).
+ * One lazy component per remote page, load of its remote and attempt: React caches a failed import, so
+ * Retry needs a fresh one. The page's remote is loaded by the first of its pages opened (loadPage).
  */
 function lazyPage(location: RemoteLocation, path: string, attempt: number): LazyExoticComponent<ComponentType> {
-  const key = `${location.name} ${path} ${attempt}`;
+  // A page whose remote failed is made anew once the remote is retried, wherever the Retry was clicked.
+  const key = `${location.name} ${path} ${manifestGeneration(location.name)} ${attempt}`;
   let page = lazyPages.get(key);
   if (!page) {
     page = lazy(() => loadPage(location, path));

@@ -47,10 +47,19 @@ const manifests = new Map<string, Promise<RemoteManifest>>();
 /** Remotes whose code must be fetched again (Retry after a failure): the federation runtime cached it. */
 const stale = new Set<string>();
 
+/** How many times each remote's code was dropped (Retry, or a failed load): a page loaded before is stale. */
+const generations = new Map<string, number>();
+
 /** Drops what was loaded of a remote's code, so its next page fetches the remote again. */
 export function forgetManifest(name: string): void {
   manifests.delete(name);
   stale.add(name);
+  generations.set(name, manifestGeneration(name) + 1);
+}
+
+/** Changes whenever the remote's code was dropped: a lazy page made before it must not be reused (React keeps its failure). */
+export function manifestGeneration(name: string): number {
+  return generations.get(name) ?? 0;
 }
 
 /**
