@@ -10,6 +10,7 @@ export * from './widgets/SiteSelect';
 export * from './widgets/FileDropZone';
 export * from './federation/StandaloneFrame';
 export * from './federation/manifestProblems';
+export * from './federation/MenuIcon';
 export * from './widgets/forms';
 export * from './widgets/NotificationList';
 export * from './widgets/notificationLinks';

@@ -1,17 +1,15 @@
 import path from 'node:path';
-import AntdIcon from '@ant-design/icons/es/components/AntdIcon';
 import { render } from '@testing-library/react';
-import { createElement, type ComponentProps, type ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { manifestProblems, navigationProblems } from '../federation/manifestProblems';
 import type { RemoteManifest, RemoteNavigation } from '../federation/manifest';
+import { MenuIcon } from '../federation/MenuIcon';
 
 // The build's reader of src/manifest.tsx (tools/webpack/navigation.js), which writes navigation.json.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { navigationOf } = require(path.resolve(__dirname, '../../../tools/webpack/navigation.js')) as {
   navigationOf: (manifestFile: string) => RemoteNavigation;
 };
-
-type IconDefinition = ComponentProps<typeof AntdIcon>['icon'];
 
 /** The markup an icon draws, for comparing a manifest's icon element with navigation.json's SVG tree. */
 function drawn(icon: ReactElement | null): string {
@@ -49,7 +47,7 @@ export function describeRemoteManifest(remote: string, manifest: RemoteManifest,
       expect(navigation.routes).toEqual(manifest.routes.map(({ path: routePath, title, capability }) => ({ path: routePath, title, capability })));
       expect(navigation.menu.map(({ icon: _icon, ...entry }) => entry)).toEqual(manifest.menu.map(({ icon: _icon, ...entry }) => entry));
       navigation.menu.forEach((entry, k) => {
-        const fromData = entry.icon ? createElement(AntdIcon, { icon: entry.icon as IconDefinition }) : null;
+        const fromData = entry.icon ? createElement(MenuIcon, { icon: entry.icon }) : null;
         expect([entry.label, drawn(fromData)]).toEqual([entry.label, drawn(manifest.menu[k]!.icon as ReactElement | null)]);
         expect(drawn(fromData)).toContain('<svg');
       });

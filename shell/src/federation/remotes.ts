@@ -44,16 +44,12 @@ export function remoteOfPath(locations: readonly RemoteLocation[], path: string)
 
 /** Each remote's `./manifest`, asked for once: the first of its pages opened loads it, the others reuse it. */
 const manifests = new Map<string, Promise<RemoteManifest>>();
-/** Remotes whose code must be fetched again (Retry after a failure): the federation runtime cached it. */
-const stale = new Set<string>();
-
 /** How many times each remote's code was dropped (Retry, or a failed load): a page loaded before is stale. */
 const generations = new Map<string, number>();
 
 /** Drops what was loaded of a remote's code, so its next page fetches the remote again. */
 export function forgetManifest(name: string): void {
   manifests.delete(name);
-  stale.add(name);
   generations.set(name, manifestGeneration(name) + 1);
 }
 
@@ -69,7 +65,8 @@ export function manifestGeneration(name: string): number {
 export function loadManifest(location: RemoteLocation): Promise<RemoteManifest> {
   let loading = manifests.get(location.name);
   if (loading) return loading;
-  const force = stale.delete(location.name);
+  // A remote loaded again was dropped before: the federation runtime's cached copy of it must go.
+  const force = manifestGeneration(location.name) > 0;
   loading = (async () => {
     registerRemotes([{ name: location.name, entry: location.entry }], { force });
     const loaded = await loadRemote<{ default: RemoteManifest }>(`${location.name}/manifest`);

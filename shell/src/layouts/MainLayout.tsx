@@ -1,19 +1,14 @@
 import { CloseOutlined, DisconnectOutlined, HomeOutlined, LoadingOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
-// A remote's menu icon arrives as an SVG tree (navigation.json): drawn by the icon base every icon shares.
-import AntdIcon from '@ant-design/icons/es/components/AntdIcon';
 import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, Spin, Tag, Typography, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { can, logout, principalOf, useSession } from 'shared-auth';
-import { SIDER_BACKGROUND, initials } from 'shared-ui';
+import { MenuIcon, SIDER_BACKGROUND, initials } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { buildMenu } from '../menu/buildMenu';
 import { jobDashboardMenuItems } from '../menu/jobDashboard';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { SCREEN_HEIGHT } from '../widgets/CookieConsent';
-
-/** The SVG tree AntdIcon draws; a remote's navigation.json holds one per menu entry. */
-type IconDefinition = ComponentProps<typeof AntdIcon>['icon'];
 
 function Logo() {
   return (
@@ -90,7 +85,7 @@ function SideNavigation({ remotes, ready, onNavigate }: { remotes: RemotesView; 
       ),
       children: group.entries.map((entry) => ({
         key: entry.path,
-        icon: entry.icon ? <AntdIcon icon={entry.icon as IconDefinition} /> : null,
+        icon: entry.icon ? <MenuIcon icon={entry.icon} /> : null,
         label: <MenuLabel to={entry.path} label={entry.label} />,
       })),
       ...(group.entries.length === 0 ? { children: undefined, disabled: true } : {}),

@@ -115,7 +115,7 @@ class Collector {
   /** TECH_BITS of the values skipped so far; added to the context when the block is read through. */
   private skippedTechs = 0;
   /** The last value was skipped: what its `>>>` items are checked against (last is null then). */
-  private skipped: { attribute: string; mo: string; declared: number | null; items: number; line: number } | null = null;
+  private skipped: SkippedValue | null = null;
   constructor(
     private readonly block: Block,
     private readonly ctx: BlockContext,
@@ -132,11 +132,6 @@ class Collector {
   private factsMo: string | null = null;
   /** factsMo is a RetSubUnit. */
   private isRet = false;
-
-  /** A value of this attribute is built (not skipped). */
-  keeps(attribute: string): boolean {
-    return this.keep === null || this.keep.has(attribute);
-  }
 
   /** Facts of `mo`, kept for the rows of the same MO that follow. */
   private factsOf(mo: string, known: SharedMoFacts | null): SharedMoFacts {
@@ -274,8 +269,17 @@ class Collector {
   }
 }
 
+/** A value read but not built: what its `>>>` lines are counted against when it declares `[n] =`. */
+interface SkippedValue {
+  attribute: string;
+  mo: string;
+  declared: number | null;
+  items: number;
+  line: number;
+}
+
 /** What a skipped value without declared items leaves behind: its `>>>` lines are accepted, not counted. */
-const SKIPPED_PLAIN: { attribute: string; mo: string; declared: number | null; items: number; line: number } = {
+const SKIPPED_PLAIN: SkippedValue = {
   attribute: '',
   mo: '',
   declared: null,
