@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { MemoryRouter } from 'react-router-dom';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
-import { api, publishJobProgress, setToken, setUser } from 'shared-auth';
+import { api, type ApiError, apiRefusal, type ApiResponse, publishJobProgress, type RequestConfig, setToken, setUser } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import NbrRelationsOptimizationPage from './routes/optimization/nbrRelationsOptimization';
 
@@ -12,7 +11,7 @@ interface Call {
   path: string;
   params?: Record<string, unknown>;
   body?: unknown;
-  config?: AxiosRequestConfig;
+  config?: RequestConfig;
 }
 
 function fakeApi(answers: Record<string, Answer>) {
@@ -20,24 +19,23 @@ function fakeApi(answers: Record<string, Answer>) {
   const reply = async (path: string, input: Record<string, unknown>) => {
     if (!(path in answers)) throw new Error(`unexpected call ${path}`);
     const answer = answers[path];
-    return { data: typeof answer === 'function' ? await (answer as (p: Record<string, unknown>) => unknown)(input) : answer } as AxiosResponse;
+    return { data: typeof answer === 'function' ? await (answer as (p: Record<string, unknown>) => unknown)(input) : answer } as ApiResponse;
   };
-  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: AxiosRequestConfig) => {
+  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: RequestConfig) => {
     calls.push({ path, params: config?.params as Record<string, unknown>, config });
     if (path === 'File/Download')
-      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="run.xlsx"' } } as unknown as AxiosResponse;
+      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="run.xlsx"' } } as unknown as ApiResponse;
     return reply(path, (config?.params ?? {}) as Record<string, unknown>);
   });
   jest.spyOn(api, 'post').mockImplementation(async (path: string, body?: unknown, config?: unknown) => {
-    calls.push({ path, body, config: config as AxiosRequestConfig });
+    calls.push({ path, body, config: config as RequestConfig });
     return reply(path, {});
   });
   return { calls, to: (path: string) => calls.filter((c) => c.path === path) };
 }
 
-function refusal(status: number, message: string): AxiosError {
-  const response = { status, statusText: '', data: { message }, headers: {}, config: {} } as AxiosResponse;
-  return new AxiosError(message, String(status), undefined, undefined, response);
+function refusal(status: number, message: string): ApiError {
+  return apiRefusal(status, { message });
 }
 
 function signIn(id = 7) {

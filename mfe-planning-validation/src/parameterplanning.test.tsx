@@ -1,8 +1,7 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FrequencyPlan, RunHistoryPage, RunResponse } from 'api/contracts';
-import { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { MemoryRouter } from 'react-router-dom';
-import { api, publishJobProgress, setToken, setUser, type Role } from 'shared-auth';
+import { api, type ApiError, apiRefusal, type ApiResponse, publishJobProgress, type RequestConfig, type Role, setToken, setUser } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import ParameterPlanningPage from './routes/planning/parameterplanning';
 
@@ -16,9 +15,8 @@ interface Call {
   config?: Record<string, unknown>;
 }
 
-function refusal(status: number, message: string): AxiosError {
-  const response = { status, statusText: '', data: { message }, headers: {}, config: {} } as AxiosResponse;
-  return new AxiosError(message, String(status), undefined, undefined, response);
+function refusal(status: number, message: string): ApiError {
+  return apiRefusal(status, { message });
 }
 
 function fakeApi(answers: Record<string, Answer>) {
@@ -27,13 +25,13 @@ function fakeApi(answers: Record<string, Answer>) {
     if (!(path in answers)) throw new Error(`unexpected call ${path}`);
     const answer = answers[path];
     const data: unknown = typeof answer === 'function' ? await (answer as (p: Record<string, unknown>) => unknown)(input) : answer;
-    return { data } as AxiosResponse;
+    return { data } as ApiResponse;
   };
-  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: AxiosRequestConfig) => {
+  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: RequestConfig) => {
     const params = config?.params as Record<string, unknown> | undefined;
     calls.push({ path, params, config: config as Record<string, unknown> });
     if (path === 'File/Download')
-      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="ParameterPlanning_LX0001.xlsx"' } } as unknown as AxiosResponse;
+      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="ParameterPlanning_LX0001.xlsx"' } } as unknown as ApiResponse;
     return reply(path, params ?? {});
   });
   jest.spyOn(api, 'post').mockImplementation(async (path: string, body?: unknown) => {

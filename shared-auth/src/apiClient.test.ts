@@ -1,10 +1,6 @@
-import { AxiosError, AxiosHeaders } from 'axios';
-import { errorMessage, errorRoute } from './apiClient';
+import { ApiError, apiRefusal, errorMessage, errorRoute } from './apiClient';
 
-function httpError(status: number, data: unknown): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('failed', 'ERR', config, null, { status, statusText: '', headers: {}, config, data });
-}
+const httpError = (status: number, data: unknown) => apiRefusal(status, data);
 
 describe('error mapping (specification §8)', () => {
   test('routes by status', () => {
@@ -20,6 +16,6 @@ describe('error mapping (specification §8)', () => {
     expect(errorMessage(httpError(400, 'Plain text'))).toBe('Plain text');
     expect(errorMessage(httpError(409, { message: 'Operator has 2 users' }))).toBe('Operator has 2 users');
     expect(errorMessage(httpError(400, { other: 1 }))).toBe('Something went wrong!');
-    expect(errorMessage(new AxiosError('down', 'ERR_NETWORK'))).toBe('Network error!');
+    expect(errorMessage(new ApiError('Network Error', { method: 'GET', url: 'x', headers: {} }))).toBe('Network error!');
   });
 });

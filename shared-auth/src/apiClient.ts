@@ -1,15 +1,8 @@
-import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { ApiError, HttpClient, type Request } from './http';
 import { sessionStore } from './session';
 import { bodyMessage } from './handoff';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Background calls (notifications, mark-as-read) must not raise the full-screen loading overlay. */
-    skipLoading?: boolean;
-    /** Calls whose failure the caller handles itself (login forms) or ignores (user info, notifications). */
-    skipErrorHandling?: boolean;
-  }
-}
+export { ApiError, apiRefusal, isApiError, type ApiResponse, type RequestConfig, type UploadProgress } from './http';
 
 export type Variant = 'error' | 'warning' | 'success' | 'info';
 export type Notifier = (message: string, variant: Variant) => void;
@@ -28,22 +21,22 @@ export function connectApiClient(options: { notify?: Notifier; navigate?: Naviga
 
 export const API_BASE = '/api';
 
-export const api = axios.create({ baseURL: API_BASE });
+export const api = new HttpClient(API_BASE);
 
 function changeLoading(delta: number): void {
   sessionStore.setState((s) => ({ loadingCount: Math.max(0, s.loadingCount + delta) }));
 }
 
-api.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+api.interceptors.request.use((request: Request) => {
   const { token } = sessionStore.getState();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  if (!config.skipLoading) changeLoading(1);
-  return config;
+  if (token) request.headers.Authorization = `Bearer ${token}`;
+  if (!request.skipLoading) changeLoading(1);
+  return request;
 });
 
 /** The text a user sees for a failed call (specification §8). */
 export function errorMessage(error: unknown): string {
-  if (!(error instanceof AxiosError)) return error instanceof Error ? error.message : 'Something went wrong!';
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : 'Something went wrong!';
   if (!error.response) return 'Network error!';
   return bodyMessage(error.response.data);
 }
@@ -62,10 +55,10 @@ api.interceptors.response.use(
     return response;
   },
   (error: unknown) => {
-    const config: AxiosRequestConfig | undefined = error instanceof AxiosError ? error.config : undefined;
+    const config = error instanceof ApiError ? error.config : undefined;
     if (!config?.skipLoading) changeLoading(-1);
     if (config?.skipErrorHandling) return Promise.reject(error);
-    const status = error instanceof AxiosError ? error.response?.status : undefined;
+    const status = error instanceof ApiError ? error.response?.status : undefined;
     const route = errorRoute(status);
     if (route) navigate(route);
     else notify(errorMessage(error), status === 599 ? 'warning' : 'error');

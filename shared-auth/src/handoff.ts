@@ -35,7 +35,7 @@ export function storeToken(token: string): void {
 
 /**
  * The message a refusal's body carries (specification §8): its text, or its `message`, else the
- * generic one. Both HTTP clients (the console's axios, the signed-out pages' fetch) read bodies this way.
+ * generic one. Both HTTP clients (the console's XMLHttpRequest client, the signed-out pages' fetch) read bodies this way.
  */
 export function bodyMessage(data: unknown): string {
   if (typeof data === 'string' && data.trim() !== '') return data;

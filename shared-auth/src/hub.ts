@@ -1,4 +1,4 @@
-import type { HubConnection } from '@microsoft/signalr';
+import type { HubClient } from './hubClient';
 import { API_BASE } from './apiClient';
 import { JOB_PROGRESS_EVENT } from './jobProgress';
 import { isTokenLive, sessionStore } from './session';
@@ -26,37 +26,34 @@ export const SESSION_ENDED_EVENT = 'SessionEnded';
 export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () => Promise<void> } {
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let connection: HubConnection | undefined;
+  let connection: HubClient | undefined;
 
   const schedule = () => {
     if (stopped) return;
     clearTimeout(retry);
     retry = setTimeout(() => void start(), HUB_RETRY_DELAY_MS);
   };
-  // The client library arrives with the first connection: a page that never connects (signed out) never loads it.
-  const connect = async (): Promise<HubConnection> => {
-    if (connection) return connection;
-    const { HttpTransportType, HubConnectionBuilder, LogLevel } = await import('@microsoft/signalr');
-    const built = new HubConnectionBuilder()
-      .withUrl(`${API_BASE}/notificationhub`, {
-        accessTokenFactory: () => sessionStore.getState().token ?? '',
-        transport: HttpTransportType.WebSockets,
-      })
-      .configureLogging(LogLevel.Warning)
-      .build();
-    built.on('NewNotification', (notification: N) => handlers.onNotification(notification));
-    built.on(SESSION_ENDED_EVENT, () => handlers.onSessionEnded?.());
-    built.on(JOB_PROGRESS_EVENT, (event: unknown) => handlers.onJobProgress?.(event));
-    built.onclose(() => schedule());
-    connection = built;
-    return built;
-  };
   const start = async () => {
     if (stopped || !isTokenLive(sessionStore.getState().token)) return;
     try {
-      const ready = await connect();
+      // The client arrives with the first connection: a page that never connects (signed out) never loads it.
+      const { startHubClient } = await import('./hubClient');
       if (stopped) return;
-      await ready.start();
+      const started = await startHubClient({
+        url: `${API_BASE}/notificationhub`,
+        accessToken: () => sessionStore.getState().token ?? '',
+        handlers: {
+          NewNotification: (notification) => handlers.onNotification(notification as N),
+          [SESSION_ENDED_EVENT]: () => handlers.onSessionEnded?.(),
+          [JOB_PROGRESS_EVENT]: (event) => handlers.onJobProgress?.(event),
+        },
+        onClose: () => {
+          connection = undefined;
+          schedule();
+        },
+      });
+      if (stopped) return started.stop();
+      connection = started;
       handlers.onConnected();
     } catch {
       schedule();
@@ -67,7 +64,8 @@ export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () 
     stop: async () => {
       stopped = true;
       clearTimeout(retry);
-      await connection?.stop();
+      connection?.stop();
+      connection = undefined;
     },
   };
 }

@@ -1,6 +1,5 @@
-import { AxiosError } from 'axios';
 import type { TokenResponse, UserInfo } from 'api/contracts';
-import { api, errorMessage } from './apiClient';
+import { api, ApiError, errorMessage } from './apiClient';
 import { LOGIN_PATH, rememberRedirect } from './handoff';
 import { clearSession, isTokenLive, sessionStore, setToken, setUser } from './session';
 
@@ -15,7 +14,7 @@ export async function loadUserInfo(): Promise<boolean> {
     return true;
   } catch (error) {
     // The server no longer accepts the token (password changed, deactivated): it is worthless here too.
-    if (error instanceof AxiosError && error.response?.status === 401) clearSession();
+    if (error instanceof ApiError && error.response?.status === 401) clearSession();
     return false;
   }
 }

@@ -25,6 +25,7 @@ module.exports = (displayName, packageDir, overrides = {}) => ({
     '^shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
     '^shared-auth/policy$': path.join(root, 'shared-auth/src/policy.ts'),
     '^shared-auth/handoff$': path.join(root, 'shared-auth/src/handoff.ts'),
+    '^shared-auth/hubClient$': path.join(root, 'shared-auth/src/hubClient.ts'),
     '^shared-ui/theme$': path.join(root, 'shared-ui/src/theme/tokens.ts'),
     '^shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
     '^shared-ui/testing$': path.join(root, 'shared-ui/src/testing/manifestSuite.ts'),

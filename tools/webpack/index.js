@@ -25,8 +25,6 @@ const SINGLETONS = [
   '@ant-design/cssinjs',
   'zustand',
   'dayjs',
-  'axios',
-  '@microsoft/signalr',
   'shared-auth',
 ];
 

@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { BiServer, DashboardRecord } from 'api/contracts';
-import type { AxiosResponse } from 'axios';
-import { api } from 'shared-auth';
+import { api, type ApiResponse } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import { fakeApi, refusal, signIn } from '../testing/fakeApi';
 import { DashboardSettingsDrawer, NO_SERVER_LABEL } from './DashboardSettings';
@@ -69,7 +68,7 @@ beforeEach(() => {
   answerPut = async (body) => ({ data: body });
   jest.spyOn(api, 'put').mockImplementation(async (path: string, body?: unknown) => {
     puts.push({ path, body });
-    return { data: await answerPut(body as DashboardRecord) } as AxiosResponse;
+    return { data: await answerPut(body as DashboardRecord) } as ApiResponse;
   });
 });
 

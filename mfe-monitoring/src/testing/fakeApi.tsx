@@ -1,8 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
-import { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { useEffect, type ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api, setToken, setUser, type Role } from 'shared-auth';
+import { api, type ApiError, apiRefusal, type ApiResponse, type RequestConfig, type Role, setToken, setUser } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 
 export type Answer = unknown | ((params: Record<string, unknown>) => unknown);
@@ -16,10 +15,9 @@ export interface Call {
   config?: Record<string, unknown>;
 }
 
-/** An answer the API refuses with: status and `{ message }`, as axios hands it to the page. */
-export function refusal(status: number, message: string): AxiosError {
-  const response = { status, statusText: '', data: { message }, headers: {}, config: {} } as AxiosResponse;
-  return new AxiosError(message, String(status), undefined, undefined, response);
+/** An answer the API refuses with: status and `{ message }`, as the API client hands it to the page. */
+export function refusal(status: number, message: string): ApiError {
+  return apiRefusal(status, { message });
 }
 
 /**
@@ -32,13 +30,13 @@ export function fakeApi(answers: Answers) {
     if (!(path in answers)) throw new Error(`unexpected call ${path}`);
     const answer = answers[path];
     const data: unknown = typeof answer === 'function' ? await (answer as (p: Record<string, unknown>) => unknown)(input) : answer;
-    return { data } as AxiosResponse;
+    return { data } as ApiResponse;
   };
-  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: AxiosRequestConfig) => {
+  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: RequestConfig) => {
     const params = config?.params as Record<string, unknown> | undefined;
     calls.push({ method: 'GET', path, params, config: config as Record<string, unknown> });
     if (path === 'File/Download')
-      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="export.zip"' } } as unknown as AxiosResponse;
+      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="export.zip"' } } as unknown as ApiResponse;
     return reply(path, params ?? {});
   });
   jest.spyOn(api, 'post').mockImplementation(async (path: string, body?: unknown, config?: unknown) => {

@@ -1,5 +1,5 @@
 import type { FileResponse, MAX_UPLOAD_BYTES as CONTRACT_MAX_UPLOAD_BYTES, UploadedFile, UploadedFiles } from 'api/contracts';
-import { api } from 'shared-auth';
+import { api, type UploadProgress } from 'shared-auth';
 
 export type { FileResponse, UploadedFile };
 
@@ -23,13 +23,6 @@ export class FileTooLargeError extends Error {
     super(fileSizeWarning(fileName));
     this.name = 'FileTooLargeError';
   }
-}
-
-/** The part of axios' progress event used here. */
-interface UploadProgress {
-  loaded: number;
-  total?: number;
-  progress?: number;
 }
 
 function progressOf(event: UploadProgress): number {

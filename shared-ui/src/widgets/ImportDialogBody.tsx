@@ -31,7 +31,7 @@ const problemColumns: Array<DataColumn<ProblemRow>> = [
   { key: 'problem', title: 'Problem', wrap: true },
 ];
 
-/** The body of a 400 answer, read from the API client's error without tying this package to axios. */
+/** The body of a 400 answer, read from the API client's error without tying this package to the client's error class. */
 function refusalOf(error: unknown): ImportErrorResponse | null {
   const response = (error as { response?: { status?: number; data?: unknown } } | null)?.response;
   if (response?.status !== 400) return null;

@@ -2,29 +2,15 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { api, clearSession, onJobProgress, setToken, useJobProgress } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
+import { fakeHubClient, forgetHubStarts, hubHandler } from '../testing/fakeHub';
 import { NotificationHub } from './NotificationHub';
 
-type Handler = (...args: unknown[]) => void;
-
-jest.mock('@microsoft/signalr', () => {
-  const actual = jest.requireActual('@microsoft/signalr');
-  const handlers = new Map<string, Handler>();
-  const connection = {
-    handlers,
-    on: jest.fn((name: string, handler: Handler) => handlers.set(name, handler)),
-    onclose: jest.fn(),
-    start: jest.fn(() => Promise.resolve()),
-    stop: jest.fn(() => Promise.resolve()),
-  };
-  const builder = { withUrl: () => builder, configureLogging: () => builder, build: () => connection };
-  return { ...actual, HubConnectionBuilder: jest.fn(() => builder), connection };
-});
+jest.mock('shared-auth/hubClient', () => jest.requireActual('../testing/fakeHub').fakeHubClient);
 jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), api: { get: jest.fn(), put: jest.fn() } }));
 
-const connection = (jest.requireMock('@microsoft/signalr') as { connection: { handlers: Map<string, Handler>; start: jest.Mock } }).connection;
 const get = api.get as jest.Mock;
 const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload))}.s`;
-const fire = (event: string, payload: unknown) => act(() => connection.handlers.get(event)!(payload));
+const fire = (event: string, payload: unknown) => act(() => hubHandler(event)!(payload));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -44,6 +30,7 @@ afterEach(() => {
   act(() => root.unmount());
   container.remove();
   clearSession();
+  forgetHubStarts();
 });
 
 describe('NotificationHub', () => {
@@ -58,7 +45,7 @@ describe('NotificationHub', () => {
         </ConsoleProviders>,
       ),
     );
-    expect(connection.start).toHaveBeenCalledTimes(1);
+    expect(fakeHubClient.startHubClient).toHaveBeenCalledTimes(1);
     expect(get).toHaveBeenCalledWith('Notification/Notifications', expect.anything());
     const stage = () => document.querySelector('[data-testid="stage"]')!.textContent;
     expect(stage()).toBe('none');

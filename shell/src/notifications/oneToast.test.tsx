@@ -2,30 +2,16 @@ import { act, useState } from 'react';
 import { api, clearSession, setToken } from 'shared-auth';
 import { ConsoleProviders, ImportDialog, OUTCOME_GRACE_MS } from 'shared-ui';
 import { button, chooseFiles, click, mount, waitFor } from '../testing/dom';
+import { forgetHubStarts, hubHandler } from '../testing/fakeHub';
 import { NotificationHub } from './NotificationHub';
 
-type Handler = (...args: unknown[]) => void;
-
-jest.mock('@microsoft/signalr', () => {
-  const actual = jest.requireActual('@microsoft/signalr');
-  const handlers = new Map<string, Handler>();
-  const connection = {
-    handlers,
-    on: jest.fn((name: string, handler: Handler) => handlers.set(name, handler)),
-    onclose: jest.fn(),
-    start: jest.fn(() => Promise.resolve()),
-    stop: jest.fn(() => Promise.resolve()),
-  };
-  const builder = { withUrl: () => builder, configureLogging: () => builder, build: () => connection };
-  return { ...actual, HubConnectionBuilder: jest.fn(() => builder), connection };
-});
+jest.mock('shared-auth/hubClient', () => jest.requireActual('../testing/fakeHub').fakeHubClient);
 jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), api: { get: jest.fn(), put: jest.fn(), post: jest.fn() } }));
 
-const connection = (jest.requireMock('@microsoft/signalr') as { connection: { handlers: Map<string, Handler> } }).connection;
 const get = api.get as jest.Mock;
 const post = api.post as jest.Mock;
 const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload))}.s`;
-const fire = (event: string, payload: unknown) => act(() => connection.handlers.get(event)!(payload));
+const fire = (event: string, payload: unknown) => act(() => hubHandler(event)!(payload));
 const toasts = () => Array.from(document.querySelectorAll('.ant-notification-notice')).map((n) => n.textContent);
 
 const IMPORT_KEY = 'tracking-import-commissioningPlan';
@@ -81,12 +67,13 @@ beforeEach(() => {
 afterEach(() => {
   clearSession();
   jest.useRealTimers();
+  forgetHubStarts();
 });
 
 describe('one event, one toast', () => {
   test("an import's own toast is the only one: the hub's notification of it goes to the bell alone", async () => {
     const { unmount } = await mount(<Console />);
-    await waitFor(() => expect(connection.handlers.has('NewNotification')).toBe(true));
+    await waitFor(() => expect(hubHandler('NewNotification')).toBeDefined());
     const call = await startImport();
     // The server tells the hub first, then answers the call.
     fire('JobProgress', { id: 'job-1', kind: 'tracking.import', state: 'succeeded', progress: 100, text: null });
@@ -100,7 +87,7 @@ describe('one event, one toast', () => {
 
   test('a notification that comes just after the answer is not toasted either', async () => {
     const { unmount } = await mount(<Console />);
-    await waitFor(() => expect(connection.handlers.has('NewNotification')).toBe(true));
+    await waitFor(() => expect(hubHandler('NewNotification')).toBeDefined());
     const call = await startImport();
     await act(async () => call.answer({ data: { message: 'Commissioning Plan successfully imported!', rows: 3 } }));
     fire('NewNotification', imported);
@@ -111,7 +98,7 @@ describe('one event, one toast', () => {
 
   test('a refused import is shown in the dialog only', async () => {
     const { unmount } = await mount(<Console />);
-    await waitFor(() => expect(connection.handlers.has('NewNotification')).toBe(true));
+    await waitFor(() => expect(hubHandler('NewNotification')).toBeDefined());
     const call = await startImport();
     fire('NewNotification', refused);
     await act(async () =>
@@ -129,7 +116,7 @@ describe('one event, one toast', () => {
 
   test('other notifications, and those of a job whose page is gone, are toasted as they come', async () => {
     const { rerender, unmount } = await mount(<Console />);
-    await waitFor(() => expect(connection.handlers.has('NewNotification')).toBe(true));
+    await waitFor(() => expect(hubHandler('NewNotification')).toBeDefined());
     fire('NewNotification', { id: 9, key: 'tracking-sync', title: 'Tracker synced: 3 sites.', icon: 'success', readed: false });
     await waitFor(() => expect(toasts()).toEqual(['Tracker synced: 3 sites.']));
 
@@ -143,7 +130,7 @@ describe('one event, one toast', () => {
 
   test('a claim lapses a few seconds after the answer', async () => {
     const { unmount } = await mount(<Console />);
-    await waitFor(() => expect(connection.handlers.has('NewNotification')).toBe(true));
+    await waitFor(() => expect(hubHandler('NewNotification')).toBeDefined());
     const call = await startImport();
     jest.useFakeTimers();
     await act(async () => call.answer({ data: { message: 'Commissioning Plan successfully imported!', rows: 3 } }));

@@ -2,8 +2,8 @@ import type { TokenResponse } from 'api/contracts';
 import { bodyMessage, storeToken, takeRedirect } from 'shared-auth/handoff';
 
 /**
- * The signed-out pages' calls: fetch instead of shared-auth's axios client (which brings zustand, axios
- * and the loading counter along), with the same error texts (specification §8, shared-auth's errorMessage).
+ * The signed-out pages' calls: fetch instead of shared-auth's API client (which brings zustand, the
+ * session hooks and the loading counter along), with the same error texts (specification §8, shared-auth's errorMessage).
  */
 export class CallError extends Error {}
 

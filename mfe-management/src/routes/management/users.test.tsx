@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { MemoryRouter } from 'react-router-dom';
 import type { UserListRow } from 'api/contracts';
-import { api, setToken, setUser } from 'shared-auth';
+import { api, type ApiResponse, setToken, setUser } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import UsersPage from './users';
 
@@ -30,7 +29,7 @@ const ROLES_OFFERED = {
   Manager: [{ id: 5, name: 'Client' }],
 };
 
-const answer = <T,>(data: T) => Promise.resolve({ data } as AxiosResponse<T>);
+const answer = <T,>(data: T) => Promise.resolve({ data } as ApiResponse<T>);
 
 /** The API as the page sees it: answers by path, records what was sent. */
 function fakeApi(role: 'Administrator' | 'Manager') {

@@ -1,10 +1,9 @@
 import { ExpandOutlined, FilePdfOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Spin, Tabs, Typography } from 'antd';
-import { AxiosError } from 'axios';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DashboardRecord, DashboardType, DashboardView, ROLLOUT_DASHBOARD_ID as CONTRACT_ROLLOUT_ID } from 'api/contracts';
-import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
+import { api, ApiError, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import { PageContainer } from 'shared-ui';
 import { DashboardSettingsDrawer } from '../../dashboards/DashboardSettings';
 import type { CreateEmbed, EmbedAdapter, EmbedToken } from '../../dashboards/embeds/adapter';
@@ -37,7 +36,7 @@ async function inspect(userId: number): Promise<DashboardView> {
   return data.data;
 }
 
-const statusOf = (error: unknown) => (error instanceof AxiosError ? error.response?.status : undefined);
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.response?.status : undefined);
 
 function Loading({ text }: { text: string }) {
   return (

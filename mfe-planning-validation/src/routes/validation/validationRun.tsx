@@ -1,8 +1,7 @@
 import { Alert } from 'antd';
-import { isAxiosError } from 'axios';
 import { useCallback, useState } from 'react';
 import type { RunResponse } from 'api/contracts';
-import { api, errorMessage } from 'shared-auth';
+import { api, errorMessage, isApiError } from 'shared-auth';
 import { useFollowedJob, type SiteOption } from 'shared-ui';
 
 /**
@@ -35,7 +34,7 @@ export function useValidationRun(kind: string) {
         const { data } = await follow(() => api.get<RunResponse>(path, { params, skipLoading: true, skipErrorHandling: true }));
         next = { result: data };
       } catch (error) {
-        next = { refused: errorMessage(error), warning: isAxiosError(error) && error.response?.status === 599 };
+        next = { refused: errorMessage(error), warning: isApiError(error) && error.response?.status === 599 };
       } finally {
         setRunning(false);
       }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { TABLE_SETTINGS_LIMITS, type TableSettings } from 'api/contracts';
-import { api, clearSession, sessionStore } from 'shared-auth';
+import { api, apiRefusal, clearSession, sessionStore } from 'shared-auth';
 import { ConsoleProviders } from '../ConsoleProviders';
 import { DataTable, type DataColumn, type TablePage, type TableQuery } from '../DataTable';
 import { arrangeColumns, moveColumn } from './arrange';
@@ -349,7 +349,7 @@ describe('DataTable saved filters', () => {
       data: { ...EMPTY, savedFilters: [{ name: 'Nokia', filters: { supplier: 'Nokia', siteId: 'LX' }, updatedAt: '2026-03-05T10:00:00Z' }] },
     });
     put.mockImplementation(async (path: string, body: { columns?: TableSettings['columns'] }) => {
-      if (path === 'TableSettings/SaveFilter') throw Object.assign(new Error('refused'), { isAxiosError: true });
+      if (path === 'TableSettings/SaveFilter') throw apiRefusal(400, { message: 'refused' });
       return { data: { ...EMPTY, columns: body.columns ?? [] } };
     });
     render(

@@ -1,7 +1,6 @@
-import type { AxiosResponse } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { UserInfo } from 'api/contracts';
-import { api, clearSession, setToken, setUser } from 'shared-auth';
+import { api, type ApiResponse, clearSession, setToken, setUser } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import { button, click, mount, waitFor } from '../../testing/dom';
 import SettingsPage from './settings';
@@ -18,7 +17,7 @@ const INFO = {
 } as unknown as UserInfo;
 
 const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload))}.s`;
-const answer = <T,>(data: T) => Promise.resolve({ data } as AxiosResponse<T>);
+const answer = <T,>(data: T) => Promise.resolve({ data } as ApiResponse<T>);
 
 afterEach(() => {
   jest.restoreAllMocks();

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { OperatorDetails } from 'api/contracts';
-import { api } from 'shared-auth';
+import { api, type ApiResponse } from 'shared-auth';
 import { ConsoleProviders, MAX_UPLOAD_BYTES, uploadLimitText } from 'shared-ui';
 import OperatorDetailsPage from './details';
 
@@ -17,7 +16,7 @@ const NOS: OperatorDetails = {
 };
 
 function renderAt(path: string, state?: unknown) {
-  const get = jest.spyOn(api, 'get').mockImplementation(() => Promise.resolve({ data: NOS } as AxiosResponse<OperatorDetails>));
+  const get = jest.spyOn(api, 'get').mockImplementation(() => Promise.resolve({ data: NOS } as ApiResponse<OperatorDetails>));
   render(
     <ConsoleProviders>
       <MemoryRouter initialEntries={[{ pathname: path, state }]}>
@@ -73,7 +72,7 @@ describe('/management/operators/details/:tab', () => {
 
   test("'Operator updated!' and 'New project created!' are toasts like every other: bottom right, none top centre", async () => {
     renderAt('/management/operators/details/overview', { operatorId: 7 });
-    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { message: 'ok' } } as AxiosResponse);
+    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { message: 'ok' } } as ApiResponse);
     const save = await screen.findByRole('button', { name: 'Save Changes' }, { timeout: 15_000 });
     await act(async () => fireEvent.click(save));
     await waitFor(() => expect(post).toHaveBeenCalledWith('Operators/UpdateOperator', { id: 7, name: 'NOS' }));
