@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Flex, Popover, Spin, Typography } from 'antd';
+import { Badge, Button, Flex, Popover, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notificationLink, type NotificationItem } from 'shared-ui';
@@ -38,14 +38,7 @@ export function NotificationBell() {
     </Suspense>
   );
   return (
-    <Popover
-      trigger="click"
-      placement="bottom"
-      open={open}
-      onOpenChange={setOpen}
-      title={<Typography.Text strong>Notifications</Typography.Text>}
-      content={content}
-    >
+    <Popover trigger="click" placement="bottom" open={open} onOpenChange={setOpen} title="Notifications" content={content}>
       <Badge count={unread} size="small" offset={[-4, 4]} data-testid="notification-badge">
         <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={`Notifications (${unread} unread)`} />
       </Badge>

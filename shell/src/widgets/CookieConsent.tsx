@@ -1,4 +1,4 @@
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { CONSENT_COOKIE, CONSENT_HEIGHT_VAR, hasConsent } from './consent';
 
@@ -40,12 +40,12 @@ function ConsentBanner({ onAgree }: { onAgree: () => void }) {
   return (
     <div ref={banner} role="region" aria-label="Cookie consent" style={{ background: '#0f2a33', color: '#fff', padding: '12px 24px' }}>
       <Flex justify="space-between" align="center" gap={16} wrap>
-        <Typography.Text style={{ color: '#fff' }}>
+        <span>
           Cellwise uses cookies and local storage to keep you signed in and remember your choices.{' '}
-          <Typography.Link onClick={() => setPolicyOpen(true)} style={{ color: '#7fd3dc' }}>
+          <Button type="link" onClick={() => setPolicyOpen(true)} style={{ color: '#7fd3dc', padding: 0, height: 'auto', fontSize: 'inherit' }}>
             Read the privacy policy
-          </Typography.Link>
-        </Typography.Text>
+          </Button>
+        </span>
         <Button type="primary" onClick={onAgree}>
           I Agree
         </Button>

@@ -1,5 +1,5 @@
 import { AimOutlined, HeartOutlined, SafetyCertificateOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
-import { Col, Flex, Row, Typography, theme } from 'antd';
+import { Col, Flex, Row, theme } from 'antd';
 import { PageContainer } from 'shared-ui';
 
 /** Company values shown on the landing page (specification §1). */
@@ -30,19 +30,30 @@ function ValueCard({ title, icon, text }: (typeof COMPANY_VALUES)[number]) {
     >
       <span style={{ fontSize: 28, lineHeight: 1, color: token.colorPrimary }}>{icon}</span>
       <div>
-        <Typography.Title level={5} style={{ marginTop: 0, marginBottom: 8 }}>
+        {/* Typography's look from the tokens, without its editor and copy button (see PageContainer). */}
+        <h5
+          style={{
+            marginTop: 0,
+            marginBottom: 8,
+            color: token.colorTextHeading,
+            fontWeight: token.fontWeightStrong,
+            fontSize: token.fontSizeHeading5,
+            lineHeight: token.lineHeightHeading5,
+          }}
+        >
           {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{text}</Typography.Text>
+        </h5>
+        <span style={{ color: token.colorTextDescription }}>{text}</span>
       </div>
     </Flex>
   );
 }
 
 export default function HomePage() {
+  const { token } = theme.useToken();
   return (
     <PageContainer title="Welcome to Cellwise">
-      <Typography.Paragraph type="secondary">What we stand for, every day on every site.</Typography.Paragraph>
+      <p style={{ margin: '0 0 1em', color: token.colorTextDescription }}>What we stand for, every day on every site.</p>
       <Row gutter={[16, 16]}>
         {COMPANY_VALUES.map((value) => (
           <Col key={value.title} xs={24} sm={12} lg={8}>
