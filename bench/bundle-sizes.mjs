@@ -93,8 +93,18 @@ function sizes(bodies) {
   return { kbRaw: +(raw / 1024).toFixed(1), kbGzip: +(gzip / 1024).toFixed(1) };
 }
 
+/**
+ * A page counts once it is drawn: its frame (PageContainer's section) is on the screen and the network
+ * is quiet again. networkidle alone came too early for a remote page whose chunks start loading only
+ * after the shell has routed (it measured /monitoring/uploadLogs at 359 KB with the page still a spinner).
+ */
+async function pageDrawn(page) {
+  await page.waitForSelector('section.cw-page', { state: 'visible', timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+}
+
 async function measure(browser, base, target, token, home) {
-  const { context, page, bodies, received } = await loadScripts(browser, base + target.path, target.signedIn ? token : null);
+  const { context, page, bodies, received } = await loadScripts(browser, base + target.path, target.signedIn ? token : null, { ready: pageDrawn });
   if (new URL(page.url()).pathname !== target.path) throw new Error(`${target.path} ended on ${page.url()}`);
   const reactCopies = await page.evaluate(() => {
     // The signed-out pages are their own entry without the federation runtime: React is bundled there, once.

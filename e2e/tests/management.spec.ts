@@ -21,7 +21,7 @@ async function choose(page: Page, label: string, ...options: string[]): Promise<
 }
 
 const userRow = (page: Page, email: string): Locator => page.locator('tr', { has: page.getByText(email, { exact: true }) });
-const card = (page: Page, name: string): Locator => page.locator('.ant-card', { has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
 
 /** Follows a side-menu link and waits for its page, so the next click lands on the new page, not the old one. */
 async function openFromMenu(page: Page, label: 'Operators' | 'Users'): Promise<void> {
@@ -207,7 +207,7 @@ test('Manager: only their operators and users, no Administrator role, 403 for an
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto(app.url + '/management/operators');
-  await expect(page.locator('.ant-card h5')).toHaveText(['NOS', 'Vodafone PT']);
+  await expect(page.locator('.cw-panel h5')).toHaveText(['NOS', 'Vodafone PT']);
   // Specification §6: Management, operators included, is the Manager's too — within their own operators.
   await expect(page.getByRole('button', { name: 'Add' })).toBeVisible();
 

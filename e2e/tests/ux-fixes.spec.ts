@@ -160,10 +160,7 @@ test('4: management and settings toasts show bottom right like every other', asy
   };
 
   await page.goto(app.url + '/management/operators');
-  await page
-    .locator('.ant-card', { has: page.getByRole('heading', { name: 'NOS', exact: true }) })
-    .getByRole('button', { name: 'Details' })
-    .click();
+  await page.getByRole('region', { name: 'NOS', exact: true }).getByRole('button', { name: 'Details' }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectBottomRight('Operator updated!');
 

@@ -3,6 +3,8 @@ export * from './format';
 export * from './theme';
 export * from './widgets/ConsoleProviders';
 export * from './widgets/PageContainer';
+export * from './widgets/Heading';
+export * from './widgets/Panel';
 export * from './widgets/InfoBanner';
 export * from './widgets/DataTable';
 export * from './widgets/StatusTag';

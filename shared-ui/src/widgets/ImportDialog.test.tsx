@@ -66,15 +66,16 @@ describe('ImportDialog', () => {
     const { rerenderOpen } = renderDialog(false);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     rerenderOpen(true);
-    expect(within(await screen.findByRole('dialog')).getByText('Import Commissioning Plan')).toBeInTheDocument();
+    // The body's first import compiles it and its antd components (Upload, Table): seconds on a busy machine.
+    expect(within(await screen.findByRole('dialog', {}, { timeout: 15_000 })).getByText('Import Commissioning Plan')).toBeInTheDocument();
   });
 
   test('uploads the workbook, passes its upload id to the import call, shows the message and closes', async () => {
     post.mockResolvedValue({ data: { uploadId: 'up-1', name: 'plan.xlsx', size: 2048 } });
     get.mockResolvedValue({ data: { message: 'Commissioning Plan successfully imported!', rows: 12 } });
     const { choose, onClose, onImported } = renderDialog();
-    // The dialog's code loads when it first opens.
-    expect(within(await screen.findByRole('dialog')).getByText('Import Commissioning Plan')).toBeInTheDocument();
+    // The dialog's code loads when it first opens (this test may be the first to load it).
+    expect(within(await screen.findByRole('dialog', {}, { timeout: 15_000 })).getByText('Import Commissioning Plan')).toBeInTheDocument();
     await uploadPlan(choose);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith('File/Upload', expect.any(FormData), expect.objectContaining({ skipLoading: true }));

@@ -1,6 +1,7 @@
-import { Flex, theme } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useSession } from 'shared-auth';
+import { Heading } from './Heading';
 
 export interface PageContainerProps {
   title: string;
@@ -12,25 +13,10 @@ export interface PageContainerProps {
 /** The frame of every page: title row, actions, content. */
 export function PageContainer({ title, actions, children }: PageContainerProps) {
   const storeInstance = useSession((s) => s.instanceId);
-  const { token } = theme.useToken();
   return (
     <section className="cw-page" data-store-instance={storeInstance} aria-label={title}>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        {/*
-          antd's Typography.Title level 3, drawn from the same tokens: Typography brings its editor
-          (Input, the form engine) and copy button along, ≈ 30 KB gz on the home page for one heading.
-        */}
-        <h3
-          style={{
-            margin: 0,
-            color: token.colorTextHeading,
-            fontWeight: token.fontWeightStrong,
-            fontSize: token.fontSizeHeading3,
-            lineHeight: token.lineHeightHeading3,
-          }}
-        >
-          {title}
-        </h3>
+        <Heading level={3}>{title}</Heading>
         {actions ? (
           <Flex gap={8} wrap>
             {actions}

@@ -1,10 +1,10 @@
 import { DeleteOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Flex, Row, Spin, Statistic, Typography } from 'antd';
+import { App, Button, Col, Empty, Flex, Row, Spin, Statistic } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OperatorSummary } from 'api/contracts';
 import { api } from 'shared-auth';
-import { PageContainer, useApiGet, useToasts } from 'shared-ui';
+import { Heading, PageContainer, Panel, useApiGet, useToasts } from 'shared-ui';
 import { OperatorPicture } from '../../operators/OperatorPicture';
 
 // The add dialog's form (react-hook-form, yup, antd Form and Modal) loads when it is opened, not with the grid.
@@ -68,15 +68,16 @@ export default function OperatorsPage() {
       {operators.loading && operators.data.length === 0 ? (
         <Spin />
       ) : operators.data.length === 0 ? (
-        <Card>
+        <Panel label="No operators">
           <Empty description="No operators yet" />
-        </Card>
+        </Panel>
       ) : (
         <Row gutter={[16, 16]}>
           {operators.data.map((operator) => (
             <Col key={operator.id} xs={24} sm={12} lg={8} xl={6}>
-              <Card
-                aria-label={operator.name}
+              <Panel
+                label={operator.name}
+                style={{ height: '100%' }}
                 actions={[
                   <Button key="details" type="link" icon={<ProfileOutlined />} onClick={() => openDetails(operator.id)}>
                     Details
@@ -88,15 +89,13 @@ export default function OperatorsPage() {
               >
                 <Flex vertical align="center" gap={12}>
                   <OperatorPicture operatorId={operator.id} name={operator.name} version={operator.avatar} />
-                  <Typography.Title level={5} style={{ margin: 0 }}>
-                    {operator.name}
-                  </Typography.Title>
+                  <Heading level={5}>{operator.name}</Heading>
                   <Flex gap={32}>
                     <Statistic title="Users" value={operator.users} />
                     <Statistic title="Projects" value={operator.projects} />
                   </Flex>
                 </Flex>
-              </Card>
+              </Panel>
             </Col>
           ))}
         </Row>

@@ -1,6 +1,6 @@
 import { AimOutlined, HeartOutlined, SafetyCertificateOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Col, Flex, Row, theme } from 'antd';
-import { PageContainer } from 'shared-ui';
+import { Heading, PageContainer, Panel } from 'shared-ui';
 
 /** Company values shown on the landing page (specification §1). */
 export const COMPANY_VALUES = [
@@ -11,41 +11,21 @@ export const COMPANY_VALUES = [
   { title: 'Passion', icon: <HeartOutlined />, text: 'We care about networks that simply work.' },
 ];
 
-/**
- * One value, drawn like an antd Card with its Meta: antd's Card brings Tabs and Skeleton with it
- * (about 20 KB gz), all for five static boxes on the page every session opens first.
- */
+/** One value: a card of the values' grid. */
 function ValueCard({ title, icon, text }: (typeof COMPANY_VALUES)[number]) {
   const { token } = theme.useToken();
   return (
-    <Flex
-      gap={16}
-      style={{
-        height: '100%',
-        padding: token.paddingLG,
-        background: token.colorBgContainer,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadiusLG,
-      }}
-    >
-      <span style={{ fontSize: 28, lineHeight: 1, color: token.colorPrimary }}>{icon}</span>
-      <div>
-        {/* Typography's look from the tokens, without its editor and copy button (see PageContainer). */}
-        <h5
-          style={{
-            marginTop: 0,
-            marginBottom: 8,
-            color: token.colorTextHeading,
-            fontWeight: token.fontWeightStrong,
-            fontSize: token.fontSizeHeading5,
-            lineHeight: token.lineHeightHeading5,
-          }}
-        >
-          {title}
-        </h5>
-        <span style={{ color: token.colorTextDescription }}>{text}</span>
-      </div>
-    </Flex>
+    <Panel label={title} style={{ height: '100%' }}>
+      <Flex gap={16}>
+        <span style={{ fontSize: 28, lineHeight: 1, color: token.colorPrimary }}>{icon}</span>
+        <div>
+          <Heading level={5} style={{ marginBottom: 8 }}>
+            {title}
+          </Heading>
+          <span style={{ color: token.colorTextDescription }}>{text}</span>
+        </div>
+      </Flex>
+    </Panel>
   );
 }
 
