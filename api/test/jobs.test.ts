@@ -213,6 +213,41 @@ const postgres = TEST_DATABASES.find((k) => k.name === 'postgres');
 // CI sets DATABASE_URL, so this runs there; without PostgreSQL there is no second instance to share with.
 if (postgres)
   describe('jobs shared by two instances on PostgreSQL (pg-boss)', () => {
+    test('a start that finds a repeatable job a dead instance left queues it again through pg-boss and runs it', async () => {
+      const database = await postgres!.open();
+      let runs = 0;
+      const echo: JobKind<{ value: string }> = {
+        kind: 'test.echo',
+        label: 'Echo',
+        idempotent: true,
+        async run({ params }) {
+          runs += 1;
+          return { message: `echo ${params.value}` };
+        },
+      };
+      const env = { ADMIN_PASSWORD, DATABASE_URL: process.env.DATABASE_URL };
+      const jobs = { timings: fastTimings, kinds: [echo] as JobKind<never>[] };
+      try {
+        const first = await testApp(database, env, { jobs });
+        const job = await first.app.jobs.enqueue('test.echo', null, { value: 'again' });
+        expect(await first.app.jobs.waitFor(job.id)).toMatchObject({ state: 'succeeded' });
+        await first.app.close();
+        // What a dead instance leaves: its row still 'running', its heartbeat long stale.
+        await database.db.updateTable('jobs').set({ state: 'running', heartbeat_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', job.id).execute();
+        // The next start queues it again before its own workers start (pg-boss refused a send before its start).
+        const next = await testApp(database, env, { jobs });
+        try {
+          expect(next.app.jobs.queueKind).toBe('pg-boss');
+          expect(await next.app.jobs.waitFor(job.id)).toMatchObject({ state: 'succeeded', outcome: { body: { message: 'echo again' } } });
+          expect(runs).toBe(2);
+        } finally {
+          await next.app.close();
+        }
+      } finally {
+        await database.dispose();
+      }
+    });
+
     test('100 jobs, each run exactly once, by one of the two', async () => {
       const database = await postgres!.open();
       const runs = new Map<string, number>();

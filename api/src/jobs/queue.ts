@@ -77,9 +77,23 @@ export class PgBossQueue implements JobQueue {
     this.boss.on('error', (error) => options.onError?.(error));
   }
 
+  private opened: Promise<void> | null = null;
+
+  /**
+   * Connects pg-boss and creates its queue, once. The runner queues again the jobs a dead instance left
+   * before it starts taking jobs (JobRunner.start), so sending must not wait for start(): pg-boss
+   * answers a send before its own start with a TypeError.
+   */
+  private open(): Promise<void> {
+    this.opened ??= (async () => {
+      await this.boss.start();
+      await this.boss.createQueue(PG_BOSS_QUEUE);
+    })();
+    return this.opened;
+  }
+
   async start(execute: (jobId: string) => Promise<void>): Promise<void> {
-    await this.boss.start();
-    await this.boss.createQueue(PG_BOSS_QUEUE);
+    await this.open();
     const workers = this.options.concurrency ?? 2;
     for (let i = 0; i < workers; i += 1) {
       await this.boss.work<{ jobId: string }>(PG_BOSS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([message]) => {
@@ -89,11 +103,15 @@ export class PgBossQueue implements JobQueue {
   }
 
   async enqueue(jobId: string): Promise<void> {
+    await this.open();
     // The job's own row decides retries and interruptions; pg-boss only delivers.
     await this.boss.send(PG_BOSS_QUEUE, { jobId }, { retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
   }
 
   async stop(): Promise<void> {
+    if (!this.opened) return;
+    await this.opened;
     await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    this.opened = null;
   }
 }
