@@ -94,12 +94,12 @@ function sizes(bodies) {
 }
 
 /**
- * A page counts once it is drawn: its frame (PageContainer's section) is on the screen and the network
+ * A page counts once it is drawn: its frame (`.cw-page`, PageContainer's or the signed-out pages') is on the screen and the network
  * is quiet again. networkidle alone came too early for a remote page whose chunks start loading only
  * after the shell has routed (it measured /monitoring/uploadLogs at 359 KB with the page still a spinner).
  */
 async function pageDrawn(page) {
-  await page.waitForSelector('section.cw-page', { state: 'visible', timeout: 60_000 });
+  await page.waitForSelector('.cw-page', { state: 'visible', timeout: 60_000 });
   await page.waitForLoadState('networkidle');
 }
 
