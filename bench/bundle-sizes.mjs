@@ -94,9 +94,9 @@ function sizes(bodies) {
 }
 
 /**
- * A page counts once it is drawn: its frame (`.cw-page`, PageContainer's or the signed-out pages') is on the screen and the network
- * is quiet again. networkidle alone came too early for a remote page whose chunks start loading only
- * after the shell has routed (it measured /monitoring/uploadLogs at 359 KB with the page still a spinner).
+ * A page counts once it is drawn: its frame (`.cw-page`, PageContainer's or the signed-out pages') is
+ * on the screen and the network is quiet again. networkidle alone could come before a remote page's own
+ * chunks had loaded (it once measured /monitoring/uploadLogs at 359 KB; drawn, the page loads 548 KB).
  */
 async function pageDrawn(page) {
   await page.waitForSelector('.cw-page', { state: 'visible', timeout: 60_000 });
