@@ -1,4 +1,4 @@
-import { ApiError, HttpClient, type Request } from './http';
+import { ApiError, HttpClient, type ApiRequest } from './http';
 import { sessionStore } from './session';
 import { bodyMessage } from './handoff';
 
@@ -27,7 +27,7 @@ function changeLoading(delta: number): void {
   sessionStore.setState((s) => ({ loadingCount: Math.max(0, s.loadingCount + delta) }));
 }
 
-api.interceptors.request.use((request: Request) => {
+api.interceptors.request.use((request: ApiRequest) => {
   const { token } = sessionStore.getState();
   if (token) request.headers.Authorization = `Bearer ${token}`;
   if (!request.skipLoading) changeLoading(1);

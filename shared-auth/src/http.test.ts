@@ -1,4 +1,4 @@
-import { ApiError, HttpClient, queryOf, type ApiResponse, type Request } from './http';
+import { ApiError, HttpClient, queryOf, type ApiResponse, type ApiRequest } from './http';
 
 /** An XMLHttpRequest the test answers: it records the request and replies when told. */
 class FakeXhr {
@@ -148,7 +148,7 @@ describe('HttpClient', () => {
   test('request hooks shape what is sent; response hooks see answers and failures in the order added', async () => {
     const http = client();
     const order: string[] = [];
-    http.interceptors.request.use((request: Request) => {
+    http.interceptors.request.use((request: ApiRequest) => {
       request.headers.Authorization = 'Bearer t';
       return request;
     });

@@ -25,7 +25,7 @@ export interface RequestConfig {
   skipErrorHandling?: boolean;
 }
 
-export interface Request extends RequestConfig {
+export interface ApiRequest extends RequestConfig {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   data?: unknown;
@@ -37,7 +37,7 @@ export interface ApiResponse<T = unknown> {
   status: number;
   /** Response headers, names in lower case. */
   headers: Record<string, string>;
-  config: Request;
+  config: ApiRequest;
 }
 
 /**
@@ -47,7 +47,7 @@ export interface ApiResponse<T = unknown> {
 export class ApiError<T = unknown> extends Error {
   constructor(
     message: string,
-    readonly config: Request,
+    readonly config: ApiRequest,
     readonly response?: ApiResponse<T>,
   ) {
     super(message);
@@ -59,7 +59,7 @@ export class ApiError<T = unknown> extends Error {
 export function apiRefusal<T>(
   status: number,
   data: T,
-  config: Request = { method: 'GET', url: '', headers: {} },
+  config: ApiRequest = { method: 'GET', url: '', headers: {} },
   headers: Record<string, string> = {},
 ): ApiError<T> {
   return new ApiError(`Request failed with status code ${status}`, config, { data, status, headers, config });
@@ -69,7 +69,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type RequestHook = (request: Request) => Request;
+type RequestHook = (request: ApiRequest) => ApiRequest;
 type ResponseHook = (response: ApiResponse) => ApiResponse;
 type FailureHook = (error: unknown) => ApiResponse | Promise<ApiResponse>;
 
@@ -100,7 +100,7 @@ function headersOf(xhr: XMLHttpRequest): Record<string, string> {
 }
 
 /** A text answer is JSON when it reads as JSON (error bodies of proxies may be plain text). */
-function dataOf(xhr: XMLHttpRequest, request: Request): unknown {
+function dataOf(xhr: XMLHttpRequest, request: ApiRequest): unknown {
   if (request.responseType === 'blob') return xhr.response as Blob;
   const text = xhr.responseText;
   if (request.responseType === 'text' || text === '') return text;
@@ -111,7 +111,7 @@ function dataOf(xhr: XMLHttpRequest, request: Request): unknown {
   }
 }
 
-function bodyOf(request: Request): XMLHttpRequestBodyInit | null {
+function bodyOf(request: ApiRequest): XMLHttpRequestBodyInit | null {
   const { data } = request;
   if (data === undefined) return null;
   if (data instanceof FormData || data instanceof Blob || data instanceof URLSearchParams || typeof data === 'string') return data;
@@ -119,7 +119,7 @@ function bodyOf(request: Request): XMLHttpRequestBodyInit | null {
   return JSON.stringify(data);
 }
 
-function send(request: Request, baseURL: string): Promise<ApiResponse> {
+function send(request: ApiRequest, baseURL: string): Promise<ApiResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     // As axios did: only a URL with a scheme (or `//`) leaves the base; `/x` and `x` are both under it.
@@ -159,7 +159,7 @@ export class HttpClient {
     response: { use: (onAnswer: ResponseHook, onFailure: FailureHook) => void this.responseHooks.push([onAnswer, onFailure]) },
   };
 
-  async request<T>(request: Request): Promise<ApiResponse<T>> {
+  async request<T>(request: ApiRequest): Promise<ApiResponse<T>> {
     const ready = this.requestHooks.reduce((r, hook) => hook(r), request);
     let answer: Promise<ApiResponse> = send(ready, this.baseURL);
     for (const [onAnswer, onFailure] of this.responseHooks) answer = answer.then(onAnswer, onFailure);
