@@ -215,8 +215,8 @@ export async function optimisationTask(params: OptimisationTaskParams, context: 
     context.progress((i / count) * 60, `Reading ${upload.name}`);
     try {
       files.push(
-        await readHoWorkbook(upload.file, upload.name, (read, total) =>
-          context.progress(((i + (total > 0 ? read / total : 0)) / count) * 60, `Reading ${upload.name}: ${read.toLocaleString('en-US')} rows`),
+        await readHoWorkbook(upload.file, upload.name, (read, share) =>
+          context.progress(((i + share) / count) * 60, `Reading ${upload.name}: ${read.toLocaleString('en-US')} rows`),
         ),
       );
     } catch (error) {

@@ -107,15 +107,15 @@ export interface HoFileRead {
   stats: HoStat[];
 }
 
-/** Reads one statistics workbook; `onRows(read, total)` reports progress through its rows. */
-export async function readHoWorkbook(file: string, fileName: string, onRows: (read: number, total: number) => void = () => undefined): Promise<HoFileRead> {
+/** Reads one statistics workbook; `onRows(read, share)` reports progress: rows read, and the share (0–1) of the sheet read. */
+export async function readHoWorkbook(file: string, fileName: string, onRows: (read: number, share: number) => void = () => undefined): Promise<HoFileRead> {
   let match: HoHeaderMatch | null = null;
-  let total = 0;
+  let share = 0;
   let read = 0;
   const stats: HoStat[] = [];
-  for await (const { number, cells } of readFirstSheet(file, undefined, (rows) => (total = rows))) {
+  for await (const { number, cells } of readFirstSheet(file, undefined, undefined, (part) => (share = part))) {
     read += 1;
-    if (read % 1000 === 0) onRows(read, total);
+    if (read % 1000 === 0) onRows(read, share);
     const values = cells.map((c) => normalizeCell(c));
     if (values.every((v) => v === null || v === undefined)) continue;
     if (!match) {
@@ -137,7 +137,7 @@ export async function readHoWorkbook(file: string, fileName: string, onRows: (re
       throw error;
     }
   }
-  onRows(read, total);
+  onRows(read, 1);
   if (!match) throw new HoWorkbookError(`File ${fileName} is empty: its first sheet has no header row.`);
   return { name: fileName, rows: stats.length, stats };
 }

@@ -21,13 +21,29 @@ export interface SheetRow {
 }
 
 /**
- * The rows of the workbook's first sheet, streamed (exceljs' streaming reader: one row in memory at a
- * time, shared strings cached). Styles are read so that date-formatted cells arrive as dates. Before
- * exceljs sees a byte, the whole file is checked against the limits (rows, cells, texts, inflated bytes),
- * because exceljs itself has none. Failures of either become WorkbookReadError; the file handle is
- * closed however the caller stops.
+ * The rows of the workbook's first sheet, a row at a time: {@link readFirstSheetBatches} flattened, so
+ * the same single read of each part, checked against the limits as it goes. The row count
+ * (`onRowCount`) is known only once the sheet was read; `onRead` hears the share of its bytes read.
  */
 export async function* readFirstSheet(
+  file: string,
+  limits: WorkbookLimits = WORKBOOK_LIMITS,
+  onRowCount?: (rows: number) => void,
+  onRead?: (share: number) => void,
+): AsyncGenerator<SheetRow> {
+  for await (const batch of readFirstSheetBatches(file, limits, onRowCount, onRead)) yield* batch;
+}
+
+/**
+ * The rows of the workbook's first sheet read by exceljs' own walk of the zip (its streaming reader: one
+ * row in memory at a time, shared strings cached), after the whole file was checked against the limits
+ * (rows, cells, texts, inflated bytes), because exceljs itself has none. Styles are read so that
+ * date-formatted cells arrive as dates. Failures of either become WorkbookReadError; the file handle is
+ * closed however the caller stops. Only for the files exceljs' walk must judge (see readFirstSheetBatches):
+ * the walk (unzipper, and a temporary file when the sheet comes before the shared strings, as exceljs
+ * itself writes them) now and then refuses a sound workbook as unreadable under load.
+ */
+export async function* readFirstSheetTwoPass(
   file: string,
   limits: WorkbookLimits = WORKBOOK_LIMITS,
   /** Told the first sheet's row count (counted by the limits' pre-pass) before the first row comes. */
@@ -124,14 +140,14 @@ function entryParsers(reader: unknown): EntryParsers | null {
 const PIECE_BYTES = 64 * 1024;
 
 /**
- * {@link readFirstSheet} a batch at a time: the rows exceljs parsed from one piece of the sheet (never
+ * The rows of the workbook's first sheet, a batch at a time: the rows exceljs parsed from one piece of the sheet (never
  * empty). An import of 100,000 rows takes these: one await per batch instead of two per row.
  *
  * Each part is inflated once: the limits' checks and exceljs read the same bytes, the checks a piece
  * ahead, so exceljs still never parses a byte past a limit. exceljs is handed the parts its own
  * parse() would have read before the first sheet, in the same order, and the same first sheet; only
  * the sheet is not copied to a temporary file first, as exceljs does when the sheet precedes the parts
- * it needs. A file that breaks a limit gets the message the pre-pass of readFirstSheet gives it, though
+ * it needs. A file that breaks a limit gets the message the pre-pass of readFirstSheetTwoPass gives it, though
  * possibly after rows came: a caller must not act on rows beyond what it can undo, and one that stops
  * early (breaks, not throws) still gets the refusal, since the rest of the sheet is checked then.
  * The row count is only known at the end (`onRowCount`, with the count the pre-pass would give); until
@@ -202,7 +218,7 @@ export async function* readFirstSheetBatches(
     yield* readCheckedBatches(file, limits, onRowCount);
     return;
   }
-  // The count readFirstSheet reports, sheet1.xml's even when another sheet comes first.
+  // The count readFirstSheetTwoPass reports, sheet1.xml's even when another sheet comes first.
   const reportRows = () => onRowCount?.(sheetRows.get('xl/worksheets/sheet1.xml') ?? Math.max(0, ...sheetRows.values()));
   if (sheet < 0) {
     reportRows();
@@ -305,10 +321,10 @@ async function parsePart(check: WorkbookCheck, part: ZipEntry, parse: (entry: Re
   return { problem: problem ?? (await checked(content)), parseFailed };
 }
 
-/** The two-pass reading of {@link readFirstSheet}, a batch at a time: for files exceljs' own walk must judge, and an exceljs without the entry parsers. */
+/** The two-pass reading of {@link readFirstSheetTwoPass}, a batch at a time: for files exceljs' own walk must judge, and an exceljs without the entry parsers. */
 async function* readCheckedBatches(file: string, limits: WorkbookLimits, onRowCount?: (rows: number) => void): AsyncGenerator<SheetRow[]> {
   let batch: SheetRow[] = [];
-  for await (const row of readFirstSheet(file, limits, onRowCount)) {
+  for await (const row of readFirstSheetTwoPass(file, limits, onRowCount)) {
     batch.push(row);
     if (batch.length === 1000) {
       yield batch;
