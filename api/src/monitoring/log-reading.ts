@@ -33,10 +33,16 @@ export interface LogReadOptions {
  */
 function detached<T>(value: T): T {
   if (typeof value === 'string') return (value.length >= 13 ? `${value} `.slice(0, -1) : value) as T;
-  if (Array.isArray(value)) return value.map(detached) as T;
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  // Plain loops: a parse keeps tens of thousands of rows, and Object.entries built an array per row.
+  if (Array.isArray(value)) {
+    const items: unknown[] = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i += 1) items[i] = detached(value[i]);
+    return items as T;
+  }
   const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) copy[key] = detached(field);
+  const fields = value as Record<string, unknown>;
+  for (const key in fields) copy[key] = detached(fields[key]);
   return copy as T;
 }
 
