@@ -191,22 +191,44 @@ function watchToasts(): void {
   const seen = new WeakSet<Element>();
   /** A toast still sliding or fading (antd's motion classes on it or its wrapper) is not where it settles. */
   const moving = (el: Element) => [el, el.parentElement].some((e) => e && /-(appear|enter|leave)(-|\b)/.test(String(e.className)));
+  const leaving = (el: Element) => [el, el.parentElement].some((e) => e && /-leave(-|\b)/.test(String(e.className)));
   const note = (el: Element) => {
     if (seen.has(el)) return;
     seen.add(el);
     const started = Date.now();
     let previous = '';
+    /** The last place it was seen without a motion class. */
+    let calm: DOMRect | null = null;
+    /** Never seen at rest (the page was busy all along): where it stands without the translation its motion adds. */
+    const withoutMotion = (toast: Element, box: DOMRect): DOMRect => {
+      let dx = 0;
+      let dy = 0;
+      for (const e of [toast, toast.parentElement]) {
+        const transform = e ? getComputedStyle(e).transform : 'none';
+        if (transform === 'none') continue;
+        const m = new DOMMatrixReadOnly(transform);
+        dx += m.m41;
+        dy += m.m42;
+      }
+      return new DOMRect(box.left - dx, box.top - dy, box.width, box.height);
+    };
     const settle = () => {
       if (!el.isConnected) return;
-      const r = el.getBoundingClientRect();
-      const where = `${r.left},${r.top},${r.right},${r.bottom}`;
+      const current = el.getBoundingClientRect();
+      const where = `${current.left},${current.top},${current.right},${current.bottom}`;
+      const inMotion = moving(el);
       // Settled: no motion class, and where it was a moment ago (a slide moves it without one).
-      const still = !moving(el) && where === previous;
+      const still = !inMotion && where === previous;
       previous = where;
-      if (!still && Date.now() - started < 3_000) {
+      if (!inMotion) calm = current;
+      // A busy page may check again only once the toast's time is up and it slides out: where it sat
+      // before it left (or before the time ran out) is where it settled, not a point of its exit.
+      const gaveUp = leaving(el) || Date.now() - started >= 3_000;
+      if (!still && !gaveUp) {
         setTimeout(settle, 100);
         return;
       }
+      const r = still ? current : (calm ?? withoutMotion(el, current));
       if (r.width === 0 || r.height === 0) return;
       window.__walkToasts!.push({
         text: (el.textContent ?? '').trim().slice(0, 80),
