@@ -3,7 +3,7 @@ import { Flex, Menu, Spin, type MenuProps } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { can, principalOf, useSession } from 'shared-auth';
-import { MenuIcon, initials } from 'shared-ui';
+import { BRAND_COLOR, MenuIcon, initials } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { buildMenu } from '../menu/buildMenu';
 import { jobDashboardMenuItems } from '../menu/jobDashboard';
@@ -30,7 +30,7 @@ function UserPicture({ src, text }: { src: string | null | undefined; text: stri
         display: 'inline-flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: '#0b6e79',
+        background: BRAND_COLOR,
         color: '#fff',
         fontSize: 18,
       }}
