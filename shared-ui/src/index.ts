@@ -5,6 +5,7 @@ export * from './widgets/ConsoleProviders';
 export * from './widgets/PageContainer';
 export * from './widgets/Heading';
 export * from './widgets/Panel';
+export * from './widgets/Portrait';
 export * from './widgets/InfoBanner';
 export * from './widgets/DataTable';
 export * from './widgets/StatusTag';

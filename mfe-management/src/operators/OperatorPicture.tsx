@@ -1,7 +1,6 @@
-import { Avatar } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from 'shared-auth';
-import { initials } from 'shared-ui';
+import { initials, Portrait } from 'shared-ui';
 
 export interface OperatorPictureProps {
   operatorId: number;
@@ -41,9 +40,5 @@ export function OperatorPicture({ operatorId, name, version, size = 64 }: Operat
   }, [key, operatorId, version]);
 
   const src = picture && picture.key === key ? picture.url : undefined;
-  return (
-    <Avatar size={size} src={src} alt={src ? `${name} picture` : undefined} style={src ? undefined : { backgroundColor: '#0b6e79' }}>
-      {initials(name)}
-    </Avatar>
-  );
+  return <Portrait src={src} initials={initials(name)} alt={`${name} picture`} size={size} />;
 }

@@ -3,46 +3,13 @@ import { Flex, Menu, Spin, type MenuProps } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { can, principalOf, useSession } from 'shared-auth';
-import { BRAND_COLOR, MenuIcon, initials } from 'shared-ui';
+import { MenuIcon, Portrait, initials } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { buildMenu } from '../menu/buildMenu';
 import { jobDashboardMenuItems } from '../menu/jobDashboard';
 
 // antd's Tag brings the colour picker's presets and Collapse with it (≈ 14 KB gz): loaded only when a remote is down.
 const UnavailableTag = lazy(() => import('./UnavailableTag'));
-
-const PICTURE_SIZE = 56;
-
-/**
- * The user's picture, or their initials on the brand colour when there is none or it fails to load:
- * what antd's Avatar drew here, without its chunk (≈ 3.4 KB gz) on every page.
- */
-function UserPicture({ src, text }: { src: string | null | undefined; text: string }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <span
-      style={{
-        width: PICTURE_SIZE,
-        height: PICTURE_SIZE,
-        flex: 'none',
-        borderRadius: '50%',
-        overflow: 'hidden',
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: BRAND_COLOR,
-        color: '#fff',
-        fontSize: 18,
-      }}
-    >
-      {src && !failed ? (
-        <img src={src} alt="" width={PICTURE_SIZE} height={PICTURE_SIZE} style={{ objectFit: 'cover' }} onError={() => setFailed(true)} />
-      ) : (
-        text
-      )}
-    </span>
-  );
-}
 
 /** A label the menu may cut short with an ellipsis says itself in full on hover (title). */
 function MenuLabel({ to, label }: { to: string; label: string }) {
@@ -97,7 +64,7 @@ export function SideNavigation({ remotes, ready, onNavigate }: { remotes: Remote
   return (
     <Flex vertical style={{ height: '100%' }}>
       <Flex vertical align="center" gap={4} style={{ padding: '20px 12px', color: '#fff' }}>
-        <UserPicture key={user.avatar ?? ''} src={user.avatar} text={initials(user.firstname, user.lastname)} />
+        <Portrait src={user.avatar} initials={initials(user.firstname, user.lastname)} size={56} />
         <span style={{ color: '#fff', fontWeight: 600 }}>{fullName || 'Guest'}</span>
         <span style={{ color: '#9fb8bf' }}>{user.operator?.name ?? ''}</span>
       </Flex>
