@@ -140,15 +140,15 @@ function entryParsers(reader: unknown): EntryParsers | null {
 const PIECE_BYTES = 64 * 1024;
 
 /**
- * The rows of the workbook's first sheet, a batch at a time: the rows exceljs parsed from one piece of the sheet (never
- * empty). An import of 100,000 rows takes these: one await per batch instead of two per row.
+ * The rows of the workbook's first sheet, a batch at a time: the rows exceljs parsed from one piece of
+ * the sheet (never empty). An import of 100,000 rows takes these: one await per batch instead of two per row.
  *
  * Each part is inflated once: the limits' checks and exceljs read the same bytes, the checks a piece
  * ahead, so exceljs still never parses a byte past a limit. exceljs is handed the parts its own
  * parse() would have read before the first sheet, in the same order, and the same first sheet; only
  * the sheet is not copied to a temporary file first, as exceljs does when the sheet precedes the parts
- * it needs. A file that breaks a limit gets the message the pre-pass of readFirstSheetTwoPass gives it, though
- * possibly after rows came: a caller must not act on rows beyond what it can undo, and one that stops
+ * it needs. A file that breaks a limit gets the message the pre-pass of readFirstSheetTwoPass gives it,
+ * though possibly after rows came: a caller must not act on rows beyond what it can undo, and one that stops
  * early (breaks, not throws) still gets the refusal, since the rest of the sheet is checked then.
  * The row count is only known at the end (`onRowCount`, with the count the pre-pass would give); until
  * then `onRead` hears the share of the sheet's bytes read.
