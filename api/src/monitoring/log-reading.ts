@@ -27,26 +27,36 @@ export interface LogReadOptions {
 }
 
 /**
- * A copy of a kept row whose strings no longer point into the log's text. V8 cuts a substring of 13
- * characters or more as a view of the whole text, so a single MO name kept would keep its whole log
- * (often 100 KB) alive until the save; gluing a character on makes V8 copy the characters instead.
+ * Gives the kept rows strings that no longer point into the log's text, in place: the rows are the
+ * parser's own, made for this log, and copying each row cost more than its strings. V8 cuts a substring
+ * of 13 characters or more as a view of the whole text, so a single MO name kept would keep its whole
+ * log (often 100 KB) alive until the save; gluing a character on makes V8 copy the characters instead.
  */
-function detached<T>(value: T): T {
-  if (typeof value === 'string') return (value.length >= 13 ? `${value} `.slice(0, -1) : value) as T;
-  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+function detachStrings(value: object): void {
+  if (value instanceof Date) return;
   // Plain loops: a parse keeps tens of thousands of rows, and Object.entries built an array per row.
   if (Array.isArray(value)) {
-    const items: unknown[] = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i += 1) items[i] = detached(value[i]);
-    return items as T;
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      if (typeof item === 'string') {
+        if (item.length >= 13) value[i] = `${item} `.slice(0, -1);
+      } else if (item !== null && typeof item === 'object') detachStrings(item);
+    }
+    return;
   }
-  const copy: Record<string, unknown> = {};
   const fields = value as Record<string, unknown>;
-  for (const key in fields) copy[key] = detached(fields[key]);
-  return copy as T;
+  for (const key in fields) {
+    const field = fields[key];
+    if (typeof field === 'string') {
+      if (field.length >= 13) fields[key] = `${field} `.slice(0, -1);
+    } else if (field !== null && typeof field === 'object') detachStrings(field);
+  }
 }
 
-/** Drops rows of other nodes (a multi-node log's foreign prompts) and what is never stored. */
+/**
+ * Drops rows of other nodes (a multi-node log's foreign prompts) and what is never stored. The rows kept
+ * are `result`'s own, their strings detached in place.
+ */
 export function keptOf(result: NodeLogResult): KeptLog {
   const node = result.node.toLowerCase();
   const own = (row: { node: string }) => row.node === result.node || row.node.toLowerCase() === node;
@@ -58,22 +68,21 @@ export function keptOf(result: NodeLogResult): KeptLog {
     if (STORED_ATTRIBUTES.has(a.attribute)) attributes.push(a);
     else if (a.tech !== 'site') dropped.add(a.tech);
   }
-  return {
-    result: detached({
-      ...result,
-      blocks: result.blocks.filter(own),
-      alarms: result.alarms.filter(own),
-      alarmLog: [],
-      states: result.states.filter(own),
-      attributes,
-      ret: result.ret.filter(own),
-      cvs: [],
-      moTrees: [],
-      raw: [],
-      skippedAttributeTechs: [], // in droppedAttributeTechs
-    }),
-    droppedAttributeTechs: [...dropped],
+  const kept: NodeLogResult = {
+    ...result,
+    blocks: result.blocks.filter(own),
+    alarms: result.alarms.filter(own),
+    alarmLog: [],
+    states: result.states.filter(own),
+    attributes,
+    ret: result.ret.filter(own),
+    cvs: [],
+    moTrees: [],
+    raw: [],
+    skippedAttributeTechs: [], // in droppedAttributeTechs
   };
+  detachStrings(kept);
+  return { result: kept, droppedAttributeTechs: [...dropped] };
 }
 
 /** One node log's bytes (UTF-8) read as the parse job keeps it. */
