@@ -16,7 +16,7 @@ const PAGES = [
 ];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-/** Puts the session token where the console reads it, in the browser Lighthouse then drives (storage is kept). */
+/** Puts the session token where the console reads it, in the browser Lighthouse then drives (storage is kept), and empties the HTTP cache. */
 async function storeToken(port, origin, token) {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
@@ -26,6 +26,10 @@ async function storeToken(port, origin, token) {
     await page.evaluate((t) => (t ? localStorage.setItem('vdfptAppToken', t) : localStorage.removeItem('vdfptAppToken')), token);
     // Agreed once, as a returning user has: the banner is a first visit's, not the page's.
     await page.evaluate(() => (globalThis.document.cookie = 'cellwise_cookie_consent=1; path=/; max-age=31536000'));
+    // Lighthouse keeps the HTTP cache along with the storage it is told to keep: without this, every run
+    // after the first would load the console's files from the cache the run before filled.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
     await page.close();
   } finally {
     await browser.disconnect();
