@@ -27,10 +27,17 @@ export interface LogReadOptions {
 }
 
 /**
+ * `text` as a string of its own: V8 cuts a substring of 13 characters or more as a view of the whole
+ * text, so a single MO name kept would keep its whole log (often 100 KB) alive until the save; gluing a
+ * character on makes V8 copy the characters instead.
+ */
+function detachedString(text: string): string {
+  return text.length >= 13 ? `${text} `.slice(0, -1) : text;
+}
+
+/**
  * Gives the kept rows strings that no longer point into the log's text, in place: the rows are the
- * parser's own, made for this log, and copying each row cost more than its strings. V8 cuts a substring
- * of 13 characters or more as a view of the whole text, so a single MO name kept would keep its whole
- * log (often 100 KB) alive until the save; gluing a character on makes V8 copy the characters instead.
+ * parser's own, made for this log, and copying each row cost more than its strings.
  */
 function detachStrings(value: object): void {
   if (value instanceof Date) return;
@@ -38,18 +45,16 @@ function detachStrings(value: object): void {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
       const item: unknown = value[i];
-      if (typeof item === 'string') {
-        if (item.length >= 13) value[i] = `${item} `.slice(0, -1);
-      } else if (item !== null && typeof item === 'object') detachStrings(item);
+      if (typeof item === 'string') value[i] = detachedString(item);
+      else if (item !== null && typeof item === 'object') detachStrings(item);
     }
     return;
   }
   const fields = value as Record<string, unknown>;
   for (const key in fields) {
     const field = fields[key];
-    if (typeof field === 'string') {
-      if (field.length >= 13) fields[key] = `${field} `.slice(0, -1);
-    } else if (field !== null && typeof field === 'object') detachStrings(field);
+    if (typeof field === 'string') fields[key] = detachedString(field);
+    else if (field !== null && typeof field === 'object') detachStrings(field);
   }
 }
 
