@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parseNodeLog } from '../domain/amos';
 import { keptOf, readNodeLog, STORED_ATTRIBUTES } from './log-reading';
 
@@ -67,5 +69,24 @@ describe('what the parse job keeps of a node log', () => {
   it('reads the bytes of a log as UTF-8, wherever they sit in their buffer', () => {
     const bytes = Buffer.from(`junk${LOG}`, 'utf8').subarray(4);
     expect(readNodeLog(bytes, 'logs.zip', 'LX0001.log')).toEqual({ result, droppedAttributeTechs });
+  });
+});
+
+describe('memory', () => {
+  it("what is kept of a log no longer holds the log's text", () => {
+    v8.setFlagsFromString('--expose-gc');
+    const collect = vm.runInNewContext('gc') as () => void;
+    // 20 MB of output of a command the job does not keep, after the rows it does keep.
+    const tail = `\r\nLX0001> lgo\r\n${`${'x'.repeat(99)}\r\n`.repeat(200_000)}`;
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    const kept = keptOf(parseNodeLog(LOG + tail, { archive: 'logs.zip', file: 'LX0001.log' }, { rawLineLimit: 1 }));
+    // The parser remembers the last MO it read (tables repeat it): another log's read lets that go.
+    parseNodeLog(LOG.replace('LX0001', 'LX0003'), { archive: 'logs.zip', file: 'LX0003.log' });
+    collect();
+    const held = process.memoryUsage().heapUsed - before;
+    expect(kept.result.attributes.map((a) => a.mo)).toEqual(['ENodeBFunction=1,EUtranCellFDD=LX0001_L800_1', 'ENodeBFunction=1,EUtranCellFDD=LX0001_L800_1']);
+    expect(kept.result.blocks.map((b) => b.command)).toContain('lgo');
+    expect(held).toBeLessThan(2_000_000);
   });
 });
