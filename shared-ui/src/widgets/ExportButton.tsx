@@ -1,10 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Flex, type ButtonProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { api } from 'shared-auth';
 import { downloadExport, type FileResponse } from '../files/transfer';
 import { useToasts } from '../toasts/toasts';
-import { JobProgressBar, useFollowedJob } from './JobProgressBar';
+import { useFollowedJob } from './followedJob';
+
+// Shown only while an export runs: antd's Progress is loaded then, not with every table page.
+const JobProgressBar = lazy(() => import('./JobProgressBar').then((m) => ({ default: m.JobProgressBar })));
 
 export interface ExportButtonProps {
   /** The call that writes the workbook and answers `{ file, message? }`, e.g. 'Tracker/DownloadTracker'. */
@@ -46,7 +49,9 @@ export function ExportButton({ path, params, children, type, jobKind }: ExportBu
       </Button>
       {busy ? (
         <div role="status" aria-label="Export progress" style={{ width: 170 }}>
-          <JobProgressBar job={job} label="Export progress" pendingText={PREPARING} />
+          <Suspense fallback={PREPARING}>
+            <JobProgressBar job={job} label="Export progress" pendingText={PREPARING} />
+          </Suspense>
         </div>
       ) : null}
     </Flex>

@@ -8,7 +8,8 @@ import { useToasts } from '../toasts/toasts';
 import { DataTable, type DataColumn } from './DataTable';
 import { FileDropZone, type ProgressReporter } from './FileDropZone';
 import { IMPORT_JOB_KIND, type ImportDialogProps } from './ImportDialog';
-import { JobProgressBar, useFollowedJob } from './JobProgressBar';
+import { useFollowedJob } from './followedJob';
+import { JobProgressBar } from './JobProgressBar';
 
 /** The API lists at most this many problems; the error workbook has every row. */
 const REPORTED_PROBLEMS: typeof MAX_REPORTED_PROBLEMS = 200;

@@ -1,7 +1,9 @@
-import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, InputNumber, Popover, Typography } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, Popover } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { ArrangeableColumn, ArrangedColumn } from './arrange';
-import { moveColumn } from './arrange';
+import type ColumnListComponent from './ColumnList';
+import { PanelLoading } from './PanelLoading';
 
 /** Column widths a user may set, in CSS pixels (the API's bounds, TABLE_SETTINGS_LIMITS; a test keeps them equal). */
 export const MIN_COLUMN_WIDTH = 40;
@@ -9,7 +11,7 @@ export const MAX_COLUMN_WIDTH = 2000;
 
 export const clampWidth = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
 
-interface ColumnSettingsProps<C extends ArrangeableColumn> {
+export interface ColumnSettingsProps<C extends ArrangeableColumn> {
   /** Names the control for assistive technology when a page has several tables. */
   tableName: string;
   arranged: ReadonlyArray<ArrangedColumn<C>>;
@@ -17,71 +19,11 @@ interface ColumnSettingsProps<C extends ArrangeableColumn> {
   onReset: () => void;
 }
 
-/** The list of a table's columns: show or hide each, move it up or down, set its width (empty: the table's own). */
-function ColumnList<C extends ArrangeableColumn>({ arranged, onChange, onReset }: Omit<ColumnSettingsProps<C>, 'tableName'>) {
-  const shown = arranged.filter((a) => !a.hidden).length;
-  const update = (key: string, change: Partial<Pick<ArrangedColumn<C>, 'hidden' | 'width'>>) =>
-    onChange(arranged.map((a) => (a.column.key === key ? { ...a, ...change } : a)));
-  return (
-    <Flex vertical gap={8} style={{ width: 'min(320px, calc(100vw - 48px))' }}>
-      <ul aria-label="Columns" style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 'min(360px, 50vh)', overflowY: 'auto' }}>
-        {arranged.map((a, index) => (
-          <li key={a.column.key} data-column={a.column.key} style={{ display: 'flex', alignItems: 'center', gap: 4, padding: '2px 0' }}>
-            <Checkbox
-              checked={!a.hidden}
-              // The last column shown stays: a table of no columns shows nothing to turn them back on from.
-              disabled={!a.hidden && shown === 1}
-              onChange={(e) => update(a.column.key, { hidden: !e.target.checked })}
-              style={{ flex: 1, minWidth: 0 }}
-            >
-              <Typography.Text ellipsis={{ tooltip: a.column.title }}>{a.column.title}</Typography.Text>
-            </Checkbox>
-            <Button
-              size="small"
-              type="text"
-              icon={<ArrowUpOutlined />}
-              aria-label={`Move ${a.column.title} up`}
-              disabled={index === 0}
-              onClick={() => onChange(moveColumn(arranged, a.column.key, -1))}
-            />
-            <Button
-              size="small"
-              type="text"
-              icon={<ArrowDownOutlined />}
-              aria-label={`Move ${a.column.title} down`}
-              disabled={index === arranged.length - 1}
-              onClick={() => onChange(moveColumn(arranged, a.column.key, 1))}
-            />
-            <InputNumber<number>
-              size="small"
-              aria-label={`Width of ${a.column.title}`}
-              placeholder={a.column.width === undefined ? 'auto' : String(a.column.width)}
-              min={MIN_COLUMN_WIDTH}
-              max={MAX_COLUMN_WIDTH}
-              step={10}
-              precision={0}
-              value={a.width}
-              // Typed digit by digit, a width passes through values below the least: only a whole, valid width is kept.
-              onChange={(value) => {
-                if (value === null) update(a.column.key, { width: null });
-                else if (value >= MIN_COLUMN_WIDTH && value <= MAX_COLUMN_WIDTH) update(a.column.key, { width: Math.round(value) });
-              }}
-              style={{ width: 76 }}
-            />
-          </li>
-        ))}
-      </ul>
-      <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          Widths in px; drag a header&apos;s edge too.
-        </Typography.Text>
-        <Button size="small" onClick={onReset}>
-          Reset columns
-        </Button>
-      </Flex>
-    </Flex>
-  );
-}
+// The list (checkboxes, width inputs) loads when the control is first opened or pointed at: every table
+// page has this control, few of its visits open it.
+const loadColumnList = () => import('./ColumnList');
+// lazy() drops the list's type parameter; the component is the same.
+const ColumnList = lazy(loadColumnList) as unknown as typeof ColumnListComponent;
 
 /** The table's Columns control (NetBox-style column settings). */
 export function ColumnSettings<C extends ArrangeableColumn>({ tableName, arranged, onChange, onReset }: ColumnSettingsProps<C>) {
@@ -91,9 +33,19 @@ export function ColumnSettings<C extends ArrangeableColumn>({ tableName, arrange
       // Centred under its button: antd shifts a 'bottom' popover sideways to stay on screen (a phone), which it does not do for 'bottomRight'.
       placement="bottom"
       title="Columns"
-      content={<ColumnList arranged={arranged} onChange={onChange} onReset={onReset} />}
+      content={
+        <Suspense fallback={<PanelLoading />}>
+          <ColumnList arranged={arranged} onChange={onChange} onReset={onReset} />
+        </Suspense>
+      }
     >
-      <Button size="small" icon={<SettingOutlined />} aria-label={`Columns of ${tableName}`}>
+      <Button
+        size="small"
+        icon={<SettingOutlined />}
+        aria-label={`Columns of ${tableName}`}
+        onPointerEnter={() => void loadColumnList()}
+        onFocus={() => void loadColumnList()}
+      >
         Columns
       </Button>
     </Popover>
