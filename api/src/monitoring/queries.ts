@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { listFrom, type ListQuery, type ListSource } from '../db/list';
+import { keyedColumns, listFrom, type KeyedTable, type ListQuery, type ListSource } from '../db/list';
 import {
   ALARM_FIELDS,
   CONFIGURATION_SUMMARY_FIELDS,
@@ -43,16 +43,32 @@ const nodeIdentity = sql`n.site_id as "siteId", s.name as "siteName", n.node_nam
   ${commissioningDateOf(sql`n.site_id`, sql`n.tech`)} as "commissioningDate", ${currentStatusOf(sql`n.site_id`)} as "currentStatus"`;
 const nodeFacts = sql`n.logs_at as "logsDate", ${remarksOf('n')} as "remarks"`;
 
+/** The alarm fields read from monitoring_alarms alone: a page sorted and filtered on them is chosen there first (ListSource.keyed). */
+const ALARM_TABLE: KeyedTable = {
+  table: sql`monitoring_alarms a`,
+  key: 'id',
+  columns: {
+    id: sql`a.id`,
+    siteId: sql`a.site_id`,
+    nodeName: sql`a.node_name`,
+    tech: sql`a.tech`,
+    alarmDatetime: sql`a.alarm_at`,
+    severity: sql`a.severity`,
+    AlarmName: sql`a.specific_problem`,
+    moName: sql`a.mo`,
+    info: sql`a.info`,
+    source: sql`a.archive || ' › ' || a.file || ':' || cast(a.line as text)`,
+  },
+};
+
 /** Acknowledged in the console, or on the node (the ACKNOWLEDGED ALARMS table). */
-const ALARM_SELECT = sql`select a.id as "id", a.site_id as "siteId", s.name as "siteName", a.node_name as "nodeName", a.tech as "tech",
-    a.alarm_at as "alarmDatetime", a.severity as "severity", a.specific_problem as "AlarmName", a.mo as "moName", a.info as "info",
+const ALARM_SELECT = sql`select ${keyedColumns(ALARM_TABLE.columns)}, s.name as "siteName",
     case when k.alarm_key is not null or a.node_acknowledged = 1 then 'Yes' else 'No' end as "acknowledged",
     k.note as "ackNote",
     coalesce(k.acked_by_name, case when a.node_acknowledged = 1 then a.node_operator end) as "ackBy",
     k.acked_at as "ackAt",
-    h.hint as "hint",
-    a.archive || ' › ' || a.file || ':' || cast(a.line as text) as "source"
-  from monitoring_alarms a
+    h.hint as "hint"
+  from ${ALARM_TABLE.table}
   left join network_sites s on s.id = a.site_id
   left join monitoring_alarm_acks k on k.alarm_key = a.alarm_key
   left join monitoring_alarm_hints h on h.alarm_name = a.specific_problem`;
@@ -61,6 +77,7 @@ export const ALARM_LIST: ListSource = {
   from: ALARM_SELECT,
   // Each join is to a unique key: one row per alarm.
   countFrom: sql`select 1 from monitoring_alarms`,
+  keyed: ALARM_TABLE,
   fields: ALARM_FIELDS,
   dateFields: new Set(['alarmDatetime', 'ackAt']),
   numberFields: new Set(['id']),
@@ -138,16 +155,19 @@ export async function lastLogsDate(db: Db): Promise<string | null> {
 
 export const PERFORMANCE_STAMP = 'monitoring.performance.importedAt';
 
+/** An alarm row's fields in the contract's order, as the list answers them. */
+const ALARM_ROW = sql.join(ALARM_FIELDS.map((field) => sql.ref(`q.${field}`)));
+
 /** One alarm row by id (as the list shows it), or undefined. */
 export async function findAlarm(db: Db, id: number): Promise<AlarmRow | undefined> {
-  const { rows } = await sql<AlarmRow>`select * from (${ALARM_SELECT}) as q where q.id = ${id}`.execute(db);
+  const { rows } = await sql<AlarmRow>`select ${ALARM_ROW} from (${ALARM_SELECT}) as q where q.id = ${id}`.execute(db);
   return rows[0];
 }
 
 /** Alarm rows of a site's nodes (node's site, else the alarm's own), in list order (newest first). */
 export async function alarmsOfNodes(db: Db, nodes: readonly string[]): Promise<AlarmRow[]> {
   if (nodes.length === 0) return [];
-  const { rows } = await sql<AlarmRow>`select * from (${ALARM_SELECT}) as q where q."nodeName" in (${sql.join(nodes)})
+  const { rows } = await sql<AlarmRow>`select ${ALARM_ROW} from (${ALARM_SELECT}) as q where q."nodeName" in (${sql.join(nodes)})
     order by case when q."alarmDatetime" is null then 1 else 0 end, q."alarmDatetime" desc, q.id asc`.execute(db);
   return rows;
 }
