@@ -24,5 +24,6 @@ export * from './api/useApiGet';
 export * from './api/listFetcher';
 export * from './widgets/RunResult';
 export * from './widgets/JobProgressBar';
+export * from './widgets/LazyJobProgressBar';
 export * from './toasts/toasts';
 export * from './toasts/jobOutcomes';

@@ -1,13 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Flex, type ButtonProps } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api } from 'shared-auth';
 import { downloadExport, type FileResponse } from '../files/transfer';
 import { useToasts } from '../toasts/toasts';
 import { useFollowedJob } from './followedJob';
-
-// Shown only while an export runs: antd's Progress is loaded then, not with every table page.
-const JobProgressBar = lazy(() => import('./JobProgressBar').then((m) => ({ default: m.JobProgressBar })));
+import { LazyJobProgressBar } from './LazyJobProgressBar';
 
 export interface ExportButtonProps {
   /** The call that writes the workbook and answers `{ file, message? }`, e.g. 'Tracker/DownloadTracker'. */
@@ -49,9 +47,8 @@ export function ExportButton({ path, params, children, type, jobKind }: ExportBu
       </Button>
       {busy ? (
         <div role="status" aria-label="Export progress" style={{ width: 170 }}>
-          <Suspense fallback={PREPARING}>
-            <JobProgressBar job={job} label="Export progress" pendingText={PREPARING} />
-          </Suspense>
+          {/* Shown only while an export runs: antd's Progress loads then, not with every table page. */}
+          <LazyJobProgressBar job={job} label="Export progress" pendingText={PREPARING} />
         </div>
       ) : null}
     </Flex>

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { publishJobProgress } from 'shared-auth';
 import { JobProgressBar, useFollowedJob, type FollowedJob } from './JobProgressBar';
+import { LazyJobProgressBar } from './LazyJobProgressBar';
 
 /** Renders the bar of the hook's job and hands the hook to the test. */
 function Harness({ onReady }: { onReady: (hook: FollowedJob) => void }) {
@@ -43,5 +44,17 @@ describe('JobProgressBar and useFollowedJob', () => {
     expect(screen.getByTestId('run-progress')).toHaveTextContent('Validating…');
     act(() => publishJobProgress({ id: 'job-1', kind: 'validation.cpich', state: 'succeeded', progress: 100, text: 'After the answer' }));
     expect(screen.queryByText('After the answer')).toBeNull();
+  });
+});
+
+describe('LazyJobProgressBar', () => {
+  test('stands in with an indeterminate bar of the same name and text until the bar has loaded, then shows the job', async () => {
+    const job = { id: 'job-1', kind: 'monitoring.parse', state: 'running' as const, progress: 40, text: 'Reading LX0001.log' };
+    render(<LazyJobProgressBar job={job} label="Parse progress" pendingText="Parsing…" testId="parse-progress" />);
+    // At once, before the bar's code is there: a small job may end before it loads.
+    expect(screen.getByRole('progressbar', { name: 'Parse progress' })).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByTestId('parse-progress')).toHaveTextContent('Parsing…');
+    expect(await screen.findByText('Reading LX0001.log')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Parse progress' })).toHaveAttribute('aria-valuenow', '40');
   });
 });

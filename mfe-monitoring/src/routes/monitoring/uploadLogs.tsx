@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ParseHistoryRow, ParseResponse } from 'api/contracts';
 import { api, errorMessage, useSession } from 'shared-auth';
@@ -8,7 +8,7 @@ import {
   ExportButton,
   FileDropZone,
   InfoBanner,
-  JobProgressBar,
+  LazyJobProgressBar,
   PageContainer,
   listFetcher,
   uploadFiles,
@@ -17,7 +17,11 @@ import {
   type DataColumn,
   type ProgressReporter,
 } from 'shared-ui';
-import { ParseReportDrawer, ParseReportView, countsText } from './parseReport';
+import { countsText } from './parseCounts';
+
+// The parse report (its tables, statistics and drawer) loads when a report is first shown, not with the page.
+const ParseReportView = lazy(() => import('./parseReport').then((m) => ({ default: m.ParseReportView })));
+const ParseReportDrawer = lazy(() => import('./parseReport').then((m) => ({ default: m.ParseReportDrawer })));
 
 /** Job kind of the log parse (the API's `monitoring.parse`): its `JobProgress` events feed the bar. */
 export const PARSE_JOB_KIND = 'monitoring.parse';
@@ -41,6 +45,9 @@ export default function UploadLogsPage() {
   const userId = useSession((s) => s.user.id);
   const [search, setSearch] = useSearchParams();
   const reportId = reportIdOf(search.get('report'));
+  // Mounted from the first report shown on, so the drawer closes with its animation.
+  const [reportShown, setReportShown] = useState(reportId !== null);
+  if (reportId !== null && !reportShown) setReportShown(true);
   // Bumped after each parse: the banner and the history fetch again.
   const [version, setVersion] = useState(0);
   const { job, follow } = useFollowedJob(PARSE_JOB_KIND);
@@ -128,7 +135,7 @@ export default function UploadLogsPage() {
             onUpload={userId === null ? undefined : parse}
             uploadLabel="Upload and parse"
             processingLabel={PARSING}
-            processing={<JobProgressBar job={job} label="Parse progress" pendingText={PARSING} />}
+            processing={<LazyJobProgressBar job={job} label="Parse progress" pendingText={PARSING} />}
           />
           {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="parse-refusal" />}
           {outcome && 'parsed' in outcome && (
@@ -144,7 +151,9 @@ export default function UploadLogsPage() {
                   </Button>
                 }
               />
-              <ParseReportView id={outcome.parsed.parseId} details={false} />
+              <Suspense fallback={null}>
+                <ParseReportView id={outcome.parsed.parseId} details={false} />
+              </Suspense>
             </>
           )}
         </Flex>
@@ -159,7 +168,11 @@ export default function UploadLogsPage() {
         emptyText="No logs parsed yet: upload MoBatch logs above."
         onRowClick={(row) => openReport(row.id)}
       />
-      <ParseReportDrawer id={reportId} onClose={() => openReport(null)} />
+      {reportShown && (
+        <Suspense fallback={null}>
+          <ParseReportDrawer id={reportId} onClose={() => openReport(null)} />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }

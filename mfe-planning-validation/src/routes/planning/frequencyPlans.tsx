@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { FrequencyPlan, OperatorSummary, SaveFrequencyPlanRequest } from 'api/contracts';
 import { api } from 'shared-auth';
 import { DataTable, useApiGet, type DataColumn } from 'shared-ui';
+import { LTE_BANDS, type LteBand } from './lteBands';
 
 /**
  * The operators' frequency plans (which n78 block and which LTE carriers each operator owns): every
@@ -11,8 +12,7 @@ import { DataTable, useApiGet, type DataColumn } from 'shared-ui';
  * rasters; the form checks the same ranges first so a slip is said at once.
  */
 
-export const LTE_BANDS = ['L700', 'L800', 'L1800', 'L2100'] as const;
-type LteBand = (typeof LTE_BANDS)[number];
+export { LTE_BANDS };
 
 /** DL EARFCN ranges of the bands (TS 36.101 Table 5.7.3-1: bands 28, 20, 3, 1). */
 export const EARFCN_RANGES: Record<LteBand, readonly [number, number]> = {

@@ -1,10 +1,24 @@
 import { PlayCircleOutlined, TableOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Form, Select } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RunResponse, SiteOption } from 'api/contracts';
 import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
-import { InfoBanner, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, downloadExport, useApiGet, useFollowedJob } from 'shared-ui';
-import { FrequencyPlansDrawer, LTE_BANDS } from './frequencyPlans';
+import {
+  InfoBanner,
+  LazyJobProgressBar,
+  PageContainer,
+  RunHistoryTable,
+  RunResultCard,
+  SiteSelect,
+  downloadExport,
+  useApiGet,
+  useFollowedJob,
+} from 'shared-ui';
+import { LTE_BANDS } from './lteBands';
+
+// The plans drawer (its table, form and number inputs) loads when first opened (or pointed at), not with the page.
+const loadFrequencyPlans = () => import('./frequencyPlans');
+const FrequencyPlansDrawer = lazy(() => loadFrequencyPlans().then((m) => ({ default: m.FrequencyPlansDrawer })));
 
 /** Form choices and defaults (specification §3, §9). */
 export const ANTENNAS = ['AIR3227/78', 'AIR6488'] as const;
@@ -43,6 +57,8 @@ export default function ParameterPlanningPage() {
   const { job, follow } = useFollowedJob(PLANNING_JOB_KIND);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [plansOpen, setPlansOpen] = useState(false);
+  // Mounted from the first opening on, so the drawer closes with its animation.
+  const [plansOpened, setPlansOpened] = useState(false);
   const dumpDate = useApiGet<string | null>('Parameters/GetLastDumpDate', null);
 
   const run = async (values: PlanningForm) => {
@@ -75,7 +91,15 @@ export default function ParameterPlanningPage() {
     <PageContainer
       title="Parameter Planning"
       actions={
-        <Button icon={<TableOutlined />} onClick={() => setPlansOpen(true)}>
+        <Button
+          icon={<TableOutlined />}
+          onPointerEnter={() => void loadFrequencyPlans()}
+          onFocus={() => void loadFrequencyPlans()}
+          onClick={() => {
+            setPlansOpened(true);
+            setPlansOpen(true);
+          }}
+        >
           Frequency plans
         </Button>
       }
@@ -105,7 +129,7 @@ export default function ParameterPlanningPage() {
               </Button>
             </Form.Item>
           </Form>
-          {running && <JobProgressBar job={job} label="Planning progress" pendingText={PLANNING} testId="run-progress" style={{ maxWidth: 480 }} />}
+          {running && <LazyJobProgressBar job={job} label="Planning progress" pendingText={PLANNING} testId="run-progress" style={{ maxWidth: 480 }} />}
           {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="planning-refusal" />}
         </Flex>
       </Card>
@@ -118,7 +142,11 @@ export default function ParameterPlanningPage() {
         fields={['user', 'site', 'antenna', 'lteBands']}
         reloadKey={version}
       />
-      <FrequencyPlansDrawer open={plansOpen} onClose={() => setPlansOpen(false)} canEdit={isAdministrator} />
+      {plansOpened && (
+        <Suspense fallback={null}>
+          <FrequencyPlansDrawer open={plansOpen} onClose={() => setPlansOpen(false)} canEdit={isAdministrator} />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }
