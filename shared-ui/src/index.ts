@@ -25,5 +25,7 @@ export * from './api/listFetcher';
 export * from './widgets/RunResult';
 export * from './widgets/JobProgressBar';
 export * from './widgets/LazyJobProgressBar';
+export * from './widgets/followedJob';
+export * from './widgets/useShownOnce';
 export * from './toasts/toasts';
 export * from './toasts/jobOutcomes';

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { publishJobProgress } from 'shared-auth';
-import { JobProgressBar, useFollowedJob, type FollowedJob } from './JobProgressBar';
+import { useFollowedJob, type FollowedJob } from './followedJob';
+import { JobProgressBar } from './JobProgressBar';
 import { LazyJobProgressBar } from './LazyJobProgressBar';
 
 /** Renders the bar of the hook's job and hands the hook to the test. */

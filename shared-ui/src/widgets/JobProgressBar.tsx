@@ -41,6 +41,3 @@ export function JobProgressBar({ job, label, pendingText, testId, style }: JobPr
     </Flex>
   );
 }
-
-// The hook lives apart so a page can follow a job without loading the bar (antd's Progress) until it shows.
-export { useFollowedJob, type FollowedJob } from './followedJob';

@@ -20,8 +20,6 @@ export function OutcomeTag({ outcome }: { outcome: string }) {
   );
 }
 
-export { countsText } from './parseCounts';
-
 export function CountStatistics({ counts }: { counts: ParseCounts }) {
   const items: Array<[string, number]> = [
     ['Files', counts.files],

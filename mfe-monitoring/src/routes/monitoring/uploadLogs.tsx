@@ -14,6 +14,7 @@ import {
   uploadFiles,
   useApiGet,
   useFollowedJob,
+  useShownOnce,
   type DataColumn,
   type ProgressReporter,
 } from 'shared-ui';
@@ -45,9 +46,7 @@ export default function UploadLogsPage() {
   const userId = useSession((s) => s.user.id);
   const [search, setSearch] = useSearchParams();
   const reportId = reportIdOf(search.get('report'));
-  // Mounted from the first report shown on, so the drawer closes with its animation.
-  const [reportShown, setReportShown] = useState(reportId !== null);
-  if (reportId !== null && !reportShown) setReportShown(true);
+  const reportMounted = useShownOnce(reportId !== null);
   // Bumped after each parse: the banner and the history fetch again.
   const [version, setVersion] = useState(0);
   const { job, follow } = useFollowedJob(PARSE_JOB_KIND);
@@ -168,7 +167,7 @@ export default function UploadLogsPage() {
         emptyText="No logs parsed yet: upload MoBatch logs above."
         onRowClick={(row) => openReport(row.id)}
       />
-      {reportShown && (
+      {reportMounted && (
         <Suspense fallback={null}>
           <ParseReportDrawer id={reportId} onClose={() => openReport(null)} />
         </Suspense>

@@ -12,8 +12,6 @@ import { LTE_BANDS, type LteBand } from './lteBands';
  * rasters; the form checks the same ranges first so a slip is said at once.
  */
 
-export { LTE_BANDS };
-
 /** DL EARFCN ranges of the bands (TS 36.101 Table 5.7.3-1: bands 28, 20, 3, 1). */
 export const EARFCN_RANGES: Record<LteBand, readonly [number, number]> = {
   L700: [9210, 9659],

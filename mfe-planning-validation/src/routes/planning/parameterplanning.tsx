@@ -13,6 +13,7 @@ import {
   downloadExport,
   useApiGet,
   useFollowedJob,
+  useShownOnce,
 } from 'shared-ui';
 import { LTE_BANDS } from './lteBands';
 
@@ -57,8 +58,7 @@ export default function ParameterPlanningPage() {
   const { job, follow } = useFollowedJob(PLANNING_JOB_KIND);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [plansOpen, setPlansOpen] = useState(false);
-  // Mounted from the first opening on, so the drawer closes with its animation.
-  const [plansOpened, setPlansOpened] = useState(false);
+  const plansMounted = useShownOnce(plansOpen);
   const dumpDate = useApiGet<string | null>('Parameters/GetLastDumpDate', null);
 
   const run = async (values: PlanningForm) => {
@@ -95,10 +95,7 @@ export default function ParameterPlanningPage() {
           icon={<TableOutlined />}
           onPointerEnter={() => void loadFrequencyPlans()}
           onFocus={() => void loadFrequencyPlans()}
-          onClick={() => {
-            setPlansOpened(true);
-            setPlansOpen(true);
-          }}
+          onClick={() => setPlansOpen(true)}
         >
           Frequency plans
         </Button>
@@ -142,7 +139,7 @@ export default function ParameterPlanningPage() {
         fields={['user', 'site', 'antenna', 'lteBands']}
         reloadKey={version}
       />
-      {plansOpened && (
+      {plansMounted && (
         <Suspense fallback={null}>
           <FrequencyPlansDrawer open={plansOpen} onClose={() => setPlansOpen(false)} canEdit={isAdministrator} />
         </Suspense>
