@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { testApp } from './support/app';
+import { RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigElement } from '../src/web/frontends';
 
 describe.each(TEST_DATABASES)('platform on $name', (kind) => {
   let database: TestDatabase;
@@ -46,6 +47,15 @@ describe.each(TEST_DATABASES)('platform on $name', (kind) => {
       ['monitoring', 'mfe_monitoring', '/remotes/mfe-monitoring/mf-manifest.json'],
       ['management', 'mfe_management', 'https://cdn.example.pt/management/mf-manifest.json'],
     ]);
+  });
+
+  test('the console page carries the runtime config, as /config/remotes.json answers it; the signed-out pages do not', async () => {
+    const page = await app.inject({ url: '/tracking/commissioningplan' });
+    const carried = new RegExp(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(page.body);
+    expect(carried).not.toBeNull();
+    expect(JSON.parse(carried![1]!)).toEqual((await app.inject({ url: '/config/remotes.json' })).json());
+    expect(page.body.indexOf(carried![0])).toBeLessThan(page.body.indexOf('</head>'));
+    expect((await app.inject({ url: '/auth/login' })).body).not.toContain(RUNTIME_CONFIG_ELEMENT_ID);
   });
 
   test('remote manifests and entries are never cached; hashed chunks are immutable', async () => {
@@ -96,4 +106,13 @@ describe.each(TEST_DATABASES)('platform on $name', (kind) => {
     const spec = (await app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(spec.paths)).toContain('/api/health');
   });
+});
+
+test('a value in the runtime config cannot close its element early', () => {
+  const element = runtimeConfigElement({
+    remotes: [{ id: 'tracking', name: 'x</script><script>alert(1)</script>', entry: '/e', prefixes: [], groups: [] }],
+  });
+  expect(element.match(/<\/script>/g)).toHaveLength(1);
+  const json = /^<script[^>]*>(.*)<\/script>$/.exec(element)![1]!;
+  expect((JSON.parse(json) as { remotes: Array<{ name: string }> }).remotes[0]!.name).toBe('x</script><script>alert(1)</script>');
 });

@@ -43,14 +43,22 @@ async function sharedReport(page: Page): Promise<SharedReport> {
   });
 }
 
-test('the shell renders: / goes to /home with the company values', async ({ page }) => {
+test('the shell renders: / goes to /home with the company values, and the remotes from the runtime config its page carries', async ({ page }) => {
   await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
+  const configFetches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/config/remotes.json') configFetches.push(request.url());
+  });
   await page.goto(consoleApp.url + '/');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Cellwise' })).toBeVisible();
   for (const value of ['Customer focus', 'Excellence', 'Collaboration', 'Accountability', 'Passion']) {
     await expect(page.getByText(value, { exact: true })).toBeVisible();
   }
+  // Every remote's menu group is drawn from the config in the page: no round trip waited for it.
+  for (const group of ['Tracking', 'Planning', 'Monitoring', 'Management'])
+    await expect(page.getByRole('menuitem', { name: group, exact: true })).toBeVisible();
+  expect(configFetches).toEqual([]);
 });
 
 test('unknown paths go to the 404 page', async ({ page }) => {

@@ -25,6 +25,29 @@ export function runtimeConfig(config: Config) {
   };
 }
 
+/**
+ * The id of the element that carries the runtime config inside the console's page. The shell reads it
+ * there (shell/src/federation/remotes.ts): fetching /config/remotes.json could only start once the
+ * shell's code had run, and every remote's navigation and the opened page's code waited one more round
+ * trip for it. /config/remotes.json still answers, for tools and for a page served without it.
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'cellwise-runtime-config';
+
+/**
+ * The runtime config as a JSON data block: never executed, so the CSP's script-src does not apply. `<` is
+ * escaped so no value can close the element early.
+ */
+export function runtimeConfigElement(value: ReturnType<typeof runtimeConfig>): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+}
+
+/** `element` at the end of the page's head (the end of a page without one): the shell's scripts are deferred, so it is parsed before they run. */
+function withBeforeHeadEnd(html: string, element: string): string {
+  const at = html.indexOf('</head>');
+  return at < 0 ? html + element : `${html.slice(0, at)}${element}${html.slice(at)}`;
+}
+
 /** Origins of remotes deployed elsewhere: the shell's CSP must let their scripts in. */
 function remoteOrigins(config: Config): string[] {
   return Object.values(config.remoteUrls)
@@ -130,16 +153,18 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
    * The two pages of the shell's build: the console (index.html), and the signed-out pages' own small
    * entry (auth.html, shell/src/signin) for every /auth/ path, so the login page never loads the console.
    */
+  const inlineConfig = runtimeConfigElement(runtimeConfig(config));
   const sendPage = async (reply: FastifyReply, page: 'index.html' | 'auth.html') => {
     const file = path.join(shellDir, page);
     if (!fs.existsSync(file)) {
       return reply.code(503).type('text/plain').send('The console is not built yet: run `npm run build` (npm start does it for you).');
     }
+    const html = await fs.promises.readFile(file, 'utf8');
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', csp)
       .type('text/html')
-      .send(await fs.promises.readFile(file));
+      .send(page === 'index.html' ? withBeforeHeadEnd(html, inlineConfig) : html);
   };
   const sendShell = (reply: FastifyReply) => sendPage(reply, 'index.html');
 

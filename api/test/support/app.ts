@@ -13,7 +13,7 @@ export function fakeWebRoot(): string {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), content);
   };
-  write('shell/dist/index.html', '<!doctype html><title>Cellwise</title><div id="root"></div>');
+  write('shell/dist/index.html', '<!doctype html><html><head><title>Cellwise</title></head><body><div id="root"></div></body></html>');
   write('shell/dist/auth.html', '<!doctype html><title>Cellwise</title><div id="root" data-entry="signed-out"></div>');
   write('shell/dist/signin.5e6f7a8b.css', 'body{margin:0}');
   write('shell/dist/main.1a2b3c4d.js', 'console.log("shell")');

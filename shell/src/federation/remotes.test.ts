@@ -1,5 +1,5 @@
 import type { RemoteLocation } from 'shared-ui';
-import { forgetManifest, loadNavigation, loadPage, navigationUrl, preloadPage, remoteOfPath } from './remotes';
+import { RUNTIME_CONFIG_ELEMENT_ID, fetchRuntimeConfig, forgetManifest, loadNavigation, loadPage, navigationUrl, preloadPage, remoteOfPath } from './remotes';
 import { getRemoteHealth } from './remoteHealth';
 
 const registerRemotes = jest.fn();
@@ -104,5 +104,39 @@ describe('a remote from its navigation.json, its code when a page opens', () => 
     await expect(loadPage(tracking, '/tracking/tracker')).resolves.toEqual({ default: Tracker });
     expect(registerRemotes).toHaveBeenCalledTimes(2);
     expect(registerRemotes.mock.calls[1]).toEqual([[{ name: 'mfe_tracking', entry: tracking.entry }], { force: true }]);
+  });
+});
+
+describe('the runtime config', () => {
+  const CONFIG = { remotes: [tracking] };
+  const carry = (text: string) => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = RUNTIME_CONFIG_ELEMENT_ID;
+    element.textContent = text;
+    document.head.append(element);
+  };
+  afterEach(() => document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.remove());
+
+  test('is read from the page when the server put it there, without a request', async () => {
+    carry(JSON.stringify(CONFIG));
+    global.fetch = jest.fn() as unknown as typeof fetch;
+    await expect(fetchRuntimeConfig()).resolves.toEqual(CONFIG);
+    expect(global.fetch).not.toHaveBeenCalled();
+  });
+
+  test('is fetched from /config/remotes.json when the page carries none, or none that reads as one', async () => {
+    for (const text of [null, '{"remotes":', '{"remote":[]}', 'null']) {
+      if (text !== null) carry(text);
+      answer(200, CONFIG);
+      await expect(fetchRuntimeConfig()).resolves.toEqual(CONFIG);
+      expect(global.fetch).toHaveBeenCalledWith('/config/remotes.json', { cache: 'no-store' });
+      document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.remove();
+    }
+  });
+
+  test('a refused fetch says which answer it got', async () => {
+    answer(503, {});
+    await expect(fetchRuntimeConfig()).rejects.toThrow('/config/remotes.json answered 503');
   });
 });

@@ -4,8 +4,28 @@ import { matchPath } from 'react-router-dom';
 import { manifestProblems, navigationProblems, type RemoteLocation, type RemoteManifest, type RemoteNavigation, type RuntimeConfig } from 'shared-ui';
 import { setRemoteStatus } from './remoteHealth';
 
-/** Remote URLs are data: served by whoever deploys the console, read once per page load. */
+/** Where the server puts the runtime config in the console's page (api/src/web/frontends.ts). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'cellwise-runtime-config';
+
+/** The runtime config the page was served with; null when it carries none (a static server, a dev server) or it is unreadable. */
+function runtimeConfigOfPage(): RuntimeConfig | null {
+  const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const config = JSON.parse(text) as Partial<RuntimeConfig> | null;
+    return Array.isArray(config?.remotes) ? (config as RuntimeConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Remote URLs are data: served by whoever deploys the console, read once per page load. The page carries
+ * them, so the remotes start loading as soon as the shell runs; without them, they are fetched.
+ */
 export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
+  const ofPage = runtimeConfigOfPage();
+  if (ofPage) return ofPage;
   const response = await fetch('/config/remotes.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`/config/remotes.json answered ${response.status}`);
   return (await response.json()) as RuntimeConfig;
