@@ -63,11 +63,13 @@ function RemoteArea({
   location,
   status,
   path,
+  title,
   retry,
 }: {
   location: RemoteLocation;
   status: 'loading' | 'ready' | 'unavailable';
   path?: string;
+  title?: string;
   retry: () => void;
 }) {
   const [attempt, setAttempt] = useState(0);
@@ -75,6 +77,7 @@ function RemoteArea({
     <RemoteBoundary
       remote={location.name}
       status={status}
+      title={title}
       onRetry={() => {
         setAttempt((a) => a + 1);
         retry();
@@ -107,7 +110,10 @@ function useSessionStart(): boolean {
 export function ConsoleApp() {
   const sessionReady = useSessionStart();
   const signedIn = useSession((s) => isTokenLive(s.token));
-  const remotes = useRemotes(sessionReady && signedIn);
+  // A live token is enough to start on the remotes (static files): the navigations and the opened page's
+  // code load while the user's details are asked for, not after. A session the server has ended sends
+  // the user to the login page all the same; what was fetched meanwhile is only unused.
+  const remotes = useRemotes(signedIn);
   if (remotes.configError) {
     return (
       <Suspense fallback={<Spin size="large" fullscreen />}>
@@ -160,7 +166,7 @@ export function ConsoleApp() {
                   path={route.path}
                   element={
                     <RequireCapability capability={route.capability}>
-                      <RemoteArea location={location} status="ready" path={route.path} retry={retry} />
+                      <RemoteArea location={location} status="ready" path={route.path} title={route.title} retry={retry} />
                     </RequireCapability>
                   }
                 />

@@ -8,9 +8,20 @@ export type HeadingLevel = 1 | 2 | 3 | 4 | 5;
  * Typography brings its editor (Input, the form engine) and copy button with it, ≈ 30 KB gz, which a
  * page that only shows headings (the home page, a page's frame, a grid of cards) should not pay.
  */
-export function Heading({ level, children, style }: { level: HeadingLevel; children: ReactNode; style?: CSSProperties }) {
+export function Heading({
+  level,
+  children,
+  style,
+  drawnOnly = false,
+}: {
+  level: HeadingLevel;
+  children: ReactNode;
+  style?: CSSProperties;
+  /** Looks the same but is no heading: a stand-in until the real one arrives (see PageContainerLoading). */
+  drawnOnly?: boolean;
+}) {
   const { token } = theme.useToken();
-  const Element = `h${level}` as const;
+  const Element = drawnOnly ? 'div' : (`h${level}` as const);
   return (
     <Element
       style={{

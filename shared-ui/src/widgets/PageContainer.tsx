@@ -1,4 +1,4 @@
-import { Flex } from 'antd';
+import { Flex, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useSession } from 'shared-auth';
 import { Heading } from './Heading';
@@ -10,12 +10,14 @@ export interface PageContainerProps {
   children?: ReactNode;
 }
 
+const TITLE_ROW_STYLE = { marginBottom: 16 } as const;
+
 /** The frame of every page: title row, actions, content. */
 export function PageContainer({ title, actions, children }: PageContainerProps) {
   const storeInstance = useSession((s) => s.instanceId);
   return (
     <section className="cw-page" data-store-instance={storeInstance} aria-label={title}>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+      <Flex justify="space-between" align="center" wrap gap={12} style={TITLE_ROW_STYLE}>
         <Heading level={3}>{title}</Heading>
         {actions ? (
           <Flex gap={8} wrap>
@@ -27,5 +29,25 @@ export function PageContainer({ title, actions, children }: PageContainerProps) 
         {children}
       </Flex>
     </section>
+  );
+}
+
+/**
+ * A page while its code loads: its frame's title row, with the title where the page will draw it, and
+ * a spinner where its content will be. The user sees at once where they are, and nothing moves when the
+ * page arrives. The title is drawn, not a heading: the page's own heading, and its controls, come with it.
+ */
+export function PageContainerLoading({ title }: { title: string }) {
+  return (
+    <div className="cw-page-loading" aria-busy="true">
+      <Flex align="center" style={TITLE_ROW_STYLE}>
+        <Heading level={3} drawnOnly>
+          {title}
+        </Heading>
+      </Flex>
+      <Flex justify="center" style={{ paddingBlock: '20vh' }}>
+        <Spin size="large" aria-label="Loading" />
+      </Flex>
+    </div>
   );
 }

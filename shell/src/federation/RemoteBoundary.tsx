@@ -1,11 +1,14 @@
 import { Flex, Spin } from 'antd';
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { PageContainerLoading } from 'shared-ui';
 
 interface RemoteBoundaryProps {
   /** Federation container name, used by tests and logs. */
   remote: string;
   /** True while the manifest is still loading or has failed: nothing to render but the status. */
   status: 'loading' | 'ready' | 'unavailable';
+  /** The page's title (its remote's navigation), shown in the page's frame while its code loads. */
+  title?: string;
   onRetry: () => void;
   children?: ReactNode;
 }
@@ -50,7 +53,7 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, BoundaryState
   };
 
   override render() {
-    const { status, remote, children } = this.props;
+    const { status, remote, title, children } = this.props;
     let body: ReactNode;
     if (this.state.error || status === 'unavailable')
       body = (
@@ -59,7 +62,7 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, BoundaryState
         </Suspense>
       );
     else if (status === 'loading') body = <AreaLoading />;
-    else body = <Suspense fallback={<AreaLoading />}>{children}</Suspense>;
+    else body = <Suspense fallback={title ? <PageContainerLoading title={title} /> : <AreaLoading />}>{children}</Suspense>;
     return (
       <div data-remote={remote} data-remote-status={this.state.error ? 'unavailable' : status}>
         {body}
