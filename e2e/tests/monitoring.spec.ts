@@ -7,6 +7,7 @@ import { consoleForThisFile } from '../support/console';
 import { outboxFiles } from '../support/mail';
 import { logArchive, readZip, type NodeLog } from '../support/mobatch';
 import { ADMIN, signIn } from '../support/session';
+import { wasShown, watchShown } from '../support/shown';
 
 // Two demo-network nodes: LX0001 with a Major alarm (NOK) and a Warning, LX0002 with Warnings only (OK).
 const LOGS: NodeLog[] = [
@@ -67,6 +68,8 @@ async function download(page: Page, trigger: Locator): Promise<string> {
   return target;
 }
 
+const PARSE_PROGRESS = '[aria-label="Parse progress"]';
+
 async function uploadLogs(page: Page): Promise<void> {
   await page.goto(`${app.url}/monitoring/uploadLogs`);
   await page.locator('input[type="file"]').setInputFiles(archive);
@@ -97,17 +100,11 @@ test('Get MoBatch Scripts hands out the sites, a command file per technology and
 
 test('an uploaded zip of logs is parsed with progress, then the logs date, the success message and a notification that opens the report', async ({ page }) => {
   await page.goto(`${app.url}/monitoring/uploadLogs`);
-  // The parse's progress bar may come and go between two polls: a watcher records that it was shown.
-  await page.evaluate(() => {
-    const seen = window as unknown as { parseProgressSeen?: boolean };
-    new MutationObserver(() => {
-      if (document.querySelector('[aria-label="Parse progress"]')) seen.parseProgressSeen = true;
-    }).observe(document.body, { childList: true, subtree: true });
-  });
+  await watchShown(page, PARSE_PROGRESS);
   await page.locator('input[type="file"]').setInputFiles(archive);
   await button(page, 'Upload and parse').click();
   await expect(page.locator('.ant-alert-success').filter({ hasText: 'Successfully parsed 2 files.' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { parseProgressSeen?: boolean }).parseProgressSeen)).toBe(true);
+  expect(await wasShown(page, PARSE_PROGRESS)).toBe(true);
   // The demo logs were taken later than these, so the banner shows the newest logs date of all nodes.
   await expect(page.locator('.ant-alert-info')).toContainText(/^Logs date: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
 

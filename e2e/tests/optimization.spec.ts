@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { ADMIN, signIn } from '../support/session';
+import { wasShown, watchShown } from '../support/shown';
 
 /**
  * Neighbour relations optimisation end to end: the template is downloaded and filled with statistics of
@@ -145,18 +146,14 @@ test('the template downloads with its headers and Read me, and is filled with st
   await book.xlsx.writeFile(statisticsFile);
 });
 
+const RUN_OR_UPLOAD_PROGRESS = '[aria-label="Run progress"], [aria-label="Upload progress"]';
+
 test('the statistics are uploaded and run with progress; the counts, the first rows and the workbook say what to remove, block and add', async ({ page }) => {
   await page.goto(`${app.url}/optimization/nbrRelationsOptimization`);
-  // The progress bar may come and go between two polls: a watcher records that it was shown.
-  await page.evaluate(() => {
-    const seen = window as unknown as { runProgressSeen?: boolean };
-    new MutationObserver(() => {
-      if (document.querySelector('[aria-label="Run progress"], [aria-label="Upload progress"]')) seen.runProgressSeen = true;
-    }).observe(document.body, { childList: true, subtree: true });
-  });
+  await watchShown(page, RUN_OR_UPLOAD_PROGRESS);
   await page.locator('input[type="file"]').setInputFiles(statisticsFile);
   const workbook = await download(page, () => button(page, 'Upload and optimise').click());
-  expect(await page.evaluate(() => (window as unknown as { runProgressSeen?: boolean }).runProgressSeen)).toBe(true);
+  expect(await wasShown(page, RUN_OR_UPLOAD_PROGRESS)).toBe(true);
 
   const result = page.getByTestId('run-result');
   await expect(result).toContainText('Optimised 1 cell over 2 periods: 1 to remove, 1 to block, 1 to add.');

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { pickOption } from '../support/select';
 import { ADMIN, signIn } from '../support/session';
+import { wasShown, watchShown } from '../support/shown';
 
 // The demo network: LX0006 has L800, L1800 and L2100 cells in three sectors; the administrator's current
 // operator is Vodafone PT, whose seeded frequency plan is the n78 block 3600–3700 MHz (NR-ARFCN 643334).
@@ -62,16 +63,10 @@ async function sheetsOf(file: string): Promise<Record<string, Array<Record<strin
   );
 }
 
-/** Records whether the run's progress was ever on screen (it may come and go between two polls). */
-async function watchProgress(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen = window as unknown as { runProgressSeen?: boolean };
-    new MutationObserver(() => {
-      if (document.querySelector('[data-testid="run-progress"]')) seen.runProgressSeen = true;
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-}
-const progressWasShown = (page: Page) => page.evaluate(() => (window as unknown as { runProgressSeen?: boolean }).runProgressSeen === true);
+/** The run's progress, recorded whenever it was on screen (it may come and go between two polls). */
+const RUN_PROGRESS = '[data-testid="run-progress"]';
+const watchProgress = (page: Page) => watchShown(page, RUN_PROGRESS);
+const progressWasShown = (page: Page) => wasShown(page, RUN_PROGRESS);
 
 test('Parameter Planning: a demo site planned with progress, the summary, the history row, and the workbook read back', async ({ page }) => {
   await page.goto(`${app.url}/planning/parameterplanning`);

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { pickOption } from '../support/select';
 import { ADMIN, signIn } from '../support/session';
+import { wasShown, watchShown } from '../support/shown';
 
 /*
  * RanShare Nbr Relations Validation and Health Checks on the demo data: LX0006 is one of the demo
@@ -39,16 +40,10 @@ async function chooseSite(page: Page, siteId: string): Promise<void> {
   await pickOption(page, 'Site', siteId, new RegExp(siteId));
 }
 
-/** Records whether the run's progress bar was ever shown (it may come and go between two polls). */
-async function watchProgress(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen = window as unknown as { runProgressSeen?: boolean };
-    new MutationObserver(() => {
-      if (document.querySelector('[aria-label="Run progress"]')) seen.runProgressSeen = true;
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-}
-const progressWasShown = (page: Page) => page.evaluate(() => (window as unknown as { runProgressSeen?: boolean }).runProgressSeen === true);
+/** The run's progress, recorded whenever it was on screen (it may come and go between two polls). */
+const RUN_PROGRESS = '[aria-label="Run progress"]';
+const watchProgress = (page: Page) => watchShown(page, RUN_PROGRESS);
+const progressWasShown = (page: Page) => wasShown(page, RUN_PROGRESS);
 
 async function download(page: Page, trigger: Locator): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);

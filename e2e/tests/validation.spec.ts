@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { pickOption } from '../support/select';
 import { ADMIN, signIn } from '../support/session';
+import { wasShown, watchShown } from '../support/shown';
 
 // The demo network (LX0001…): CPICH validation of UTRAN sites, and planned neighbour relations of LX0001
 // (one relation between its own L800 sectors, one to a cell the dump does not have) against the dump.
@@ -50,16 +51,10 @@ async function sheetsOf(file: string): Promise<Record<string, unknown[][]>> {
   );
 }
 
-/** Records whether the run's progress was ever on screen (it may come and go between two polls). */
-async function watchProgress(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen = window as unknown as { runProgressSeen?: boolean };
-    new MutationObserver(() => {
-      if (document.querySelector('[data-testid="run-progress"]')) seen.runProgressSeen = true;
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-}
-const progressWasShown = (page: Page) => page.evaluate(() => (window as unknown as { runProgressSeen?: boolean }).runProgressSeen === true);
+/** The run's progress, recorded whenever it was on screen (it may come and go between two polls). */
+const RUN_PROGRESS = '[data-testid="run-progress"]';
+const watchProgress = (page: Page) => watchShown(page, RUN_PROGRESS);
+const progressWasShown = (page: Page) => wasShown(page, RUN_PROGRESS);
 
 async function pickSite(page: Page, label: 'Site' | 'Sites', typed: string, option: RegExp): Promise<string> {
   return (await pickOption(page, label, typed, option)).split(' ')[0]!;
