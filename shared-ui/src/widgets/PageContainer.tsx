@@ -33,6 +33,18 @@ export function PageContainer({ title, actions, children }: PageContainerProps) 
 }
 
 /**
+ * The loading state of a page in the content area, a remote's or the shell's own, centred (a
+ * block-level Spin keeps its dots at the left).
+ */
+export function AreaLoading() {
+  return (
+    <Flex justify="center" style={{ paddingBlock: '20vh' }}>
+      <Spin size="large" aria-label="Loading" />
+    </Flex>
+  );
+}
+
+/**
  * A page while its code loads: its frame's title row, with the title where the page will draw it, and
  * a spinner where its content will be. The user sees at once where they are, and nothing moves when the
  * page arrives. The title is drawn, not a heading: the page's own heading, and its controls, come with it.
@@ -45,9 +57,7 @@ export function PageContainerLoading({ title }: { title: string }) {
           {title}
         </Heading>
       </Flex>
-      <Flex justify="center" style={{ paddingBlock: '20vh' }}>
-        <Spin size="large" aria-label="Loading" />
-      </Flex>
+      <AreaLoading />
     </div>
   );
 }

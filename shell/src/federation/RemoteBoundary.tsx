@@ -1,6 +1,5 @@
-import { Flex, Spin } from 'antd';
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { PageContainerLoading } from 'shared-ui';
+import { AreaLoading, PageContainerLoading } from 'shared-ui';
 
 interface RemoteBoundaryProps {
   /** Federation container name, used by tests and logs. */
@@ -11,18 +10,6 @@ interface RemoteBoundaryProps {
   title?: string;
   onRetry: () => void;
   children?: ReactNode;
-}
-
-/**
- * The loading state of a page in the content area, a remote's or the shell's own, centred (a
- * block-level Spin keeps its dots at the left).
- */
-export function AreaLoading() {
-  return (
-    <Flex justify="center" style={{ paddingBlock: '20vh' }}>
-      <Spin size="large" aria-label="Loading" />
-    </Flex>
-  );
 }
 
 interface BoundaryState {
