@@ -4,15 +4,20 @@
 // uses: whole files, one read ahead), decoding and splitting lines (the ceiling: what any parser must
 // pay) and (b) by the same reader and the parse job's own call per log: readNodeLog (decode, the real
 // AMOS parser with the job's options — only the attributes the tables store are built — and the copy of
-// what the job keeps) and parseMobatchResult. Prints MB/s of log text for both and their ratio (goal
-// >= 50 %); also, for reference, (a') the streaming readArchive the parse job used before, (b'') the
-// parser alone with the job's options (no copy) and (b') the parser alone building every value.
+// what the job keeps, its repeating texts shared through the parse's KeptStrings) and parseMobatchResult,
+// every log's result held to the end as the job holds them until its one save. Prints MB/s of log text
+// for both and their ratio (goal >= 50 %), and the heap the held results take; also, for reference, (a')
+// the streaming readArchive the parse job used before, (b-) (b) with each result let go at once (what
+// holding costs the garbage collector), (b'') the parser alone with the job's options (no copy) and (b')
+// the parser alone building every value.
 // Needs the built API (`npm run bench` builds it; by hand: cd api && npx tsc -p tsconfig.build.json).
 // BENCH_LOGS_MB sets the size (default 200).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'api/dist');
@@ -28,7 +33,10 @@ const { syntheticLogNodes, writeLogArchive, MOBATCH_RESULT_FILE } = requireApi('
 const { parseNodeLog, parseMobatchResult } = requireApi('./dist/domain/amos/index.js');
 const { readArchive, readArchiveFiles } = requireApi('./dist/files/zip.js');
 // The parse job's own options (only the stored attributes are built): (b) parses as the job does.
-const { parseOptionsOf, readNodeLog } = requireApi('./dist/monitoring/log-reading.js');
+const { KeptStrings, parseOptionsOf, readNodeLog } = requireApi('./dist/monitoring/log-reading.js');
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc');
 
 /** Rows per node beyond the demo's: what a busy node's log holds (dozens of alarms, X2 peers, relations). */
 const SCALE = { alarms: 40, termPoints: 60, relations: 16 };
@@ -66,20 +74,25 @@ async function streamedRead(file) {
   return { lines, bytes };
 }
 
-/** (b) Every entry read as the parse job reads it. */
-async function parseAsTheJob(file) {
+/**
+ * (b) Every entry read as the parse job reads it, each log's result held (`held`) as the job holds them
+ * until its save; (b-) with `held` null, each let go at once.
+ */
+async function parseAsTheJob(file, held) {
   let alarms = 0;
   let problems = 0;
   let attributes = 0;
+  const strings = new KeptStrings();
   for await (const entry of readArchiveFiles(file)) {
     if (entry.name === MOBATCH_RESULT_FILE) {
       problems += parseMobatchResult(entry.data.toString('utf8'), { archive: 'bench.zip', file: entry.name }).problems.length;
       continue;
     }
-    const { result } = readNodeLog(entry.data, 'bench.zip', entry.name);
-    alarms += result.alarms.length;
-    attributes += result.attributes.length;
-    problems += result.problems.length;
+    const kept = readNodeLog(entry.data, 'bench.zip', entry.name, {}, strings);
+    held?.push(kept);
+    alarms += kept.result.alarms.length;
+    attributes += kept.result.attributes.length;
+    problems += kept.result.problems.length;
   }
   return { alarms, attributes, problems };
 }
@@ -122,6 +135,8 @@ try {
   let rawMs = Infinity;
   let streamedMs = Infinity;
   let parseMs = Infinity;
+  let unheldMs = Infinity;
+  let heldBytes = 0;
   let parserOnlyMs = Infinity;
   let fullMs = Infinity;
   let raw;
@@ -134,9 +149,19 @@ try {
     t = performance.now();
     await streamedRead(file);
     streamedMs = Math.min(streamedMs, performance.now() - t);
+    collectGarbage();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let held = [];
     t = performance.now();
-    parsed = await parseAsTheJob(file);
+    parsed = await parseAsTheJob(file, held);
     parseMs = Math.min(parseMs, performance.now() - t);
+    collectGarbage();
+    heldBytes = process.memoryUsage().heapUsed - heapBefore;
+    held = null;
+    collectGarbage();
+    t = performance.now();
+    await parseAsTheJob(file, null);
+    unheldMs = Math.min(unheldMs, performance.now() - t);
     t = performance.now();
     await parseAll(file);
     parserOnlyMs = Math.min(parserOnlyMs, performance.now() - t);
@@ -150,8 +175,10 @@ try {
   console.log(`(a') readArchive (streaming) + decode + split:  ${rate(raw.bytes, streamedMs).toFixed(1)} MB/s`);
   console.log(
     `(b) readArchiveFiles + readNodeLog (the job's): ${rate(raw.bytes, parseMs).toFixed(1)} MB/s ` +
-      `(${parsed.alarms.toLocaleString('en-US')} alarms, ${parsed.attributes.toLocaleString('en-US')} attribute values kept)`,
+      `(${parsed.alarms.toLocaleString('en-US')} alarms, ${parsed.attributes.toLocaleString('en-US')} attribute values kept; ` +
+      `the held results take ${mb(heldBytes).toFixed(0)} MB of heap)`,
   );
+  console.log(`(b-) the same, each result let go at once:     ${rate(raw.bytes, unheldMs).toFixed(1)} MB/s`);
   console.log(`(b'') the parser alone (no copy of what is kept): ${rate(raw.bytes, parserOnlyMs).toFixed(1)} MB/s`);
   console.log(
     `(b') the parser alone, every value built:        ${rate(raw.bytes, fullMs).toFixed(1)} MB/s (${full.attributes.toLocaleString('en-US')} attribute values)`,

@@ -7,7 +7,7 @@ import { evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluat
 import { defaultSiteId } from '../domain/network/site-rule';
 import { ARCHIVE_LIMITS, readArchiveFiles, ZipReadError } from '../files';
 import { readZipFile, zipLayout } from '../files/zip';
-import { type KeptLog, readNodeLog } from './log-reading';
+import { type KeptLog, KeptStrings, readNodeLog } from './log-reading';
 
 /**
  * Ingestion of MoBatch log archives (DESIGN §7.2): every archive is read and every log parsed first,
@@ -117,6 +117,8 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
   for (const archive of archives) total += await logEntryCount(archive.file);
   let done = 0;
   const readOptions = { defaultUtcOffsetMinutes: options.defaultUtcOffsetMinutes };
+  // Every log's rows are held until the save: their repeating texts are held once.
+  const keptStrings = new KeptStrings();
 
   const recordLog = (archive: string, file: string, { result, droppedAttributeTechs }: KeptLog): void => {
     const report = fileReport(archive, file, { node: result.node, alarms: result.alarms.length, ...problemsOf(result.problems) });
@@ -161,7 +163,7 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
         done += 1;
         progress(total > 0 ? Math.min(90, (done / total) * 90) : 0, `Parsing ${baseName(entry.name)} (${count(done)} / ${count(Math.max(total, done))})`);
         if (entry.data === null) files.push(fileReport(archive.name, entry.name, { outcome: 'failed', ...tooLarge() }));
-        else recordLog(archive.name, entry.name, readNodeLog(entry.data, archive.name, entry.name, readOptions));
+        else recordLog(archive.name, entry.name, readNodeLog(entry.data, archive.name, entry.name, readOptions, keptStrings));
       }
     } catch (error) {
       if (error instanceof ZipReadError) throw new LogArchiveError(error.message);

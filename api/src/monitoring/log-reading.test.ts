@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parseNodeLog } from '../domain/amos';
-import { keptOf, readNodeLog, STORED_ATTRIBUTES } from './log-reading';
+import { KeptStrings, keptOf, readNodeLog, STORED_ATTRIBUTES } from './log-reading';
 
 // A node log as moshell prints it: a checked cell attribute table, a relation table the job never
 // stores, and a foreign node's prompt (multi-node output pasted into one file).
@@ -69,6 +69,26 @@ describe('what the parse job keeps of a node log', () => {
   it('reads the bytes of a log as UTF-8, wherever they sit in their buffer', () => {
     const bytes = Buffer.from(`junk${LOG}`, 'utf8').subarray(4);
     expect(readNodeLog(bytes, 'logs.zip', 'LX0001.log')).toEqual({ result, droppedAttributeTechs });
+  });
+});
+
+describe('the texts a parse holds', () => {
+  it('are held once per distinct value across the logs of a parse, with the values the parser read', () => {
+    const strings = new KeptStrings();
+    const first = readNodeLog(Buffer.from(LOG), 'logs.zip', 'LX0001.log', {}, strings).result;
+    // The command, the attribute names and their values: `tac` and `cellBarred`, `3100` and `1 (NOT_BARRED)`.
+    const distinct = strings.size;
+    expect(distinct).toBeGreaterThanOrEqual(5);
+    // The same node read again (a second archive of the same parse) adds no value the table holds already.
+    const again = readNodeLog(Buffer.from(LOG), 'more.zip', 'LX0001.log', {}, strings).result;
+    expect(strings.size).toBe(distinct);
+    expect(again.attributes.map((a) => [a.command, a.attribute, a.value])).toEqual(first.attributes.map((a) => [a.command, a.attribute, a.value]));
+    expect(first.attributes).toEqual(
+      keptOf(parseNodeLog(LOG, { archive: 'logs.zip', file: 'LX0001.log' }, { keepAttributes: STORED_ATTRIBUTES })).result.attributes,
+    );
+    // Another node's log adds only what it says differently (its cell's barred value).
+    readNodeLog(Buffer.from(LOG.replace(/LX0001/g, 'LX0003').replace('1 (NOT_BARRED)', '0 (BARRED)')), 'logs.zip', 'LX0003.log', {}, strings);
+    expect(strings.size).toBe(distinct + 1);
   });
 });
 

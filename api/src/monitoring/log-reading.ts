@@ -30,9 +30,56 @@ export interface LogReadOptions {
 const SLICED_FROM = 13;
 
 /**
- * The copy of the string each field last held, by field name: rows in a row carry the same command, MO
- * class or cell, and one copy serves them all. Copying the same 130-character `get` command for every
- * attribute row cost a third of the job's read of a log.
+ * Fields cut from the log whose values repeat across rows and logs (a few dozen alarm texts, states,
+ * attribute names and values, commands, MO classes): one string per distinct value serves the whole
+ * parse. Fields the parser fills from its own constants (severity, technology, time basis) need nothing.
+ */
+const SHARED_FIELDS: ReadonlySet<string> = new Set([
+  'command',
+  'moClass',
+  'specificProblem',
+  'additionalInfo',
+  'operator',
+  'admState',
+  'opState',
+  'attribute',
+  'value',
+  'version',
+  'model',
+  'zone',
+  'stopfile',
+]);
+
+/** Past this many distinct values the table stops growing: a field that does not repeat after all costs no more than before. */
+const MAX_SHARED_STRINGS = 50_000;
+
+/**
+ * The repeating strings a parse job keeps ({@link SHARED_FIELDS}), one per distinct value: the job holds
+ * every log's rows until its one save, each alarm, state and value with its own copy of texts that recur
+ * thousands of times (`Service Unavailable`, `1 (ENABLED)`, a `get` command). Shared by every log of a
+ * parse, it took a sixth off the heap a 218 MB log set holds (bench/monitoring-parse.mjs).
+ */
+export class KeptStrings {
+  private readonly shared = new Map<string, string>();
+
+  /** Distinct values held. */
+  get size(): number {
+    return this.shared.size;
+  }
+
+  /** The one string of `text`'s value (a copy of its own the first time). */
+  of(text: string): string {
+    const held = this.shared.get(text);
+    if (held !== undefined) return held;
+    const copy = detachedString(text);
+    if (this.shared.size < MAX_SHARED_STRINGS) this.shared.set(copy, copy);
+    return copy;
+  }
+}
+
+/**
+ * The copy of the string each other field last held, by field name: rows in a row carry the same MO or
+ * cell, and one copy serves them all (one pointer comparison, where a table look-up hashes the text).
  */
 type LastCopies = Map<string, { original: string; copy: string }>;
 
@@ -46,18 +93,18 @@ function detachedString(text: string): string {
 }
 
 /**
- * Gives the kept rows strings that no longer point into the log's text, in place: the rows are the
- * parser's own, made for this log, and copying each row cost more than its strings. `source` is skipped:
- * its archive and file names are the caller's, never cut from the log.
+ * Gives the kept rows strings that no longer point into the log's text, in place: {@link SHARED_FIELDS}
+ * through the parse's table, every other string (MOs, cells, times) copied, once per run of rows. The rows are the parser's own, made for this log, and copying each row cost more than
+ * its strings. `source` is skipped: its archive and file names are the caller's, never cut from the log.
  */
-function detachStrings(value: object, lastCopies: LastCopies): void {
+function detachStrings(value: object, parse: KeptStrings, lastCopies: LastCopies): void {
   if (value instanceof Date) return;
   // Plain loops: a parse keeps tens of thousands of rows, and Object.entries built an array per row.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
       const item: unknown = value[i];
       if (typeof item === 'string') value[i] = detachedString(item);
-      else if (item !== null && typeof item === 'object') detachStrings(item, lastCopies);
+      else if (item !== null && typeof item === 'object') detachStrings(item, parse, lastCopies);
     }
     return;
   }
@@ -66,6 +113,10 @@ function detachStrings(value: object, lastCopies: LastCopies): void {
     if (key === 'source') continue;
     const field = fields[key];
     if (typeof field === 'string') {
+      if (SHARED_FIELDS.has(key)) {
+        fields[key] = parse.of(field);
+        continue;
+      }
       if (field.length < SLICED_FROM) continue;
       const last = lastCopies.get(key);
       // The same string again is one pointer comparison; an equal one read elsewhere shares the copy too.
@@ -76,15 +127,15 @@ function detachStrings(value: object, lastCopies: LastCopies): void {
       const copy = detachedString(field);
       lastCopies.set(key, { original: field, copy });
       fields[key] = copy;
-    } else if (field !== null && typeof field === 'object') detachStrings(field, lastCopies);
+    } else if (field !== null && typeof field === 'object') detachStrings(field, parse, lastCopies);
   }
 }
 
 /**
  * Drops rows of other nodes (a multi-node log's foreign prompts) and what is never stored. The rows kept
- * are `result`'s own, their strings detached in place.
+ * are `result`'s own, their strings detached in place (shared through `strings`, the parse's table).
  */
-export function keptOf(result: NodeLogResult): KeptLog {
+export function keptOf(result: NodeLogResult, strings: KeptStrings = new KeptStrings()): KeptLog {
   const node = result.node.toLowerCase();
   const own = (row: { node: string }) => row.node === result.node || row.node.toLowerCase() === node;
   const attributes: NodeLogResult['attributes'] = [];
@@ -108,14 +159,14 @@ export function keptOf(result: NodeLogResult): KeptLog {
     raw: [],
     skippedAttributeTechs: [], // in droppedAttributeTechs
   };
-  detachStrings(kept, new Map());
+  detachStrings(kept, strings, new Map());
   return { result: kept, droppedAttributeTechs: [...dropped] };
 }
 
-/** One node log's bytes (UTF-8) read as the parse job keeps it. */
-export function readNodeLog(data: Uint8Array, archive: string, file: string, options: LogReadOptions = {}): KeptLog {
+/** One node log's bytes (UTF-8) read as the parse job keeps it; `strings` is the parse's table, shared by its logs. */
+export function readNodeLog(data: Uint8Array, archive: string, file: string, options: LogReadOptions = {}, strings = new KeptStrings()): KeptLog {
   const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
-  return keptOf(parseNodeLog(text, { archive, file }, parseOptionsOf(options)));
+  return keptOf(parseNodeLog(text, { archive, file }, parseOptionsOf(options)), strings);
 }
 
 /** What the parse job asks of the parser: only the stored attributes are built (the bench reads logs with the same). */
