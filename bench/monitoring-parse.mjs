@@ -9,7 +9,9 @@
 // for both and their ratio (goal >= 50 %), and the heap the held results take; also, for reference, (a')
 // the streaming readArchive the parse job used before, (b-) (b) with each result let go at once (what
 // holding costs the garbage collector), (b'') the parser alone with the job's options (no copy) and (b')
-// the parser alone building every value.
+// the parser alone building every value. Then (d), once, the whole parse job's work on the same archive
+// (ingestArchives: read, evaluation, and the one transaction that stores it) into a fresh SQLite
+// database, with the time before and after it starts saving.
 // Needs the built API (`npm run bench` builds it; by hand: cd api && npx tsc -p tsconfig.build.json).
 // BENCH_LOGS_MB sets the size (default 200).
 import fs from 'node:fs';
@@ -34,6 +36,9 @@ const { parseNodeLog, parseMobatchResult } = requireApi('./dist/domain/amos/inde
 const { readArchive, readArchiveFiles } = requireApi('./dist/files/zip.js');
 // The parse job's own options (only the stored attributes are built): (b) parses as the job does.
 const { KeptStrings, parseOptionsOf, readNodeLog } = requireApi('./dist/monitoring/log-reading.js');
+const { ingestArchives } = requireApi('./dist/monitoring/ingest.js');
+const { openDatabase } = requireApi('./dist/db/database.js');
+const { migrateToLatest } = requireApi('./dist/db/migrate.js');
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc');
@@ -184,6 +189,29 @@ try {
     `(b') the parser alone, every value built:        ${rate(raw.bytes, fullMs).toFixed(1)} MB/s (${full.attributes.toLocaleString('en-US')} attribute values)`,
   );
   console.log(`(c) parse / raw (b / a):                     ${((rawMs / parseMs) * 100).toFixed(0)} % (goal >= 50 %)`);
+
+  // (d) The job's whole work, as a user waits for it: the read above, then evaluation and the save.
+  const database = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'bench.sqlite') });
+  try {
+    await migrateToLatest(database.db);
+    let savingAt = null;
+    const t = performance.now();
+    const report = await ingestArchives(database.db, [{ name: 'logs.zip', file }], {
+      parsedBy: null,
+      jobId: null,
+      progress: (_percent, text) => {
+        if (text === 'Saving' && savingAt === null) savingAt = performance.now();
+      },
+    });
+    const totalMs = performance.now() - t;
+    const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+    console.log(
+      `(d) the parse job into SQLite (ingestArchives): ${seconds(totalMs)} for ${report.counts.files.toLocaleString('en-US')} files ` +
+        `(read ${seconds(savingAt - t)}, evaluate and save ${seconds(t + totalMs - savingAt)}); ${rate(raw.bytes, totalMs).toFixed(1)} MB/s of log text`,
+    );
+  } finally {
+    await database.close();
+  }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -22,6 +22,8 @@ export class BatchInsert {
   private readonly postgres: boolean;
   private readonly head: string;
   private readonly keys: readonly string[];
+  /** Per column: whether its value is the caller's fixed one, known once rather than looked up for every value. */
+  private readonly isFixed: readonly boolean[];
   private readonly fixed: InsertRow;
   written = 0;
 
@@ -33,13 +35,18 @@ export class BatchInsert {
   ) {
     this.keys = options.keys ?? columns;
     this.fixed = options.fixed ?? {};
+    this.isFixed = this.keys.map((key) => key in this.fixed);
     this.size = batchSizeFor(columns.length);
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     this.head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
   }
 
   async add(row: InsertRow): Promise<void> {
-    for (const key of this.keys) this.params.push(key in this.fixed ? this.fixed[key] : (row[key] ?? null));
+    const { keys, isFixed, params } = this;
+    for (let k = 0; k < keys.length; k += 1) {
+      const key = keys[k]!;
+      params.push(isFixed[k] ? this.fixed[key] : (row[key] ?? null));
+    }
     this.rows += 1;
     this.written += 1;
     if (this.rows >= this.size) await this.flush();

@@ -294,12 +294,25 @@ interface PreparedNode {
   /** Instant of the log's first header (ms), for "the newer log wins"; -Infinity when unknown. */
   at: number;
   row: Row & { node_name: string; logs_at: string | null; unreachable: number };
+  /** Keys of the alarms the node's log shows (its acknowledgements that stay). */
+  alarmKeys: () => string[];
+  /**
+   * The rows of the node's tables, built as they are written, one node's at a time: the parse already
+   * holds every log's result until the save, and a second copy of all of it as rows doubled the heap,
+   * so that collecting garbage took a third of a large parse's save.
+   */
+  rows: () => NodeRows;
+}
+
+interface NodeRows {
   alarms: Row[];
   states: Row[];
   attributes: Row[];
   ret: Row[];
   findings: Row[];
 }
+
+const NO_ROWS: NodeRows = { alarms: [], states: [], attributes: [], ret: [], findings: [] };
 
 const source = (archive: string, file: string, line: number) => ({ archive, file, line });
 
@@ -360,58 +373,82 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
     now,
   );
   const node = id.name;
-  const facts = (x: { mo: string; moClass: string | null; tech: string; cell: string | null; source: { line: number } }) => ({
+  if (r.unreachable) return { at: at?.getTime() ?? -Infinity, row, alarmKeys: () => [], rows: () => NO_ROWS };
+  // The columns every row of an MO shares; each table's own are set on the same object (no spread copies).
+  const facts = (x: { mo: string; moClass: string | null; tech: string; cell: string | null; source: { line: number } }): Row => ({
     node_name: node,
     mo: x.mo,
     mo_class: x.moClass,
     tech: x.tech,
     cell: x.cell,
-    ...source(log.archive, log.file, x.source.line),
+    archive: log.archive,
+    file: log.file,
+    line: x.source.line,
   });
-  if (r.unreachable) return { at: at?.getTime() ?? -Infinity, row, alarms: [], states: [], attributes: [], ret: [], findings: [] };
   return {
     at: at?.getTime() ?? -Infinity,
     row,
-    alarms: r.alarms.map((a) => ({
-      ...facts(a),
-      site_id: id.siteId,
-      alarm_at: a.at ? a.at.toISOString() : null,
-      alarm_time: a.time,
-      time_basis: a.timeBasis,
-      severity: a.severity,
-      specific_problem: a.specificProblem,
-      info: a.additionalInfo,
-      node_acknowledged: a.acknowledged ? 1 : 0,
-      node_operator: a.operator,
-      alarm_key: `${node}|${a.mo}|${a.specificProblem}`,
-    })),
-    states: r.states.map((s) => ({ ...facts(s), adm_state: s.admState, op_state: s.opState, link: s.link })),
-    attributes: r.attributes.map((a) => ({ ...facts(a), attribute: a.attribute, value: attributeValue(a.attribute, a.value, a.items) })),
-    ret: r.ret.map((t) => ({
-      node_name: node,
-      mo: t.mo,
-      antenna_unit_group: t.antennaUnitGroup,
-      antenna_near_unit: t.antennaNearUnit,
-      ret_sub_unit: t.retSubUnit,
-      electrical_tilt: t.electricalAntennaTilt,
-      max_tilt: t.maxTilt,
-      min_tilt: t.minTilt,
-      operational_state: t.operationalState,
-      user_label: t.userLabel,
-      serial_number: t.serialNumber,
-      ...source(log.archive, log.file, t.source.line),
-    })),
-    findings: evaluation.findings.map((f) => ({
-      ...facts(f),
-      area: f.area,
-      check_name: f.checkName,
-      expected: f.expected,
-      actual: f.actual,
-      status: f.status,
-      comment: f.comment,
-    })),
+    alarmKeys: () => r.alarms.map((a) => alarmKey(node, a)),
+    rows: () => ({
+      alarms: r.alarms.map((a) => {
+        const alarm = facts(a);
+        alarm.site_id = id.siteId;
+        alarm.alarm_at = a.at ? a.at.toISOString() : null;
+        alarm.alarm_time = a.time;
+        alarm.time_basis = a.timeBasis;
+        alarm.severity = a.severity;
+        alarm.specific_problem = a.specificProblem;
+        alarm.info = a.additionalInfo;
+        alarm.node_acknowledged = a.acknowledged ? 1 : 0;
+        alarm.node_operator = a.operator;
+        alarm.alarm_key = alarmKey(node, a);
+        return alarm;
+      }),
+      states: r.states.map((s) => {
+        const state = facts(s);
+        state.adm_state = s.admState;
+        state.op_state = s.opState;
+        state.link = s.link;
+        return state;
+      }),
+      attributes: r.attributes.map((a) => {
+        const attribute = facts(a);
+        attribute.attribute = a.attribute;
+        attribute.value = attributeValue(a.attribute, a.value, a.items);
+        return attribute;
+      }),
+      ret: r.ret.map((t) => ({
+        node_name: node,
+        mo: t.mo,
+        antenna_unit_group: t.antennaUnitGroup,
+        antenna_near_unit: t.antennaNearUnit,
+        ret_sub_unit: t.retSubUnit,
+        electrical_tilt: t.electricalAntennaTilt,
+        max_tilt: t.maxTilt,
+        min_tilt: t.minTilt,
+        operational_state: t.operationalState,
+        user_label: t.userLabel,
+        serial_number: t.serialNumber,
+        archive: log.archive,
+        file: log.file,
+        line: t.source.line,
+      })),
+      findings: evaluation.findings.map((f) => {
+        const finding = facts(f);
+        finding.area = f.area;
+        finding.check_name = f.checkName;
+        finding.expected = f.expected;
+        finding.actual = f.actual;
+        finding.status = f.status;
+        finding.comment = f.comment;
+        return finding;
+      }),
+    }),
   };
 }
+
+/** What identifies an alarm across parses (acknowledgements follow it). */
+const alarmKey = (node: string, alarm: { mo: string; specificProblem: string }) => `${node}|${alarm.mo}|${alarm.specificProblem}`;
 
 /** `[3] =` with its `>>>` items: the items follow, so the stored value says everything the log did. */
 function attributeValue(attribute: string, value: string, items: ReadonlyArray<{ name: string; value: string }>): string {
@@ -437,7 +474,7 @@ function prepareUnreachable(read: ResultRead, known: InventoryNode | null, now: 
   };
   const row = nodeRow(id, nodeTech(known, null), null, source(read.archive, read.entry.source.file, read.entry.source.line), reason, 0, evaluation, now);
   // No log at all: any log of the same node in this parse says more, whatever its date.
-  return { at: -Infinity, row, alarms: [], states: [], attributes: [], ret: [], findings: [] };
+  return { at: -Infinity, row, alarmKeys: () => [], rows: () => NO_ROWS };
 }
 
 // ---- Writing ----
@@ -549,11 +586,12 @@ async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly Pr
     };
     for (const node of nodes) {
       await writers.nodes.add(node.row);
-      for (const row of node.alarms) await writers.alarms.add(row);
-      for (const row of node.states) await writers.states.add(row);
-      for (const row of node.attributes) await writers.attributes.add(row);
-      for (const row of node.ret) await writers.ret.add(row);
-      for (const row of node.findings) await writers.findings.add(row);
+      const rows = node.rows();
+      for (const row of rows.alarms) await writers.alarms.add(row);
+      for (const row of rows.states) await writers.states.add(row);
+      for (const row of rows.attributes) await writers.attributes.add(row);
+      for (const row of rows.ret) await writers.ret.add(row);
+      for (const row of rows.findings) await writers.findings.add(row);
     }
     for (const writer of Object.values(writers)) await writer.flush();
     return parseId;
@@ -567,7 +605,7 @@ async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly Pr
  */
 async function forgetCeasedAcks(trx: Db, nodes: readonly PreparedNode[]): Promise<void> {
   const reached = nodes.filter((n) => n.row.unreachable === 0);
-  const current = new Set(reached.flatMap((n) => n.alarms.map((a) => String(a.alarm_key))));
+  const current = new Set(reached.flatMap((n) => n.alarmKeys()));
   const names = reached.map((n) => n.row.node_name);
   const ceased: string[] = [];
   for (let i = 0; i < names.length; i += NAME_CHUNK) {
