@@ -18,13 +18,19 @@ type Role = 'Administrator' | 'Manager' | 'CellwiseHQ' | 'CellwiseOS' | 'Client'
 /** Who may open a route (specification §6; the demo users of the engineering roles are in project Operations). */
 type Area = 'signedIn' | 'engineering' | 'management';
 
-/** `opensMenus`: the one walker that also opens each page's own menus and selects (see below). */
-const ROLES: ReadonlyArray<{ role: Role; email: string; password: string; opensMenus?: boolean }> = [
-  { role: 'Administrator', email: ADMIN.email, password: ADMIN.password, opensMenus: true },
+/**
+ * `opensMenus`: the one walker that also opens each page's own menus and selects (see below).
+ * `onPhone`: walked at phone size too. Every role walks at desktop size, where what each may open is
+ * checked; at phone size the walk checks how pages lay out, and the Administrator (every page, every
+ * control) and the Client (the fewest pages, the most refusals) between them meet every layout the
+ * other roles would, in about half the time of walking all five.
+ */
+const ROLES: ReadonlyArray<{ role: Role; email: string; password: string; opensMenus?: boolean; onPhone?: boolean }> = [
+  { role: 'Administrator', email: ADMIN.email, password: ADMIN.password, opensMenus: true, onPhone: true },
   { role: 'Manager', email: DEMO_USERS.Manager, password: DEMO_PASSWORD },
   { role: 'CellwiseHQ', email: DEMO_USERS.CellwiseHQ, password: DEMO_PASSWORD },
   { role: 'CellwiseOS', email: DEMO_USERS.CellwiseOS, password: DEMO_PASSWORD },
-  { role: 'Client', email: DEMO_USERS.Client, password: DEMO_PASSWORD },
+  { role: 'Client', email: DEMO_USERS.Client, password: DEMO_PASSWORD, onPhone: true },
 ];
 
 const AREA_ROLES: Record<Area, readonly Role[]> = {
@@ -197,8 +203,13 @@ function watchToasts(): void {
     seen.add(el);
     const started = Date.now();
     let previous = '';
-    /** The last place it was seen without a motion class. */
+    /**
+     * The last place it was seen without a motion class once its entry motion had begun: antd adds the
+     * class a frame after the toast is inserted, so a first look can find it at rest where the motion
+     * starts (off its place), and a busy machine may not look again before giving up.
+     */
     let calm: DOMRect | null = null;
+    let sawMotion = false;
     /** Never seen at rest (the page was busy all along): where it stands without the translation its motion adds. */
     const withoutMotion = (toast: Element, box: DOMRect): DOMRect => {
       let dx = 0;
@@ -220,7 +231,8 @@ function watchToasts(): void {
       // Settled: no motion class, and where it was a moment ago (a slide moves it without one).
       const still = !inMotion && where === previous;
       previous = where;
-      if (!inMotion) calm = current;
+      if (inMotion) sawMotion = true;
+      else if (sawMotion) calm = current;
       // A busy page may check again only once the toast's time is up and it slides out: where it sat
       // before it left (or before the time ran out) is where it settled, not a point of its exit.
       const gaveUp = leaving(el) || Date.now() - started >= 3_000;
@@ -617,7 +629,7 @@ test('the walk covers every route the remotes declare', () => {
 });
 
 for (const viewport of VIEWPORTS) {
-  for (const { role, opensMenus } of ROLES) {
+  for (const { role, opensMenus } of ROLES.filter((r) => viewport.name === 'desktop' || r.onPhone)) {
     test(`${role} at ${viewport.width}×${viewport.height}: every route`, async ({ browser }, testInfo) => {
       test.setTimeout(180_000);
       const { context, walk } = await walkerFor(browser, viewport, role);
