@@ -94,8 +94,9 @@ function detachedString(text: string): string {
 
 /**
  * Gives the kept rows strings that no longer point into the log's text, in place: {@link SHARED_FIELDS}
- * through the parse's table, every other string (MOs, cells, times) copied, once per run of rows. The rows are the parser's own, made for this log, and copying each row cost more than
- * its strings. `source` is skipped: its archive and file names are the caller's, never cut from the log.
+ * through the parse's table, every other string (MOs, cells, times) copied once per run of rows. The
+ * rows are the parser's own, made for this log, and copying each row cost more than its strings.
+ * `source` is skipped: its archive and file names are the caller's, never cut from the log.
  */
 function detachStrings(value: object, parse: KeptStrings, lastCopies: LastCopies): void {
   if (value instanceof Date) return;
