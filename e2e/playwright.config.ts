@@ -13,6 +13,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   workers: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },

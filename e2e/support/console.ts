@@ -14,10 +14,31 @@ export interface RunningConsole {
   stop: () => Promise<void>;
 }
 
+/** Set by global-setup.ts: a data directory a console has seeded with the demo data, then left. */
+export const SEEDED_TEMPLATE_ENV = 'CELLWISE_E2E_SEEDED_DIR';
+
+/** Settings that change what a first start seeds: a console given any of them seeds its own data. */
+const SEEDING_SETTINGS = ['DEMO_DATA', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATABASE_URL'];
+
+/**
+ * A new data directory for a console: a copy of the seeded template when there is one and `env` seeds
+ * the same way. Every spec file's console used to import the demo network, tracking and logs itself (a
+ * tenth of the browser suite's time on a slow machine); a copy gives each the same data, still its own.
+ * The token secret is not copied: each console makes its own, as a fresh install does.
+ */
+function newDataDir(env: NodeJS.ProcessEnv): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-e2e-'));
+  const template = process.env[SEEDED_TEMPLATE_ENV];
+  if (template && !SEEDING_SETTINGS.some((key) => key in env)) {
+    fs.cpSync(template, dataDir, { recursive: true, filter: (from) => path.basename(from) !== 'jwt-secret' });
+  }
+  return dataDir;
+}
+
 /** Starts the built console (api/dist/main.js) on a free port with its own data directory. */
 export async function startConsole(env: NodeJS.ProcessEnv = {}): Promise<RunningConsole> {
   // A restart test passes the previous DATA_DIR (and PORT) to come back with the same data.
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-e2e-'));
+  const dataDir = env.DATA_DIR ?? newDataDir(env);
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'api/dist/main.js')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
