@@ -8,7 +8,7 @@ process.env.TZ = 'UTC';
 module.exports = (displayName, packageDir, overrides = {}) => ({
   displayName,
   rootDir: packageDir,
-  testEnvironment: 'jsdom',
+  testEnvironment: path.join(__dirname, 'jsdom-environment.js'),
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   // antd's colour and component packages ship ESM only; swc compiles them like our own code.
   transformIgnorePatterns: ['/node_modules/(?!(@ant-design|antd|@rc-component|rc-[^/]+)/)'],
