@@ -36,12 +36,28 @@ interface PooledThread {
 const idle = new Map<string, PooledThread[]>();
 let nextRequest = 1;
 
+/**
+ * From source (tests, `npm run dev`) a thread compiles the TypeScript it loads with swc, file by file as
+ * required. Not @swc-node/register, as the main thread of `npm run dev` uses: it loads the typescript
+ * package to read tsconfig, a second of every thread's start, and the API suites start a thread for
+ * nearly every app that runs a job. The project's TypeScript needs nothing of tsconfig that swc's
+ * defaults do not do (no path aliases, no decorators).
+ */
+const TYPESCRIPT_HOOK = `
+const fs = require('node:fs');
+const Module = require('node:module');
+const { transformSync } = require('@swc/core');
+Module._extensions['.ts'] = function (module, filename) {
+  const source = fs.readFileSync(filename, 'utf8');
+  const options = { filename, jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } };
+  module._compile(transformSync(source, options).code, filename);
+};`;
+
 function spawn(setup: ThreadSetup, key: string): PooledThread {
   const fromSource = __filename.endsWith('.ts');
   const entry = path.join(__dirname, `thread-entry${fromSource ? '.ts' : '.js'}`);
-  // From source (tests, `npm run dev`) the thread compiles TypeScript as the main thread does.
   const worker = fromSource
-    ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(entry)});`, { eval: true, workerData: { setup } })
+    ? new Worker(`${TYPESCRIPT_HOOK}\nrequire(${JSON.stringify(entry)});`, { eval: true, workerData: { setup } })
     : new Worker(entry, { workerData: { setup } });
   const thread: PooledThread = { worker, key, idleTimer: null };
   worker.on('exit', () => forget(thread));
