@@ -195,8 +195,15 @@ function watchToasts(): void {
   window.__walkToasts = [];
   const SELECTOR = '.ant-message-notice, .ant-notification-notice';
   const seen = new WeakSet<Element>();
-  /** A toast still sliding or fading (antd's motion classes on it or its wrapper) is not where it settles. */
-  const moving = (el: Element) => [el, el.parentElement].some((e) => e && /-(appear|enter|leave)(-|\b)/.test(String(e.className)));
+  /**
+   * A toast still sliding or fading is not where it settles: antd's motion classes on it or its wrapper,
+   * or an animation or transition still running there (the Web Animations API sees CSS ones too; a slide
+   * can go on after the classes are gone).
+   */
+  const moving = (el: Element) =>
+    [el, el.parentElement].some(
+      (e) => e !== null && (/-(appear|enter|leave)(-|\b)/.test(String(e.className)) || e.getAnimations().some((a) => a.playState === 'running')),
+    );
   const leaving = (el: Element) => [el, el.parentElement].some((e) => e && /-leave(-|\b)/.test(String(e.className)));
   const note = (el: Element) => {
     if (seen.has(el)) return;
@@ -228,8 +235,10 @@ function watchToasts(): void {
       const current = el.getBoundingClientRect();
       const where = `${current.left},${current.top},${current.right},${current.bottom}`;
       const inMotion = moving(el);
-      // Settled: no motion class, and where it was a moment ago (a slide moves it without one).
-      const still = !inMotion && where === previous;
+      // Settled: its entry motion seen and over, and where it was a moment ago (a slide moves it without a
+      // class). Two looks alike before any motion class are no proof: on a busy page the toast can wait
+      // for its first frames where the motion starts, 64 px off to the right.
+      const still = sawMotion && !inMotion && where === previous;
       previous = where;
       if (inMotion) sawMotion = true;
       else if (sawMotion) calm = current;
@@ -513,13 +522,30 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
 }
 
-/** Waits until an element stops moving (antd zooms and slides popovers in: measured mid-motion, they look smaller than they are). */
+/**
+ * Waits until an element stops moving (antd zooms and slides popovers in: measured mid-motion, they look
+ * smaller than they are): no motion class, and the same box in three looks, each after two frames. Two
+ * quick looks alike were not enough on a busy machine: a popover first placed before it had measured its
+ * content (below its button) is moved above it on a later frame, once it has.
+ */
 async function settled(element: Locator): Promise<void> {
   let previous = '';
-  for (let i = 0; i < 40; i++) {
-    const box = JSON.stringify(await element.boundingBox());
-    if (box === previous) return;
-    previous = box;
+  let alike = 0;
+  for (let i = 0; i < 60; i++) {
+    const look = await element.evaluate(
+      (el) =>
+        new Promise<string>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const r = el.getBoundingClientRect();
+              resolve(/-(appear|enter|leave)(-|\b)/.test(String(el.className)) ? 'moving' : `${r.left},${r.top},${r.width},${r.height}`);
+            }),
+          ),
+        ),
+    );
+    alike = look !== 'moving' && look === previous ? alike + 1 : 0;
+    if (alike >= 2) return;
+    previous = look;
     await element.page().waitForTimeout(50);
   }
 }
