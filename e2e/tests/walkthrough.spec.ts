@@ -236,8 +236,8 @@ function watchToasts(): void {
       const where = `${current.left},${current.top},${current.right},${current.bottom}`;
       const inMotion = moving(el);
       // Settled: its entry motion seen and over, and where it was a moment ago (a slide moves it without a
-      // class). Two looks alike before any motion class are no proof: on a busy page the toast can wait
-      // for its first frames where the motion starts, 64 px off to the right.
+      // class). On a busy machine two clean-clone runs recorded the toast 64 px right of where their
+      // screenshots show it at rest; looks taken before any motion was seen are not trusted.
       const still = sawMotion && !inMotion && where === previous;
       previous = where;
       if (inMotion) sawMotion = true;
@@ -525,8 +525,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
 /**
  * Waits until an element stops moving (antd zooms and slides popovers in: measured mid-motion, they look
  * smaller than they are): no motion class, and the same box in three looks, each after two frames. Two
- * quick looks alike were not enough on a busy machine: a popover first placed before it had measured its
- * content (below its button) is moved above it on a later frame, once it has.
+ * quick looks alike were not enough on a busy machine: a clean-clone run measured a phone-size popover
+ * below its button, past the screen's bottom, where antd places it above once it is aligned.
  */
 async function settled(element: Locator): Promise<void> {
   let previous = '';

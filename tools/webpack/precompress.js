@@ -44,7 +44,7 @@ async function precompressDirectory(dir, only = null) {
     compressed += 1;
   };
   // zlib compresses on libuv's thread pool: a few files at once keep every core busy (one at a time left
-  // the shell's 238 files to one core for 25 s of its build).
+  // the shell's files to one core for the last 25 s of its build).
   const queue = [...files];
   await Promise.all(
     Array.from({ length: PARALLEL_FILES }, async () => {
