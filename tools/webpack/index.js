@@ -119,6 +119,64 @@ function iconBaseShares(packageDir, consumeOnly) {
 }
 
 /**
+ * Imports between antd's components that put code on a page it never runs, rerouted at build time.
+ *
+ * Helpers: a few components import one small helper from a module of another component whose other
+ * code imports more components or libraries. The shell provides every antd component, so that other
+ * code counts as used and its imports as live, and the page loads them for a helper:
+ * - Button and Tag styles take `isBright` from the colour picker's presets module, whose preset panel
+ *   draws a Collapse: every page with a button loaded Collapse (3.9 KB gz);
+ * - Radio.Group takes `toNamePathStr` from the form's hooks module, which also holds useForm: rc-form's
+ *   store and scroll-into-view (5.3 KB gz).
+ * Those importers get their own instance of the module (same file, a query makes it a module of its
+ * own), where only the helper is used, so the rest and its imports are dropped. Dropping an antd
+ * component's import also needs its consume to carry antd's promise of no side effects (the package
+ * declares it; webpack assumes any consume of a share has side effects).
+ *
+ * On demand: antd's Table imports Pagination (and through it Select), Tree, Checkbox and Radio for its
+ * own pager, built-in filter menus and row selection. The console's tables page with the shared
+ * Pagination, filter with their own dropdown and select no rows (shared-ui DataTable), so Table gets
+ * versions of those four that load the component the first time one is drawn (shared-ui/src/antdOnDemand): a
+ * table page no longer loads them (≈ 50 KB gz). A page that draws them itself still loads them at once.
+ * Likewise its virtual table (with the virtual list), drawn only for `virtual` tables, which ours are not.
+ */
+const HELPER_IMPORTS = [
+  { request: /[\\/]color-picker[\\/]components[\\/]ColorPresets$/, from: /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style$/ },
+  { request: /[\\/]form[\\/]hooks[\\/]useForm$/, from: /[\\/]antd[\\/]es[\\/]radio$/ },
+];
+const ON_DEMAND_IMPORTS = [
+  { request: /^(\.\.\/)+(?<name>pagination|tree|checkbox|radio)$/, from: /[\\/]antd[\\/]es[\\/]table([\\/]|$)/ },
+  { request: /^\.\/RcTable\/(?<name>virtualTable)$/i, from: /[\\/]antd[\\/]es[\\/]table$/ },
+];
+
+class AntdImportsPlugin {
+  apply(compiler) {
+    const { NormalModuleReplacementPlugin } = compiler.webpack;
+    for (const { request, from } of HELPER_IMPORTS) {
+      new NormalModuleReplacementPlugin(request, (resolveData) => {
+        if (from.test(resolveData.context)) resolveData.request += '?helper';
+      }).apply(compiler);
+    }
+    for (const { request, from } of ON_DEMAND_IMPORTS) {
+      new NormalModuleReplacementPlugin(request, (resolveData) => {
+        if (!from.test(resolveData.context)) return;
+        const { name } = request.exec(resolveData.request).groups;
+        resolveData.request = path.join(repoRoot, 'shared-ui/src/antdOnDemand', `${name[0].toLowerCase()}${name.slice(1)}.ts`);
+      }).apply(compiler);
+    }
+    compiler.hooks.compilation.tap('AntdImportsPlugin', (compilation) => {
+      compilation.hooks.finishModules.tap('AntdImportsPlugin', (modules) => {
+        for (const module of modules) {
+          if (module.type === 'consume-shared-module' && module.options?.shareKey?.startsWith('antd/es/')) {
+            module.getSideEffectsConnectionState = () => false;
+          }
+        }
+      });
+    });
+  }
+}
+
+/**
  * Shared config: singleton, eager nowhere, requiredVersion from the consuming package's package.json.
  * `antdFromHost`: the build takes every antd component and the icon base from the shell, which provides
  * all of them, and carries no fallback copies (a remote in the console); a remote's standalone frame keeps its own.
@@ -160,11 +218,20 @@ function scriptRules() {
       },
     },
     {
-      // @rc-component/form declares no sideEffects, so its barrel (Form, Field, List, useForm and the
-      // validator, ≈ 13 KB gz) came with every antd overlay: antd's form context imports only its
-      // FormProvider from it, through ContextIsolator (Tooltip, Popover, Modal). The barrel's only code
-      // of its own is the default export's statics, which named imports never need.
-      test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]es[\\/]index\.js$/,
+      // These @rc-component packages declare no sideEffects, so whatever imported any of their
+      // modules got all that module imports, unused or not:
+      // - form: its barrel (Form, Field, List, useForm and the validator, ≈ 13 KB gz) came with every
+      //   antd overlay (antd's form context wants only FormProvider, through ContextIsolator);
+      // - color-picker: antd's Button and Tag style tokens want only its Color class, and its barrel
+      //   brought the whole picker (palette, sliders, gradient: 3.5 KB gz) to every page with a button;
+      // - tree: antd's Table wants four tree-walking helpers from its barrel for row selection, which
+      //   brought the Tree component and the virtual list under it (≈ 17 KB gz) to every table page;
+      // - table: antd's Table takes genTable and genVirtualTable from its barrel, which names the
+      //   virtual table (and the virtual list) whether the table is virtual or not.
+      // Their modules only define things (components, contexts, helpers), as do the two scroll helpers
+      // antd's form hooks import (the form barrel's only code is the default export's statics, which
+      // named imports never need), so webpack may drop the unused ones.
+      test: /[\\/]node_modules[\\/](@rc-component[\\/](form|color-picker|tree|table)[\\/]es|scroll-into-view-if-needed|compute-scroll-into-view)[\\/]/,
       sideEffects: false,
     },
   ];
@@ -239,6 +306,7 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
     }),
     // The shell draws the menu and routes from this, and loads the remote's code when a page is opened.
     new NavigationPlugin(path.join(packageDir, 'src/manifest.tsx')),
+    new AntdImportsPlugin(),
   ];
   if (!dev) config.plugins.push(new PrecompressPlugin());
   if (dev) {
@@ -258,11 +326,25 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
  * small modules into every component's chunk: 40 % of /home's antd bytes were such copies.
  */
 const ANTD_FOUNDATION_CHUNK = {
-  test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](_util|style|config-provider|locale|theme)|@ant-design[\\/](cssinjs-utils|fast-color|colors|icons[\\/]es[\\/](components|utils))|@rc-component[\\/](util|motion|resize-observer|portal|trigger)|clsx|@babel[\\/]runtime)[\\/]/,
+  test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](_util|style|config-provider|locale|theme|(calendar|date-picker|time-picker)[\\/]locale|space[\\/](Compact|style[\\/]compact)|form[\\/](context|hooks[\\/]useVariants))|@ant-design[\\/](cssinjs-utils|fast-color|colors|icons[\\/]es[\\/](components|utils))|@rc-component[\\/](util|motion|resize-observer|portal|trigger|(pagination|picker)[\\/]es[\\/]locale|form[\\/]es[\\/]FormContext)|clsx|react-is|is-mobile|@babel[\\/]runtime)[\\/.]/,
   name: 'antd-foundation',
   chunks: 'async',
   enforce: true,
   priority: 10,
+};
+
+/**
+ * Icons that more than one of the shell's chunks draw (the loading spinner, clear and close crosses,
+ * arrows), once: left to the defaults each component's chunk carried its own copy, up to six of the
+ * same icon on a table page.
+ */
+const ANTD_SHARED_ICONS_CHUNK = {
+  test: /[\\/]node_modules[\\/]@ant-design[\\/](icons[\\/]es[\\/](icons|renderUtils|cssUtils)|icons-svg[\\/]es[\\/]asn)[\\/.]/,
+  minChunks: 2,
+  name: 'antd-shared-icons',
+  chunks: 'async',
+  enforce: true,
+  priority: 5,
 };
 
 /** The signed-out pages' addresses: the server and the dev server answer them with auth.html. */
@@ -310,7 +392,7 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
   const config = baseConfig({ packageDir, mode });
   config.entry = { main: './src/index.ts' };
   config.output.publicPath = '/';
-  config.optimization.splitChunks = { cacheGroups: { antdFoundation: ANTD_FOUNDATION_CHUNK } };
+  config.optimization.splitChunks = { cacheGroups: { antdFoundation: ANTD_FOUNDATION_CHUNK, antdSharedIcons: ANTD_SHARED_ICONS_CHUNK } };
   config.plugins = [
     new ModuleFederationPlugin({
       name: 'shell',
@@ -322,6 +404,7 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
       experiments: { provideExternalRuntime: true, optimization: BROWSER_ONLY },
     }),
     new HtmlWebpackPlugin({ template: path.join(packageDir, 'src/index.html'), favicon: path.join(packageDir, 'src/assets/favicon.svg') }),
+    new AntdImportsPlugin(),
   ];
   if (mode === 'production') config.plugins.push(new PrecompressPlugin());
   if (mode === 'development') {

@@ -1,5 +1,5 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import enGB from 'antd/locale/en_GB';
+import enGB from 'antd/es/locale/en_GB';
 import type { ReactNode } from 'react';
 import { cellwiseTheme } from '../theme';
 import { TOAST_DURATION_MS, TOAST_MAX_COUNT, TOAST_PLACEMENT } from '../toasts/toasts';
