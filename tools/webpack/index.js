@@ -138,15 +138,18 @@ function iconBaseShares(packageDir, consumeOnly) {
  * Pagination, filter with their own dropdown and select no rows (shared-ui DataTable), so Table gets
  * versions of those four that load the component the first time one is drawn (shared-ui/src/antdOnDemand): a
  * table page no longer loads them (≈ 50 KB gz). A page that draws them itself still loads them at once.
- * Likewise its virtual table (with the virtual list), drawn only for `virtual` tables, which ours are not.
+ * Likewise its virtual table (with the virtual list), drawn only for `virtual` tables, which ours are not,
+ * and the modal hook antd's App calls on every page for `App.useApp().modal` (Modal, with Skeleton and
+ * the dialog: ≈ 12 KB gz), which loads when a page first asks for a dialog.
  */
 const HELPER_IMPORTS = [
   { request: /[\\/]color-picker[\\/]components[\\/]ColorPresets$/, from: /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style$/ },
   { request: /[\\/]form[\\/]hooks[\\/]useForm$/, from: /[\\/]antd[\\/]es[\\/]radio$/ },
 ];
 const ON_DEMAND_IMPORTS = [
-  { request: /^(\.\.\/)+(?<name>pagination|tree|checkbox|radio)$/, from: /[\\/]antd[\\/]es[\\/]table([\\/]|$)/ },
-  { request: /^\.\/RcTable\/(?<name>virtualTable)$/i, from: /[\\/]antd[\\/]es[\\/]table$/ },
+  { request: /^(\.\.\/)+(?<component>pagination|tree|checkbox|radio)$/, from: /[\\/]antd[\\/]es[\\/]table([\\/]|$)/, to: '$<component>.ts' },
+  { request: /^\.\/RcTable\/VirtualTable$/, from: /[\\/]antd[\\/]es[\\/]table$/, to: 'virtualTable.ts' },
+  { request: /^\.\.\/modal\/useModal$/, from: /[\\/]antd[\\/]es[\\/]app$/, to: 'useModal.tsx' },
 ];
 
 class AntdImportsPlugin {
@@ -157,11 +160,9 @@ class AntdImportsPlugin {
         if (from.test(resolveData.context)) resolveData.request += '?helper';
       }).apply(compiler);
     }
-    for (const { request, from } of ON_DEMAND_IMPORTS) {
+    for (const { request, from, to } of ON_DEMAND_IMPORTS) {
       new NormalModuleReplacementPlugin(request, (resolveData) => {
-        if (!from.test(resolveData.context)) return;
-        const { name } = request.exec(resolveData.request).groups;
-        resolveData.request = path.join(repoRoot, 'shared-ui/src/antdOnDemand', `${name[0].toLowerCase()}${name.slice(1)}.ts`);
+        if (from.test(resolveData.context)) resolveData.request = path.join(repoRoot, 'shared-ui/src/antdOnDemand', resolveData.request.replace(request, to));
       }).apply(compiler);
     }
     compiler.hooks.compilation.tap('AntdImportsPlugin', (compilation) => {
