@@ -28,7 +28,10 @@ test('a dialog asked for before antd’s hook has loaded opens once it has, and 
   act(() => {
     confirmed = api()
       .confirm({ title: 'Delete operator?', okText: 'Delete' })
-      .then((ok) => ok);
+      .then(
+        (ok) => ok,
+        () => undefined,
+      );
   });
   expect(await screen.findAllByText('Delete operator?')).not.toHaveLength(0);
   expect(screen.getByText('Page')).toBeInTheDocument();
@@ -43,7 +46,10 @@ test('cancel confirms false; a second dialog opens straight away on the loaded h
   act(() => {
     first = api()
       .confirm({ title: 'First?', cancelText: 'Keep' })
-      .then((ok) => ok);
+      .then(
+        (ok) => ok,
+        () => undefined,
+      );
   });
   fireEvent.click(await screen.findByRole('button', { name: 'Keep' }));
   await expect(first).resolves.toBe(false);

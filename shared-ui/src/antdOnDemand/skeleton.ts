@@ -1,0 +1,4 @@
+// What antd's Card gets for its own Skeleton import, at build time (tools/webpack, AntdImportsPlugin).
+import { onDemand } from './onDemand';
+
+export default onDemand(() => import('antd/es/skeleton'));
