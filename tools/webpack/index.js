@@ -140,9 +140,9 @@ function iconBaseShares(packageDir, consumeOnly) {
  * table page no longer loads them (≈ 50 KB gz). A page that draws them itself still loads them at once.
  * Likewise its virtual table (with the virtual list), drawn only for `virtual` tables, which ours are not,
  * the Tabs and Skeleton of antd's Card, drawn only for cards with `tabList` or `loading`, which ours
- * are not (Tabs ≈ 11 KB gz), and the modal hook antd's App calls on every page for
- * `App.useApp().modal` (Modal, with Skeleton and the dialog: ≈ 12 KB gz), which loads when a page
- * first asks for a dialog.
+ * are not (Tabs ≈ 11 KB gz), and the hooks antd's App calls on every page for `App.useApp()`: its
+ * modal (Modal, with Skeleton and the dialog: ≈ 12 KB gz), notification (the toasts, ≈ 8.5 KB) and
+ * message (never used), each loaded the first time a page calls it.
  */
 const HELPER_IMPORTS = [
   { request: /[\\/]color-picker[\\/]components[\\/]ColorPresets$/, from: /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style$/ },
@@ -151,7 +151,7 @@ const HELPER_IMPORTS = [
 const ON_DEMAND_IMPORTS = [
   { request: /^(\.\.\/)+(?<component>pagination|tree|checkbox|radio)$/, from: /[\\/]antd[\\/]es[\\/]table([\\/]|$)/, to: '$<component>.ts' },
   { request: /^\.\/RcTable\/VirtualTable$/, from: /[\\/]antd[\\/]es[\\/]table$/, to: 'virtualTable.ts' },
-  { request: /^\.\.\/modal\/useModal$/, from: /[\\/]antd[\\/]es[\\/]app$/, to: 'useModal.tsx' },
+  { request: /^\.\.\/(modal|notification|message)\/(?<hook>useModal|useNotification|useMessage)$/, from: /[\\/]antd[\\/]es[\\/]app$/, to: '$<hook>.tsx' },
   { request: /^\.\.\/(?<component>tabs|skeleton)$/, from: /[\\/]antd[\\/]es[\\/]card$/, to: '$<component>.ts' },
 ];
 
