@@ -133,10 +133,10 @@ function iconBaseShares(packageDir, consumeOnly) {
  * component's import also needs its consume to carry antd's promise of no side effects (the package
  * declares it; webpack assumes any consume of a share has side effects).
  *
- * On demand: antd's Table imports Pagination (and through it Select), Tree, Checkbox and Radio for its
- * own pager, built-in filter menus and row selection. The console's tables page with the shared
+ * On demand: antd's Table imports Pagination (and through it Select), Tree, Checkbox, Radio and Input for
+ * its own pager, built-in filter menus (and their search box) and row selection. The console's tables page with the shared
  * Pagination, filter with their own dropdown and select no rows (shared-ui DataTable), so Table gets
- * versions of those four that load the component the first time one is drawn (shared-ui/src/antdOnDemand): a
+ * versions of those that load the component the first time one is drawn (shared-ui/src/antdOnDemand): a
  * table page no longer loads them (≈ 50 KB gz). A page that draws them itself still loads them at once.
  * Likewise its virtual table (with the virtual list), drawn only for `virtual` tables, which ours are not,
  * the Tabs and Skeleton of antd's Card, drawn only for cards with `tabList` or `loading`, which ours
@@ -151,6 +151,7 @@ const HELPER_IMPORTS = [
 const ON_DEMAND_IMPORTS = [
   { request: /^(\.\.\/)+(?<component>pagination|tree|checkbox|radio)$/, from: /[\\/]antd[\\/]es[\\/]table([\\/]|$)/, to: '$<component>.ts' },
   { request: /^\.\/RcTable\/VirtualTable$/, from: /[\\/]antd[\\/]es[\\/]table$/, to: 'virtualTable.ts' },
+  { request: /^(\.\.\/)+input\/Input$/, from: /[\\/]antd[\\/]es[\\/]table[\\/]/, to: 'filterSearchInput.ts' },
   { request: /^\.\.\/(modal|notification|message)\/(?<hook>useModal|useNotification|useMessage)$/, from: /[\\/]antd[\\/]es[\\/]app$/, to: '$<hook>.tsx' },
   { request: /^\.\.\/(?<component>tabs|skeleton)$/, from: /[\\/]antd[\\/]es[\\/]card$/, to: '$<component>.ts' },
 ];

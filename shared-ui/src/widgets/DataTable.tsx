@@ -1,15 +1,18 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Space, Table } from 'antd';
+import { Flex, Table } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { formatDate } from '../format';
 import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
 import { ColumnSettings } from './table/ColumnSettings';
 import { Pagination } from './table/Pagination';
+import { PanelLoading } from './table/PanelLoading';
 import { ResizableHeaderCell, type ColumnResize } from './table/ResizableHeaderCell';
 import { SavedFilters } from './table/SavedFilters';
 import { useTableSettings } from './table/useTableSettings';
+
+const TextFilterPanel = lazy(() => import('./table/TextFilterPanel'));
 
 export * from './table/Pagination';
 
@@ -152,30 +155,16 @@ function textFilter<Row>(column: DataColumn<Row>, inBrowser: boolean): Partial<C
       </span>
     ),
     filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
-      <Space orientation="vertical" style={{ padding: 8 }}>
-        <Input
-          autoFocus
-          aria-label={`Filter ${column.title}`}
+      <Suspense fallback={<PanelLoading />}>
+        <TextFilterPanel
+          label={`Filter ${column.title}`}
           placeholder={column.kind === 'date' && !inBrowser ? `${column.title}, e.g. 05-03-2024 or 2024-03` : `Filter ${column.title}`}
-          value={String(selectedKeys[0] ?? '')}
-          onChange={(e) => setSelectedKeys(e.target.value ? [e.target.value] : [])}
-          onPressEnter={() => confirm()}
+          selectedKeys={selectedKeys}
+          setSelectedKeys={setSelectedKeys}
+          confirm={confirm}
+          clearFilters={clearFilters}
         />
-        <Space>
-          <Button type="primary" size="small" onClick={() => confirm()}>
-            Filter
-          </Button>
-          <Button
-            size="small"
-            onClick={() => {
-              clearFilters?.();
-              confirm();
-            }}
-          >
-            Reset
-          </Button>
-        </Space>
-      </Space>
+      </Suspense>
     ),
   };
 }
