@@ -133,16 +133,18 @@ function iconBaseShares(packageDir, consumeOnly) {
  * component's import also needs its consume to carry antd's promise of no side effects (the package
  * declares it; webpack assumes any consume of a share has side effects).
  *
- * On demand: antd's Table imports Pagination (and through it Select), Tree, Checkbox, Radio and Input for
- * its own pager, built-in filter menus (and their search box) and row selection. The console's tables page with the shared
- * Pagination, filter with their own dropdown and select no rows (shared-ui DataTable), so Table gets
- * versions of those that load the component the first time one is drawn (shared-ui/src/antdOnDemand): a
- * table page no longer loads them (≈ 50 KB gz). A page that draws them itself still loads them at once.
- * Likewise its virtual table (with the virtual list), drawn only for `virtual` tables, which ours are not,
- * the Tabs and Skeleton of antd's Card, drawn only for cards with `tabList` or `loading`, which ours
- * are not (Tabs ≈ 11 KB gz), and the hooks antd's App calls on every page for `App.useApp()`: its
- * modal (Modal, with Skeleton and the dialog: ≈ 12 KB gz), notification (the toasts, ≈ 8.5 KB) and
- * message (never used), each loaded the first time a page calls it.
+ * On demand: antd's Table imports Pagination (and through it Select), Tree, Checkbox, Radio and Input
+ * for its own pager, its built-in filter menus (and their search box) and row selection. The console's
+ * tables do their paging with the shared Pagination, filter with their own dropdown and select no rows
+ * (shared-ui DataTable), so Table gets versions of those that load the real component the first time
+ * one is drawn (shared-ui/src/antdOnDemand): a table page no longer loads them (≈ 50 KB gz). A page that
+ * draws one of them itself still loads it at once. Likewise:
+ * - Table's virtual table (with the virtual list), drawn only for `virtual` tables, which ours are not;
+ * - Card's Tabs and Skeleton, drawn only for cards with `tabList` or `loading`, which ours are not
+ *   (Tabs ≈ 11 KB gz);
+ * - the hooks antd's App calls on every page for `App.useApp()`: modal (Modal, with Skeleton and the
+ *   dialog: ≈ 12 KB gz), notification (the toasts, ≈ 8.5 KB) and message (never used), each loaded the
+ *   first time a page calls it.
  */
 const HELPER_IMPORTS = [
   { request: /[\\/]color-picker[\\/]components[\\/]ColorPresets$/, from: /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style$/ },
