@@ -142,6 +142,8 @@ function iconBaseShares(packageDir, consumeOnly) {
  * - Table's virtual table (with the virtual list), drawn only for `virtual` tables, which ours are not;
  * - Card's Tabs and Skeleton, drawn only for cards with `tabList` or `loading`, which ours are not
  *   (Tabs ≈ 11 KB gz);
+ * - Typography's in-place editor, drawn only for `editable` text, which ours is not (with its TextArea,
+ *   ≈ 10 KB gz);
  * - the hooks antd's App calls on every page for `App.useApp()`: modal (Modal, with Skeleton and the
  *   dialog: ≈ 12 KB gz), notification (the toasts, ≈ 8.5 KB) and message (never used), each loaded the
  *   first time a page calls it.
@@ -156,6 +158,7 @@ const ON_DEMAND_IMPORTS = [
   { request: /^(\.\.\/)+input\/Input$/, from: /[\\/]antd[\\/]es[\\/]table[\\/]/, to: 'filterSearchInput.ts' },
   { request: /^\.\.\/(modal|notification|message)\/(?<hook>useModal|useNotification|useMessage)$/, from: /[\\/]antd[\\/]es[\\/]app$/, to: '$<hook>.tsx' },
   { request: /^\.\.\/(?<component>tabs|skeleton)$/, from: /[\\/]antd[\\/]es[\\/]card$/, to: '$<component>.ts' },
+  { request: /^\.\.\/Editable$/, from: /[\\/]antd[\\/]es[\\/]typography[\\/]Base$/, to: 'editable.ts' },
 ];
 
 class AntdImportsPlugin {
