@@ -2,6 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { createRef, forwardRef } from 'react';
 import { onDemand } from './onDemand';
 
+// A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
+const LOADED = { timeout: 15_000 };
+
 const Greeting = forwardRef<HTMLSpanElement, { name: string }>(function Greeting({ name }, ref) {
   return <span ref={ref}>Hello {name}</span>;
 });
@@ -23,7 +26,7 @@ test('draws the loaded component with its props and ref, leaving its siblings dr
   expect(screen.queryByText('Hello Ada')).not.toBeInTheDocument();
 
   finishLoading({ default: Greeting });
-  expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+  expect(await screen.findByText('Hello Ada', {}, LOADED)).toBeInTheDocument();
   expect(ref.current).toBe(screen.getByText('Hello Ada'));
 });
 

@@ -2,6 +2,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import useMessageOnDemand from './useMessage';
 
+// A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
+const LOADED = { timeout: 15_000 };
+
 function renderWithMessages() {
   const handle: { api: MessageInstance | null } = { api: null };
   function Page() {
@@ -19,17 +22,17 @@ test('a message shows once antd’s hook has loaded, and its closer closes it', 
   act(() => {
     close = api().info('Copied', 0);
   });
-  expect(await screen.findByText('Copied')).toBeInTheDocument();
+  expect(await screen.findByText('Copied', {}, LOADED)).toBeInTheDocument();
   act(() => close!());
-  await waitFor(() => expect(screen.queryByText('Copied')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText('Copied')).not.toBeInTheDocument(), LOADED);
 });
 
 test('a message settles when antd’s own does, once it has gone', async () => {
   const api = renderWithMessages();
   const settled = jest.fn();
   act(() => void api().success('Brief', 0.05).then(settled));
-  expect(await screen.findByText('Brief')).toBeInTheDocument();
-  await waitFor(() => expect(settled).toHaveBeenCalledWith(true));
+  expect(await screen.findByText('Brief', {}, LOADED)).toBeInTheDocument();
+  await waitFor(() => expect(settled).toHaveBeenCalledWith(true), LOADED);
 });
 
 test('a message closed before antd’s hook has loaded never stays on screen', async () => {
@@ -39,6 +42,6 @@ test('a message closed before antd’s hook has loaded never stays on screen', a
     close();
   });
   act(() => void api().success('Shown', 0));
-  expect(await screen.findByText('Shown')).toBeInTheDocument();
+  expect(await screen.findByText('Shown', {}, LOADED)).toBeInTheDocument();
   expect(screen.queryByText('Gone')).not.toBeInTheDocument();
 });

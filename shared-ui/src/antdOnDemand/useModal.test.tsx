@@ -3,6 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { HookAPI } from 'antd/es/modal/useModal';
 import useModalOnDemand from './useModal';
 
+// A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
+const LOADED = { timeout: 15_000 };
+
 // antd draws a confirm dialog's title twice (the dialog's accessible name and the visible one): *AllBy*.
 
 /** A page as antd's App gives it the hook: the API to call, the holder drawn beside the page. */
@@ -33,7 +36,7 @@ test('a dialog asked for before antd’s hook has loaded opens once it has, and 
         () => undefined,
       );
   });
-  expect(await screen.findAllByText('Delete operator?')).not.toHaveLength(0);
+  expect(await screen.findAllByText('Delete operator?', {}, LOADED)).not.toHaveLength(0);
   expect(screen.getByText('Page')).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -51,11 +54,11 @@ test('cancel confirms false; a second dialog opens straight away on the loaded h
         () => undefined,
       );
   });
-  fireEvent.click(await screen.findByRole('button', { name: 'Keep' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Keep' }, LOADED));
   await expect(first).resolves.toBe(false);
 
   act(() => void api().info({ title: 'Second' }));
-  expect(await screen.findAllByText('Second')).not.toHaveLength(0);
+  expect(await screen.findAllByText('Second', {}, LOADED)).not.toHaveLength(0);
 });
 
 test('update and destroy called before the dialog has opened reach it once it does', async () => {
@@ -64,14 +67,14 @@ test('update and destroy called before the dialog has opened reach it once it do
     const instance = api().confirm({ title: 'Before' });
     instance.update({ title: 'After' });
   });
-  expect(await screen.findAllByText('After')).not.toHaveLength(0);
+  expect(await screen.findAllByText('After', {}, LOADED)).not.toHaveLength(0);
   expect(screen.queryAllByText('Before')).toHaveLength(0);
 
   let closing: ReturnType<HookAPI['warning']> | undefined;
   act(() => {
     closing = api().warning({ title: 'Going away' });
   });
-  expect(await screen.findAllByText('Going away')).not.toHaveLength(0);
+  expect(await screen.findAllByText('Going away', {}, LOADED)).not.toHaveLength(0);
   act(() => closing!.destroy());
-  await waitFor(() => expect(screen.queryAllByText('Going away')).toHaveLength(0));
+  await waitFor(() => expect(screen.queryAllByText('Going away')).toHaveLength(0), LOADED);
 });

@@ -2,6 +2,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import useNotificationOnDemand from './useNotification';
 
+// A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
+const LOADED = { timeout: 15_000 };
+
 function renderWithNotifications() {
   const handle: { api: NotificationInstance | null; holderDrawn: boolean } = { api: null, holderDrawn: false };
   function Page() {
@@ -28,11 +31,11 @@ test('nothing of antd’s notifications is drawn until the first toast; toasts a
     page.api!.error({ title: 'Failed' });
   });
   expect(page.holderDrawn).toBe(true);
-  const titles = await screen.findAllByText(/^(Saved|Failed)$/);
+  const titles = await screen.findAllByText(/^(Saved|Failed)$/, {}, LOADED);
   expect(titles.map((t) => t.textContent)).toEqual(['Saved', 'Failed']);
 
   act(() => page.api!.info({ title: 'Later', key: 'later' }));
-  expect(await screen.findByText('Later')).toBeInTheDocument();
+  expect(await screen.findByText('Later', {}, LOADED)).toBeInTheDocument();
   act(() => page.api!.destroy('later'));
-  await waitFor(() => expect(screen.queryByText('Later')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText('Later')).not.toBeInTheDocument(), LOADED);
 });
