@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-
 import type { HookAPI } from 'antd/es/modal/useModal';
 import useModalOnDemand from './useModal';
 
 // A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
 const LOADED = { timeout: 15_000 };
 
-// antd draws a confirm dialog's title twice (the dialog's accessible name and the visible one): *AllBy*.
-
-/** A page as antd's App gives it the hook: the API to call, the holder drawn beside the page. */
+/**
+ * A page as antd's App gives it the hook: the API to call, the holder drawn beside the page. antd draws a
+ * confirm dialog's title twice (the dialog's accessible name and the visible one), hence the *AllBy* queries.
+ */
 function renderWithModal() {
   const handle: { api: HookAPI | null } = { api: null };
   function Page() {
