@@ -144,6 +144,8 @@ function iconBaseShares(packageDir, consumeOnly) {
  *   (Tabs ≈ 11 KB gz);
  * - Typography's in-place editor, drawn only for `editable` text, which ours is not (with its TextArea,
  *   ≈ 10 KB gz);
+ * - Progress's circle and steps, drawn only for `type="circle"`/`"dashboard"` or `steps`, which ours are
+ *   not: our bars are lines (≈ 2 KB gz);
  * - the hooks antd's App calls on every page for `App.useApp()`: modal (Modal, with Skeleton and the
  *   dialog: ≈ 12 KB gz), notification (the toasts, ≈ 8.5 KB) and message (never used), each loaded the
  *   first time a page calls it.
@@ -159,6 +161,7 @@ const ON_DEMAND_IMPORTS = [
   { request: /^\.\.\/(modal|notification|message)\/(?<hook>useModal|useNotification|useMessage)$/, from: /[\\/]antd[\\/]es[\\/]app$/, to: '$<hook>.tsx' },
   { request: /^\.\.\/(?<component>tabs|skeleton)$/, from: /[\\/]antd[\\/]es[\\/]card$/, to: '$<component>.ts' },
   { request: /^\.\.\/Editable$/, from: /[\\/]antd[\\/]es[\\/]typography[\\/]Base$/, to: 'editable.ts' },
+  { request: /^\.\/(?<part>Circle|Steps)$/, from: /[\\/]antd[\\/]es[\\/]progress$/, to: 'progress$<part>.ts' },
 ];
 
 class AntdImportsPlugin {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
 import { api, errorMessage } from 'shared-auth';
+import { formatCount } from 'shared-ui';
 import { loadLeafletCss } from './leafletCss';
 import { MAP_VIEW, ROUTED_LINK, isShown, layersOf, legendContent, mapLegend, popupContent, type LayerName, type StatusColours } from './siteMap';
 
@@ -138,8 +139,8 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
           disabled={data.sites.length === 0}
         />
         <Typography.Text type="secondary">
-          {data.sites.length.toLocaleString('en-GB')} sites on the map
-          {data.withoutCoordinates > 0 ? `, ${data.withoutCoordinates.toLocaleString('en-GB')} without coordinates` : ''}
+          {formatCount(data.sites.length)} sites on the map
+          {data.withoutCoordinates > 0 ? `, ${formatCount(data.withoutCoordinates)} without coordinates` : ''}
         </Typography.Text>
       </Flex>
       {focusMissing && <Alert type="info" showIcon title={`Site ${focusSiteId} has no coordinates, so it is not on the map.`} />}

@@ -1,10 +1,17 @@
-import { formatDate, formatRelative, formatSize, initials, uploadLimitText } from './index';
+import { formatCount, formatDate, formatRelative, formatSize, initials, uploadLimitText } from './index';
 
 describe('formatters', () => {
   test('dates are DD-MM-YYYY HH:mm:ss; empty input gives empty text', () => {
     expect(formatDate('2026-03-04T05:06:07')).toBe('04-03-2026 05:06:07');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  test('counts have thousands separators and keep up to three decimals, as toLocaleString did', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-4200.5)).toBe('-4,200.5');
+    expect(formatCount(3.14159)).toBe('3.142');
   });
 
   test('sizes are base 1024 with 2 decimals up to YB', () => {

@@ -3,7 +3,7 @@ import { Flex, Table } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { lazy, Suspense, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { formatDate } from '../format';
+import { formatCount, formatDate } from '../format';
 import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
 import { ColumnSettings } from './table/ColumnSettings';
 import { Pagination } from './table/Pagination';
@@ -341,7 +341,7 @@ function renderTable<Row extends object>(props: {
 }
 
 const rangeText = (page: number, total: number) =>
-  total === 0 ? '' : `${(page - 1) * TABLE_PAGE_SIZE + 1}-${Math.min(total, page * TABLE_PAGE_SIZE)} of ${total.toLocaleString('en-GB')}`;
+  total === 0 ? '' : `${(page - 1) * TABLE_PAGE_SIZE + 1}-${Math.min(total, page * TABLE_PAGE_SIZE)} of ${formatCount(total)}`;
 
 const without = (filters: Record<string, string>, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(filters).filter(([field]) => !keys.includes(field)));

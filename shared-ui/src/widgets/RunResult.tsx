@@ -6,6 +6,7 @@ import { api } from 'shared-auth';
 import { listFetcher } from '../api/listFetcher';
 import { downloadExport, type FileResponse } from '../files/transfer';
 import { DataTable, type DataColumn } from './DataTable';
+import { formatCount } from '../format';
 
 /**
  * What every planning, validation and optimisation page shows of a run (DESIGN §7.4): the verdict
@@ -29,7 +30,7 @@ export function RunResultCard({ result, title = 'Result' }: { result: RunRespons
           <Flex gap={8} wrap aria-label="Verdicts">
             {summary.map((item) => (
               <Tag key={item.label} color={TONE_COLOURS[item.tone]} style={{ fontSize: 14, paddingBlock: 2 }}>
-                {item.label}: {item.count.toLocaleString('en-US')}
+                {item.label}: {formatCount(item.count)}
               </Tag>
             ))}
           </Flex>
@@ -40,7 +41,7 @@ export function RunResultCard({ result, title = 'Result' }: { result: RunRespons
               {preview.title}:{' '}
               {preview.total <= preview.rows.length
                 ? `${preview.total} rows`
-                : `first ${preview.rows.length} of ${preview.total.toLocaleString('en-US')} rows (all of them in the workbook)`}
+                : `first ${preview.rows.length} of ${formatCount(preview.total)} rows (all of them in the workbook)`}
             </Typography.Text>
             <DataTable columns={columns} rows={rows} rowKey="__row" />
           </>

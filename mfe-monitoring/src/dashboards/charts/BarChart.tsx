@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration, type Plugin } from 'chart.js';
 import { useEffect, useRef } from 'react';
+import { formatCount } from 'shared-ui';
 import { shortWeek, type ChartData } from './rollout';
 
 // Tree-shaken chart.js: every rollout chart is a (grouped, stacked or horizontal) bar chart, so only the
@@ -135,7 +136,7 @@ export function BarChart({ chart, colours, onOpen, height = 280 }: BarChartProps
       <canvas
         ref={canvas}
         role="img"
-        aria-label={`${chart.title}: ${total.toLocaleString('en-GB')} ${chart.unit} in ${chart.categories.length} ${chart.horizontal ? 'groups' : 'weeks'}. The table view lists every bar with a link.`}
+        aria-label={`${chart.title}: ${formatCount(total)} ${chart.unit} in ${chart.categories.length} ${chart.horizontal ? 'groups' : 'weeks'}. The table view lists every bar with a link.`}
         data-chart={chart.id}
       />
     </div>

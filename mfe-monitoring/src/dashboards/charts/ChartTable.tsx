@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
+import { formatCount } from 'shared-ui';
 import type { ChartData } from './rollout';
 
 /**
@@ -43,10 +44,10 @@ export function ChartTable({ chart }: { chart: ChartData }) {
                   <td key={s.key} style={cell}>
                     {link ? (
                       <Link to={link} aria-label={`${s.label}, ${category}: ${value} ${chart.unit}. Open the filtered table`}>
-                        {value.toLocaleString('en-GB')}
+                        {formatCount(value)}
                       </Link>
                     ) : (
-                      value.toLocaleString('en-GB')
+                      formatCount(value)
                     )}
                   </td>
                 );

@@ -1,0 +1,4 @@
+// What antd's Progress gets for its own Circle import, at build time (tools/webpack, AntdImportsPlugin).
+import { onDemand } from './onDemand';
+
+export default onDemand(() => import('antd/es/progress/Circle'));
