@@ -4,6 +4,7 @@ export * from './theme';
 export * from './widgets/ConsoleProviders';
 export * from './widgets/PageContainer';
 export * from './widgets/Heading';
+export * from './widgets/Note';
 export * from './widgets/Panel';
 export * from './widgets/Portrait';
 export * from './widgets/InfoBanner';

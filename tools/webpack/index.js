@@ -146,6 +146,7 @@ function iconBaseShares(packageDir, consumeOnly) {
  *   ≈ 10 KB gz);
  * - Progress's circle and steps, drawn only for `type="circle"`/`"dashboard"` or `steps`, which ours are
  *   not: our bars are lines (≈ 2 KB gz);
+ * - the forms' rule validator (async-validator), needed first when a form validates (≈ 4 KB gz);
  * - the hooks antd's App calls on every page for `App.useApp()`: modal (Modal, with Skeleton and the
  *   dialog: ≈ 12 KB gz), notification (the toasts, ≈ 8.5 KB) and message (never used), each loaded the
  *   first time a page calls it.
@@ -162,6 +163,7 @@ const ON_DEMAND_IMPORTS = [
   { request: /^\.\.\/(?<component>tabs|skeleton)$/, from: /[\\/]antd[\\/]es[\\/]card$/, to: '$<component>.ts' },
   { request: /^\.\.\/Editable$/, from: /[\\/]antd[\\/]es[\\/]typography[\\/]Base$/, to: 'editable.ts' },
   { request: /^\.\/(?<part>Circle|Steps)$/, from: /[\\/]antd[\\/]es[\\/]progress$/, to: 'progress$<part>.ts' },
+  { request: /^@rc-component\/async-validator$/, from: /[\\/]@rc-component[\\/]form[\\/]es[\\/]utils$/, to: 'asyncValidator.ts' },
 ];
 
 class AntdImportsPlugin {

@@ -1,8 +1,8 @@
-import { Alert, Button, Drawer, Flex, Form, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Form } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import type { BiServer, DASHBOARD_MESSAGES, DashboardRecord, DashboardType, DashboardUpdate } from 'api/contracts';
 import { api, errorMessage } from 'shared-auth';
-import { SelectField, TextField, required, requiredTexts, useApiGet, useConsoleForm, useToasts } from 'shared-ui';
+import { SelectField, TextField, required, requiredTexts, useApiGet, useConsoleForm, useToasts, Note } from 'shared-ui';
 
 /** The record's types, in the specification's order. */
 export const DASHBOARD_TYPE_OPTIONS: ReadonlyArray<{ value: DashboardType; label: string }> = [
@@ -113,11 +113,11 @@ export function DashboardSettingsDrawer({ record, onClose, onSaved }: DashboardS
         <SelectField control={form.control} name="type" label="Type" options={[...DASHBOARD_TYPE_OPTIONS]} />
         <TextField control={form.control} name="name" label="Name" />
         <TextField control={form.control} name="url" label="URL" />
-        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        <Note paragraph style={{ marginTop: -8 }}>
           {type === 'PowerBI' ? "The report's embed URL (…/reportEmbed?reportId=…&groupId=…)." : "The view's URL (…/views/<workbook>/<view>)."}
-        </Typography.Paragraph>
+        </Note>
         <SelectField control={form.control} name="serverId" label="BI server" options={serverOptions} />
-        {servers.failed && <Typography.Text type="danger">The BI servers could not be listed: only {NO_SERVER_LABEL} can be chosen now.</Typography.Text>}
+        {servers.failed && <Note tone="danger">The BI servers could not be listed: only {NO_SERVER_LABEL} can be chosen now.</Note>}
       </Form>
     </Drawer>
   );

@@ -1,10 +1,10 @@
-import { Alert, Button, Flex, Select, Skeleton, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Select, Skeleton, theme } from 'antd';
 import * as L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
 import { api, errorMessage } from 'shared-auth';
-import { formatCount } from 'shared-ui';
+import { formatCount, Note } from 'shared-ui';
 import { loadLeafletCss } from './leafletCss';
 import { MAP_VIEW, ROUTED_LINK, isShown, layersOf, legendContent, mapLegend, popupContent, type LayerName, type StatusColours } from './siteMap';
 
@@ -138,10 +138,10 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
           style={{ width: 320, maxWidth: '100%' }}
           disabled={data.sites.length === 0}
         />
-        <Typography.Text type="secondary">
+        <Note>
           {formatCount(data.sites.length)} sites on the map
           {data.withoutCoordinates > 0 ? `, ${formatCount(data.withoutCoordinates)} without coordinates` : ''}
-        </Typography.Text>
+        </Note>
       </Flex>
       {focusMissing && <Alert type="info" showIcon title={`Site ${focusSiteId} has no coordinates, so it is not on the map.`} />}
       {data.sites.length === 0 && <Alert type="info" showIcon title="No site of the network has coordinates yet: import a dump with them." />}

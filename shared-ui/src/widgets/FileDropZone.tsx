@@ -1,9 +1,10 @@
 import { DeleteOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Flex, Progress, Typography, Upload, theme } from 'antd';
+import { Button, Flex, Progress, Upload, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { MAX_UPLOAD_BYTES, fileSizeWarning } from '../files/transfer';
 import { formatSize, uploadLimitText } from '../format';
 import { useToasts } from '../toasts/toasts';
+import { Note } from './Note';
 
 export function fileTypeWarning(name: string, acceptedTypes: string[]): string {
   return `File ${name} is not a ${acceptedTypes.join(' or ')} file.`;
@@ -110,7 +111,7 @@ export function FileDropZone({
         <p>
           Drop {acceptedTypes.join(', ')} {kind} here, or click or press Enter to choose
         </p>
-        <Typography.Text type="secondary">{uploadLimitText(maxSize, multiple)}</Typography.Text>
+        <Note>{uploadLimitText(maxSize, multiple)}</Note>
       </Upload.Dragger>
       {files.length > 0 && (
         <ul
@@ -123,9 +124,7 @@ export function FileDropZone({
                 <span title={file.name} style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   {file.name}
                 </span>
-                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                  {formatSize(file.size)}
-                </Typography.Text>
+                <Note style={{ whiteSpace: 'nowrap' }}>{formatSize(file.size)}</Note>
                 <Button
                   size="small"
                   icon={<DeleteOutlined />}
@@ -147,7 +146,7 @@ export function FileDropZone({
           ) : (
             <>
               <Progress percent={percent} size="small" status="active" aria-label="Upload progress" />
-              <Typography.Text type="secondary">{percent < 100 ? `Uploading… ${percent}%` : processingLabel}</Typography.Text>
+              <Note>{percent < 100 ? `Uploading… ${percent}%` : processingLabel}</Note>
             </>
           )}
         </div>

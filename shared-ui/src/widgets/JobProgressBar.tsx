@@ -1,6 +1,7 @@
-import { Flex, Progress, Typography, theme } from 'antd';
+import { Flex, Progress, theme } from 'antd';
 import { type CSSProperties } from 'react';
 import { type JobProgressEvent } from 'shared-auth';
+import { Note } from './Note';
 
 export interface JobProgressBarProps {
   /** The followed job's latest `JobProgress` event; null until it first reports. */
@@ -37,7 +38,7 @@ export function JobProgressBar({ job, label, pendingText, testId, style }: JobPr
           aria-valuenow={undefined}
         />
       )}
-      <Typography.Text type="secondary">{job?.text ?? pendingText}</Typography.Text>
+      <Note>{job?.text ?? pendingText}</Note>
     </Flex>
   );
 }

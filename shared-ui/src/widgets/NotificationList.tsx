@@ -1,7 +1,8 @@
 import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { Empty, List, Typography } from 'antd';
+import { Empty, List } from 'antd';
 import { formatRelative } from '../format';
 import { notificationLink, type NotificationItem } from './notificationLinks';
+import { Note } from './Note';
 
 /** Empty state of the notification popover (specification §2). */
 export const NO_NOTIFICATIONS = "There's nothing here...";
@@ -29,7 +30,7 @@ export function NotificationList({ items, onOpen, now }: { items: NotificationIt
           data-readed={item.readed}
           onClick={() => onOpen(item)}
           style={{ cursor: item.readed && !notificationLink(item.key) ? 'default' : 'pointer', paddingInline: 8 }}
-          extra={<Typography.Text type="secondary">{formatRelative(item.addedDate, now)}</Typography.Text>}
+          extra={<Note>{formatRelative(item.addedDate, now)}</Note>}
         >
           <List.Item.Meta avatar={ICONS[item.icon] ?? ICONS.info} title={<span style={{ fontWeight: item.readed ? 400 : 600 }}>{item.title}</span>} />
         </List.Item>

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { RunHistoryRow, RunResponse } from 'api/contracts';
 import { api } from 'shared-auth';
@@ -7,6 +7,7 @@ import { listFetcher } from '../api/listFetcher';
 import { downloadExport, type FileResponse } from '../files/transfer';
 import { DataTable, type DataColumn } from './DataTable';
 import { formatCount } from '../format';
+import { Note } from './Note';
 
 /**
  * What every planning, validation and optimisation page shows of a run (DESIGN §7.4): the verdict
@@ -25,7 +26,7 @@ export function RunResultCard({ result, title = 'Result' }: { result: RunRespons
   return (
     <Card title={title} size="small" data-testid="run-result" extra={result.file ? <DownloadAgain file={result.file} /> : null}>
       <Flex vertical gap={12}>
-        {result.message && <Typography.Text>{result.message}</Typography.Text>}
+        {result.message && <span style={{ wordBreak: 'break-word' }}>{result.message}</span>}
         {summary.length > 0 && (
           <Flex gap={8} wrap aria-label="Verdicts">
             {summary.map((item) => (
@@ -37,12 +38,12 @@ export function RunResultCard({ result, title = 'Result' }: { result: RunRespons
         )}
         {preview.total > 0 && (
           <>
-            <Typography.Text type="secondary">
+            <Note>
               {preview.title}:{' '}
               {preview.total <= preview.rows.length
                 ? `${preview.total} rows`
                 : `first ${preview.rows.length} of ${formatCount(preview.total)} rows (all of them in the workbook)`}
-            </Typography.Text>
+            </Note>
             <DataTable columns={columns} rows={rows} rowKey="__row" />
           </>
         )}
@@ -73,7 +74,7 @@ function DownloadAgain({ file }: { file: string }) {
 /** Downloads a past run's workbook through its export route (e.g. 'Validation/GetCpichValidationExport', param 'cpichValidationId'). */
 function HistoryDownload({ row, exportPath, idParam }: { row: RunHistoryRow; exportPath: string; idParam: string }) {
   const [busy, setBusy] = useState(false);
-  if (!row.hasFile) return <Typography.Text type="secondary">{row.message ?? 'No workbook'}</Typography.Text>;
+  if (!row.hasFile) return <Note>{row.message ?? 'No workbook'}</Note>;
   const download = async () => {
     setBusy(true);
     try {

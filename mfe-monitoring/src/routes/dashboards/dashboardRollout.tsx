@@ -4,7 +4,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNod
 import { useNavigate } from 'react-router-dom';
 import type { DashboardRecord, DashboardType, DashboardView, ROLLOUT_DASHBOARD_ID as CONTRACT_ROLLOUT_ID } from 'api/contracts';
 import { api, ApiError, can, errorMessage, principalOf, useSession } from 'shared-auth';
-import { PageContainer } from 'shared-ui';
+import { PageContainer, Note } from 'shared-ui';
 import { DashboardSettingsDrawer } from '../../dashboards/DashboardSettings';
 import type { CreateEmbed, EmbedAdapter, EmbedToken } from '../../dashboards/embeds/adapter';
 import { createPowerBiEmbed } from '../../dashboards/embeds/powerbi';
@@ -42,7 +42,7 @@ function Loading({ text }: { text: string }) {
   return (
     <Flex vertical align="center" justify="center" gap={12} style={{ minHeight: 240 }} role="status">
       <Spin />
-      <Typography.Text type="secondary">{text}</Typography.Text>
+      <Note>{text}</Note>
     </Flex>
   );
 }

@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Flex, Popconfirm, Typography } from 'antd';
+import { App, Button, Drawer, Flex, Popconfirm } from 'antd';
 import { useState } from 'react';
 import type { AcknowledgeAlarmRequest, AlarmHint, AlarmNameRequest, AlarmRow, MessageResponse, SaveAlarmHintRequest } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, FormDialog, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
+import { DataTable, FormDialog, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn, Note } from 'shared-ui';
 
 /** The limits of the contract's AcknowledgeAlarmRequest and SaveAlarmHintRequest. */
 const noteSchema = requiredTexts({ note: 1000 });
@@ -33,10 +33,10 @@ export function AcknowledgeDialog({ alarm, onClose, onDone }: { alarm: AlarmRow;
   });
   return (
     <FormDialog title="Acknowledge alarm" onSubmit={save} onClose={onClose} submitting={form.formState.isSubmitting}>
-      <Typography.Paragraph type="secondary">
+      <Note paragraph>
         {alarm.AlarmName} on {alarm.nodeName}
         {alarm.moName ? ` (${alarm.moName})` : ''}
-      </Typography.Paragraph>
+      </Note>
       <TextAreaField control={form.control} name="note" label="Note" maxLength={1000} autoFocus />
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Flex } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ParseHistoryRow, ParseResponse } from 'api/contracts';
@@ -17,6 +17,7 @@ import {
   useShownOnce,
   type DataColumn,
   type ProgressReporter,
+  Note,
 } from 'shared-ui';
 import { countsText } from './parseCounts';
 
@@ -125,9 +126,9 @@ export default function UploadLogsPage() {
       <InfoBanner label="Logs date" date={logsDate.data} loading={logsDate.loading} fallback="Logs date unavailable!" />
       <Card title="Upload MoBatch logs" size="small">
         <Flex vertical gap={12}>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Note paragraph style={{ margin: 0 }}>
             Run the MoBatch scripts, zip each log folder (one &lt;node&gt;.log per node and mobatch_result.txt), and drop the .zip files here.
-          </Typography.Paragraph>
+          </Note>
           <FileDropZone
             multiple
             acceptedTypes={['.zip']}

@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Typography } from 'antd';
+import { Alert, Card, Flex } from 'antd';
 import { useState } from 'react';
 import type { RunResponse } from 'api/contracts';
 import { api, errorMessage, useSession } from 'shared-auth';
@@ -13,6 +13,7 @@ import {
   uploadFiles,
   useFollowedJob,
   type ProgressReporter,
+  Note,
 } from 'shared-ui';
 
 /** Job kind of the run (the API's `optimization.neighbours`): its `JobProgress` events feed the bar. */
@@ -60,11 +61,11 @@ export default function NbrRelationsOptimizationPage() {
     >
       <Card title="Handover statistics" size="small">
         <Flex vertical gap={12}>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Note paragraph style={{ margin: 0 }}>
             One row per relation and period: source cell, target cell, period, attempts, successes (Ericsson names such as EUtranCellFDD, neighborCellRef,
             pmHoExeAtt and pmHoExeSucc are read too). Relations without attempts are remove candidates, relations with a low success rate block candidates,
             strong handovers to cells that are not neighbours add candidates. The template&apos;s &lsquo;Read me&rsquo; gives the thresholds.
-          </Typography.Paragraph>
+          </Note>
           <FileDropZone
             multiple
             acceptedTypes={['.xlsx']}

@@ -1,9 +1,9 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Form, InputNumber, Modal, Select, Typography } from 'antd';
+import { App, Button, Drawer, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import type { FrequencyPlan, OperatorSummary, SaveFrequencyPlanRequest } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, useApiGet, type DataColumn } from 'shared-ui';
+import { DataTable, useApiGet, type DataColumn, Note } from 'shared-ui';
 import { LTE_BANDS, type LteBand } from './lteBands';
 
 /**
@@ -120,7 +120,7 @@ function PlanDialog({
         <Form.Item label="Bandwidth (MHz)" name="nrBandwidthMhz" rules={[{ required: true, message: 'is required' }]}>
           <Select aria-label="Bandwidth" options={NR_BANDWIDTHS.map((b) => ({ value: b, label: `${b} MHz` }))} />
         </Form.Item>
-        <Typography.Text type="secondary">LTE carriers (DL EARFCN), one per band the operator owns:</Typography.Text>
+        <Note>LTE carriers (DL EARFCN), one per band the operator owns:</Note>
         {LTE_BANDS.map((band) => {
           const [low, high] = EARFCN_RANGES[band];
           return (
@@ -194,10 +194,10 @@ export function FrequencyPlansDrawer({ open, onClose, canEdit }: { open: boolean
         ) : null
       }
     >
-      <Typography.Paragraph type="secondary">
+      <Note paragraph>
         A parameter planning uses the plan of your current operator: its n78 carrier for the NR cells, its EARFCNs to check the LTE anchors.
         {canEdit ? '' : ' Administrators edit the plans.'}
-      </Typography.Paragraph>
+      </Note>
       <DataTable
         tableKey="planning.frequencyPlans"
         caption="Operators' frequency plans"

@@ -1,8 +1,8 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useSession } from 'shared-auth';
-import { InfoBanner, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet } from 'shared-ui';
+import { InfoBanner, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet, Note } from 'shared-ui';
 import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 
 /** Job kind of the run (the API's `validation.cpich`): its progress feeds the bar. */
@@ -30,10 +30,10 @@ export default function CpichValidationPage() {
       <InfoBanner label="UTRAN cells date" date={date.data} loading={date.loading} fallback="Dump date unavailable!" />
       <Card title="Validate CPICH power" size="small">
         <Flex vertical gap={12}>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Note paragraph style={{ margin: 0 }}>
             Every UTRAN cell of the chosen sites: primaryCpichPower against maximumTransmissionPower (0.1 dBm). ERROR when CPICH ≥ max or max is above the
             radio&apos;s capability; WARNING when CPICH is outside max − 12 dB … max − 8 dB or a site&apos;s sectors differ by more than 2 dB.
-          </Typography.Paragraph>
+          </Note>
           <Flex gap={12} wrap align="center">
             <SiteSelect
               multiple
@@ -53,7 +53,7 @@ export default function CpichValidationPage() {
               Run Validation
             </Button>
           </Flex>
-          {tooMany && <Typography.Text type="danger">At most {SITE_OPTION_LIMIT} sites per run.</Typography.Text>}
+          {tooMany && <Note tone="danger">At most {SITE_OPTION_LIMIT} sites per run.</Note>}
           {running && <JobProgressBar job={job} label="Validating progress" pendingText="Validating…" testId="run-progress" />}
           <RunRefusal outcome={outcome} />
         </Flex>

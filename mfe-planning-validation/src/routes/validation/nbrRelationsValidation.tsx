@@ -1,4 +1,4 @@
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useSession } from 'shared-auth';
 import {
@@ -13,6 +13,7 @@ import {
   uploadFiles,
   useApiGet,
   type ProgressReporter,
+  Note,
 } from 'shared-ui';
 import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 
@@ -44,10 +45,10 @@ export default function NbrRelationsValidationPage() {
       <InfoBanner label="Neighbour relations date" date={date.data} loading={date.loading} fallback="Dump date unavailable!" />
       <Card title="Validate planned neighbour relations" size="small">
         <Flex vertical gap={12}>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Note paragraph style={{ margin: 0 }}>
             Choose the site, then drop the planned-relations workbooks (.xlsx, Source Cell and Target Cell columns; see the template). Each planned relation is
             checked against the dump: OK, MISSING, WRONG, and EXTRA for relations nobody planned.
-          </Typography.Paragraph>
+          </Note>
           <SiteSelect
             value={site ?? undefined}
             onChange={(value) => setSite(Array.isArray(value) ? (value[0] ?? null) : value)}
@@ -62,7 +63,7 @@ export default function NbrRelationsValidationPage() {
             processingLabel="Validating…"
             processing={<JobProgressBar job={job} label="Validating progress" pendingText="Validating…" testId="run-progress" />}
           />
-          {site === null && <Typography.Text type="secondary">Choose a site to validate.</Typography.Text>}
+          {site === null && <Note>Choose a site to validate.</Note>}
           <RunRefusal outcome={outcome} />
         </Flex>
       </Card>

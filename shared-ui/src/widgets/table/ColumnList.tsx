@@ -3,6 +3,7 @@ import { Button, Checkbox, Flex, InputNumber, Typography } from 'antd';
 import type { ArrangeableColumn, ArrangedColumn } from './arrange';
 import { moveColumn } from './arrange';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnSettingsProps } from './ColumnSettings';
+import { Note } from '../Note';
 
 /** The list of a table's columns: show or hide each, move it up or down, set its width (empty: the table's own). */
 export default function ColumnList<C extends ArrangeableColumn>({ arranged, onChange, onReset }: Omit<ColumnSettingsProps<C>, 'tableName'>) {
@@ -59,9 +60,7 @@ export default function ColumnList<C extends ArrangeableColumn>({ arranged, onCh
         ))}
       </ul>
       <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          Widths in px; drag a header&apos;s edge too.
-        </Typography.Text>
+        <Note style={{ fontSize: 12 }}>Widths in px; drag a header&apos;s edge too.</Note>
         <Button size="small" onClick={onReset}>
           Reset columns
         </Button>

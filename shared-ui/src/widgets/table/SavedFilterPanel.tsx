@@ -2,6 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { FILTER_NAME_MAX, type SavedFiltersProps } from './SavedFilters';
+import { Note } from '../Note';
 
 const describe = (filters: Record<string, string>, titles: Record<string, string>) =>
   Object.entries(filters)
@@ -32,7 +33,7 @@ export default function SavedFilterPanel({
   return (
     <Flex vertical gap={8} style={{ width: 'min(320px, calc(100vw - 48px))' }}>
       {saved.length === 0 ? (
-        <Typography.Text type="secondary">No saved filters yet. Filter the table, then save its filters under a name.</Typography.Text>
+        <Note>No saved filters yet. Filter the table, then save its filters under a name.</Note>
       ) : (
         <ul aria-label="Saved filters" style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 'min(280px, 40vh)', overflowY: 'auto' }}>
           {saved.map((f) => (
@@ -85,11 +86,7 @@ export default function SavedFilterPanel({
           {replaces ? 'Replace' : 'Save'}
         </Button>
       </Flex>
-      {filtering ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          Now: {describe(current, titles)}
-        </Typography.Text>
-      ) : null}
+      {filtering ? <Note style={{ fontSize: 12 }}>Now: {describe(current, titles)}</Note> : null}
       {problem ? <Alert type="error" showIcon title={problem} role="alert" /> : null}
     </Flex>
   );

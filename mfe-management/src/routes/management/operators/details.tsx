@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Flex, Form, Progress, Row, Spin, Tabs, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Flex, Form, Progress, Row, Spin, Tabs } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ImageResponse, OperatorDetails } from 'api/contracts';
@@ -17,6 +17,7 @@ import {
   useConsoleForm,
   useToasts,
   type DataColumn,
+  Note,
 } from 'shared-ui';
 import * as yup from 'yup';
 import { NameDialog } from '../../../operators/NameDialog';
@@ -97,7 +98,7 @@ function PictureCard({ operator, onChanged }: { operator: OperatorDetails; onCha
           </Button>
         </Flex>
         {progress !== null ? <Progress percent={Math.round(progress * 100)} size="small" style={{ width: 200 }} /> : null}
-        <Typography.Text type="secondary">PNG only. {uploadLimitText(MAX_UPLOAD_BYTES)}.</Typography.Text>
+        <Note>PNG only. {uploadLimitText(MAX_UPLOAD_BYTES)}.</Note>
       </Flex>
     </Card>
   );
