@@ -2,7 +2,7 @@ import { Alert, Button, Drawer, Flex, Form } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import type { BiServer, DASHBOARD_MESSAGES, DashboardRecord, DashboardType, DashboardUpdate } from 'api/contracts';
 import { api, errorMessage } from 'shared-auth';
-import { SelectField, TextField, required, requiredTexts, useApiGet, useConsoleForm, useToasts, Note } from 'shared-ui';
+import { Note, SelectField, TextField, required, requiredTexts, useApiGet, useConsoleForm, useToasts } from 'shared-ui';
 
 /** The record's types, in the specification's order. */
 export const DASHBOARD_TYPE_OPTIONS: ReadonlyArray<{ value: DashboardType; label: string }> = [

@@ -1,9 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createRef, forwardRef } from 'react';
+import { LOADED } from '../testing/onDemandHooks';
 import { onDemand } from './onDemand';
-
-// A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
-const LOADED = { timeout: 15_000 };
 
 const Greeting = forwardRef<HTMLSpanElement, { name: string }>(function Greeting({ name }, ref) {
   return <span ref={ref}>Hello {name}</span>;

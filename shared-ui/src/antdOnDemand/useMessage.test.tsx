@@ -1,19 +1,11 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
+import { LOADED, renderHookPage } from '../testing/onDemandHooks';
 import useMessageOnDemand from './useMessage';
 
-// A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
-const LOADED = { timeout: 15_000 };
-
 function renderWithMessages() {
-  const handle: { api: MessageInstance | null } = { api: null };
-  function Page() {
-    const [api, holder] = useMessageOnDemand();
-    handle.api = api;
-    return <>{holder}</>;
-  }
-  render(<Page />);
-  return () => handle.api!;
+  const page = renderHookPage<MessageInstance>(() => useMessageOnDemand());
+  return () => page.api!;
 }
 
 test('a message shows once antd’s hook has loaded, and its closer closes it', async () => {

@@ -1,28 +1,12 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { HookAPI } from 'antd/es/modal/useModal';
+import { LOADED, renderHookPage } from '../testing/onDemandHooks';
 import useModalOnDemand from './useModal';
 
-// A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
-const LOADED = { timeout: 15_000 };
-
-/**
- * A page as antd's App gives it the hook: the API to call, the holder drawn beside the page. antd draws a
- * confirm dialog's title twice (the dialog's accessible name and the visible one), hence the *AllBy* queries.
- */
+// antd draws a confirm dialog's title twice (the dialog's accessible name and the visible one), hence the *AllBy* queries.
 function renderWithModal() {
-  const handle: { api: HookAPI | null } = { api: null };
-  function Page() {
-    const [api, holder] = useModalOnDemand();
-    handle.api = api;
-    return (
-      <>
-        <p>Page</p>
-        {holder}
-      </>
-    );
-  }
-  render(<Page />);
-  return () => handle.api!;
+  const page = renderHookPage<HookAPI>(() => useModalOnDemand());
+  return () => page.api!;
 }
 
 test('a dialog asked for before antd’s hook has loaded opens once it has, and its confirmation says which button closed it', async () => {

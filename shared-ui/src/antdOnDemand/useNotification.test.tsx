@@ -1,26 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { NotificationInstance } from 'antd/es/notification/interface';
+import { LOADED, renderHookPage } from '../testing/onDemandHooks';
 import useNotificationOnDemand from './useNotification';
 
-// A lazy chunk and antd's first render can take seconds when the whole suite shares two cores.
-const LOADED = { timeout: 15_000 };
-
-function renderWithNotifications() {
-  const handle: { api: NotificationInstance | null; holderDrawn: boolean } = { api: null, holderDrawn: false };
-  function Page() {
-    const [api, holder] = useNotificationOnDemand({ placement: 'bottomRight', maxCount: 3, duration: 0 });
-    handle.api = api;
-    handle.holderDrawn = holder !== null;
-    return (
-      <>
-        <p>Page</p>
-        {holder}
-      </>
-    );
-  }
-  render(<Page />);
-  return handle;
-}
+const renderWithNotifications = () =>
+  renderHookPage<NotificationInstance>(() => useNotificationOnDemand({ placement: 'bottomRight', maxCount: 3, duration: 0 }));
 
 test('nothing of antd’s notifications is drawn until the first toast; toasts asked for meanwhile show in order', async () => {
   const page = renderWithNotifications();

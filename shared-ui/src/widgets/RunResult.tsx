@@ -5,8 +5,8 @@ import type { RunHistoryRow, RunResponse } from 'api/contracts';
 import { api } from 'shared-auth';
 import { listFetcher } from '../api/listFetcher';
 import { downloadExport, type FileResponse } from '../files/transfer';
-import { DataTable, type DataColumn } from './DataTable';
 import { formatCount } from '../format';
+import { DataTable, type DataColumn } from './DataTable';
 import { Note } from './Note';
 
 /**

@@ -4,7 +4,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNod
 import { useNavigate } from 'react-router-dom';
 import type { DashboardRecord, DashboardType, DashboardView, ROLLOUT_DASHBOARD_ID as CONTRACT_ROLLOUT_ID } from 'api/contracts';
 import { api, ApiError, can, errorMessage, principalOf, useSession } from 'shared-auth';
-import { PageContainer, Note } from 'shared-ui';
+import { Note, PageContainer } from 'shared-ui';
 import { DashboardSettingsDrawer } from '../../dashboards/DashboardSettings';
 import type { CreateEmbed, EmbedAdapter, EmbedToken } from '../../dashboards/embeds/adapter';
 import { createPowerBiEmbed } from '../../dashboards/embeds/powerbi';

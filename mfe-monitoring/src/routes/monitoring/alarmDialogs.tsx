@@ -3,7 +3,7 @@ import { App, Button, Drawer, Flex, Popconfirm } from 'antd';
 import { useState } from 'react';
 import type { AcknowledgeAlarmRequest, AlarmHint, AlarmNameRequest, AlarmRow, MessageResponse, SaveAlarmHintRequest } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, FormDialog, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn, Note } from 'shared-ui';
+import { DataTable, FormDialog, Note, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
 
 /** The limits of the contract's AcknowledgeAlarmRequest and SaveAlarmHintRequest. */
 const noteSchema = requiredTexts({ note: 1000 });

@@ -9,6 +9,7 @@ import {
   FileDropZone,
   InfoBanner,
   LazyJobProgressBar,
+  Note,
   PageContainer,
   listFetcher,
   uploadFiles,
@@ -17,7 +18,6 @@ import {
   useShownOnce,
   type DataColumn,
   type ProgressReporter,
-  Note,
 } from 'shared-ui';
 import { countsText } from './parseCounts';
 

@@ -7,13 +7,13 @@ import {
   ExportButton,
   FileDropZone,
   JobProgressBar,
+  Note,
   PageContainer,
   RunHistoryTable,
   RunResultCard,
   uploadFiles,
   useFollowedJob,
   type ProgressReporter,
-  Note,
 } from 'shared-ui';
 
 /** Job kind of the run (the API's `optimization.neighbours`): its `JobProgress` events feed the bar. */

@@ -3,7 +3,7 @@ import { App, Button, Drawer, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import type { FrequencyPlan, OperatorSummary, SaveFrequencyPlanRequest } from 'api/contracts';
 import { api } from 'shared-auth';
-import { DataTable, useApiGet, type DataColumn, Note } from 'shared-ui';
+import { DataTable, Note, useApiGet, type DataColumn } from 'shared-ui';
 import { LTE_BANDS, type LteBand } from './lteBands';
 
 /**

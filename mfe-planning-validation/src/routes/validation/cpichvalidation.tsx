@@ -2,7 +2,7 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useSession } from 'shared-auth';
-import { InfoBanner, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet, Note } from 'shared-ui';
+import { InfoBanner, JobProgressBar, Note, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet } from 'shared-ui';
 import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 
 /** Job kind of the run (the API's `validation.cpich`): its progress feeds the bar. */

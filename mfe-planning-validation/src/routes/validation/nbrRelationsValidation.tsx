@@ -6,6 +6,7 @@ import {
   FileDropZone,
   InfoBanner,
   JobProgressBar,
+  Note,
   PageContainer,
   RunHistoryTable,
   RunResultCard,
@@ -13,7 +14,6 @@ import {
   uploadFiles,
   useApiGet,
   type ProgressReporter,
-  Note,
 } from 'shared-ui';
 import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 

@@ -7,6 +7,7 @@ import { api } from 'shared-auth';
 import {
   DataTable,
   MAX_UPLOAD_BYTES,
+  Note,
   PageContainer,
   TextField,
   fileProblem,
@@ -17,7 +18,6 @@ import {
   useConsoleForm,
   useToasts,
   type DataColumn,
-  Note,
 } from 'shared-ui';
 import * as yup from 'yup';
 import { NameDialog } from '../../../operators/NameDialog';
