@@ -22,6 +22,10 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1400, height: 900 },
+    // As a user who asks for less motion: dialogs appear where they stay. Mid-zoom, a loaded machine let
+    // Playwright click a 13×6 px Save button whose mouse-up then fell outside it, so the click never
+    // happened. The walkthrough keeps antd's motion, and management.spec.ts checks both kinds of user.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },

@@ -38,6 +38,9 @@ test('a password change appears in the bell without reloading; reading it drops 
   await list.getByText('Your password was changed.').click();
   await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
   await expect(list.locator('[data-readed="true"]')).toHaveCount(1);
+  // Read in place (it links nowhere), so the list stays open until the bell closes it.
+  await bell.click();
+  await expect(list).toBeHidden();
 
   // Restart the server on the same port and data. While it is down, a notification is stored for the
   // user (as another instance would); the tab reconnects after its 5 s retry and fetches what it missed.

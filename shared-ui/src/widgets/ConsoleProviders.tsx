@@ -1,16 +1,34 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import enGB from 'antd/es/locale/en_GB';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { cellwiseTheme } from '../theme';
 import { TOAST_DURATION_MS, TOAST_MAX_COUNT, TOAST_PLACEMENT } from '../toasts/toasts';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * For a user whose system asks for less motion (WCAG 2.3.3): antd's zooms, slides and fades are off,
+ * dialogs and toasts appear where they stay, and widgets that animate on their own read `token.motion`.
+ */
+const stillTheme: Readonly<ThemeConfig> = { ...cellwiseTheme, token: { ...cellwiseTheme.token, motion: false } };
+
+function watchMotionPreference(onChange: () => void): () => void {
+  const query = globalThis.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+const prefersReducedMotion = (): boolean => globalThis.matchMedia?.(REDUCED_MOTION).matches ?? false;
 
 /**
  * Every provider a page needs. The shell mounts it once around the whole console; a remote's
  * standalone development frame mounts the same one, so pages never create providers themselves.
  */
 export function ConsoleProviders({ children }: { children: ReactNode }) {
+  // Followed live: the preference can change while the console is open.
+  const reducedMotion = useSyncExternalStore(watchMotionPreference, prefersReducedMotion, () => false);
   return (
-    <ConfigProvider theme={cellwiseTheme} locale={enGB}>
+    <ConfigProvider theme={reducedMotion ? stillTheme : cellwiseTheme} locale={enGB}>
       {/* The one place toasts are set up (specification §9); `useToasts` shows them. */}
       <AntApp notification={{ placement: TOAST_PLACEMENT, maxCount: TOAST_MAX_COUNT, duration: TOAST_DURATION_MS / 1000 }}>{children}</AntApp>
     </ConfigProvider>

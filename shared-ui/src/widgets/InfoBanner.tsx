@@ -27,10 +27,11 @@ function DatePlaceholder({ label }: { label: string }) {
   const bar = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const element = bar.current;
-    if (!element || typeof element.animate !== 'function' || globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return undefined;
+    // No motion for a user who asked for less (ConsoleProviders turns antd's off the same way).
+    if (!element || typeof element.animate !== 'function' || !token.motion) return undefined;
     const pulse = element.animate([{ opacity: 1 }, { opacity: 0.45 }, { opacity: 1 }], { duration: 1400, iterations: Infinity });
     return () => pulse.cancel();
-  }, []);
+  }, [token.motion]);
   return (
     <span
       ref={bar}
