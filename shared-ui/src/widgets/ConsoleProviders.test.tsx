@@ -45,31 +45,21 @@ describe('ConsoleProviders and reduced motion', () => {
     Element.prototype.animate = animate;
   });
 
-  test('motion stays on for a user who has not asked for less: the banner placeholder pulses', () => {
-    restore = motionPreference(false).restore;
-    const animate = recordAnimations();
-    render(
-      <ConsoleProviders>
-        <MotionToken />
-        <InfoBanner label="Last import" date={null} fallback="Import date unavailable!" loading />
-      </ConsoleProviders>,
-    );
-    expect(screen.getByTestId('motion')).toHaveTextContent('true');
-    expect(animate).toHaveBeenCalledTimes(1);
-  });
-
   // The dialogs themselves are watched in a browser (e2e/tests/management.spec.ts): jsdom runs no motion.
-  test('a user who asks for less motion gets none: antd’s motion token is off, the banner placeholder does not pulse', () => {
-    restore = motionPreference(true).restore;
-    const animate = recordAnimations();
+  test.each([
+    { reduce: false, user: 'has not asked for less motion: antd’s motion is on, the banner placeholder pulses', pulses: 1 },
+    { reduce: true, user: 'asks for less motion: antd’s motion token is off, the banner placeholder does not pulse', pulses: 0 },
+  ])('a user who $user', ({ reduce, pulses }) => {
+    restore = motionPreference(reduce).restore;
+    const animations = recordAnimations();
     render(
       <ConsoleProviders>
         <MotionToken />
         <InfoBanner label="Last import" date={null} fallback="Import date unavailable!" loading />
       </ConsoleProviders>,
     );
-    expect(screen.getByTestId('motion')).toHaveTextContent('false');
-    expect(animate).not.toHaveBeenCalled();
+    expect(screen.getByTestId('motion')).toHaveTextContent(String(!reduce));
+    expect(animations).toHaveBeenCalledTimes(pulses);
   });
 
   test('the preference is followed while the console is open, and no longer watched once it closes', () => {
