@@ -256,6 +256,8 @@ for (const [preference, zooms] of [
     await page.getByRole('button', { name: 'Add' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add operator' });
     await expect(dialog.getByLabel('Name')).toBeVisible();
+    // Seen, not only there: a dialog left at its motion's first frame would be fully transparent.
+    await expect.poll(() => page.locator('.ant-modal').evaluate((modal) => getComputedStyle(modal).opacity)).toBe('1');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     const classes = (await page.evaluate(() => (window as unknown as { dialogClasses: string[] }).dialogClasses)).join(' ');
