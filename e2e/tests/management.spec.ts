@@ -15,18 +15,13 @@ const app = consoleForThisFile();
 /** Picks `option` in the antd select labelled `label` (several for a multiple select). */
 async function choose(page: Page, label: string, ...options: string[]): Promise<void> {
   const dialog = page.getByRole('dialog');
-  const field = dialog.getByLabel(label, { exact: true });
-  await field.click();
+  const field = page.getByLabel(label, { exact: true });
+  await dialog.locator(field).click();
   for (const option of options) await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
   // A multiple select's list stays open until Escape; a single one closes on the pick, and Escape would
   // then close the dialog.
-  if (
-    (await dialog
-      .locator('.ant-select-multiple')
-      .filter({ has: page.getByLabel(label, { exact: true }) })
-      .count()) > 0
-  )
-    await page.keyboard.press('Escape');
+  const multiple = (await dialog.locator('.ant-select-multiple').filter({ has: field }).count()) > 0;
+  if (multiple) await page.keyboard.press('Escape');
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 

@@ -404,10 +404,6 @@ function truncatedMenuLabels(): Array<{ index: number; text: string; titled: boo
 let app: RunningConsole;
 const tokens = new Map<Role, string>();
 
-// The walk looks at pages as most users see them, antd's motion included: its toast and popover checks
-// wait for motions to end (the other specs run with reduced motion, playwright.config.ts).
-test.use({ reducedMotion: 'no-preference' });
-
 test.beforeAll(async ({ request }) => {
   app = await startConsole();
   // One sign-in per role for the whole walk: the sessions are reused by every visit.
@@ -603,6 +599,8 @@ async function walkerFor(browser: Browser, viewport: Viewport, role: Role | null
     ? { cookies: [], origins: [{ origin: app.url, localStorage: [{ name: TOKEN_KEY, value: tokens.get(role)! }] }] }
     : { cookies: [], origins: [] };
   // No consent cookie: every user meets the banner first, and it must not hide what they came for.
+  // Motion as most users see it (the other specs run with reduced motion): the toast and popover checks
+  // wait for antd's motions to end.
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, storageState, reducedMotion: 'no-preference' });
   await context.addInitScript(watchToasts);
   await context.addInitScript(watchCalls);
