@@ -52,6 +52,24 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await expect(page.locator('[data-shell-store-instance]')).toBeAttached();
 }
 
+/** Where the console reads its session token (shared-auth/src/handoff.ts, specification §9). */
+export const TOKEN_KEY = 'vdfptAppToken';
+
+/**
+ * Signs in for a test whose subject is not signing in: the login call the login page makes, and its
+ * token stored where the console reads it. The test's own first `page.goto` is then the console's first
+ * load. The login page and the hand-over to /home (`signIn`) cost 1.3-1.8 s a test and are tested by
+ * sessions.spec.ts and ux-fixes.spec.ts.
+ */
+export async function signInByToken(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  const answer = await page.request.post(`${baseUrl}/api/auth/login`, { data: { email, password } });
+  expect(answer.status(), `sign-in of ${email}`).toBe(200);
+  const { token } = (await answer.json()) as { token: string };
+  // Storage belongs to an origin: a small document of the console's own (no page code runs) opens it.
+  await page.goto(`${baseUrl}/config/remotes.json`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+}
+
 /** The labels of the side menu: groups and their entries, as a user sees them once every group is unfolded. */
 export async function menuLabels(page: Page, expectedGroups: number): Promise<string[]> {
   const nav = page.locator('.ant-layout-sider .ant-menu-root');

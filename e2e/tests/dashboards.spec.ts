@@ -13,7 +13,7 @@ import {
   type FakeEmbedPages,
   type FakeBiServices,
 } from '../support/fake-bi';
-import { ADMIN, DEMO_PASSWORD, DEMO_USERS, acceptCookies, signIn } from '../support/session';
+import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, signInByToken } from '../support/session';
 
 // Rollout dashboard with both BI servers configured: Power BI's Azure AD and REST API, and Tableau's
 // trusted-ticket endpoint, are a local fake the console mints its embed tokens and tickets from; the
@@ -77,7 +77,7 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 
 async function openDashboard(page: Page, email: string, password: string): Promise<FakeEmbedPages> {
   const pages = await routeFakeEmbedPages(page);
-  await signIn(page, app.url, email, password);
+  await signInByToken(page, app.url, email, password);
   await page.goto(app.url + ROUTE);
   await expect(page.getByRole('heading', { name: 'Dashboard Rollout' })).toBeVisible();
   return pages;

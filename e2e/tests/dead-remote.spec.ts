@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT, serveDirectory, startConsole, type RunningConsole, type StaticServer } from '../support/console';
-import { acceptCookies, ADMIN, signIn } from '../support/session';
+import { acceptCookies, ADMIN, signInByToken } from '../support/session';
 
 let trackingHost: StaticServer;
 let consoleApp: RunningConsole;
@@ -23,7 +23,7 @@ test('a dead remote never takes the shell down, and Retry recovers it when it is
   const runtimeConfig = await (await page.request.get(consoleApp.url + '/config/remotes.json')).json();
   expect(runtimeConfig.remotes[0].entry).toBe(`${trackingHost.origin}/mf-manifest.json`);
 
-  await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, consoleApp.url, ADMIN.email, ADMIN.password);
   // Served from its own origin, the remote works.
   await page.goto(consoleApp.url + '/tracking/tracker');
   await expect(page.getByRole('heading', { name: 'Tracker', exact: true })).toBeVisible();

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { outboxFiles } from '../support/mail';
 import { logArchive, readZip, type NodeLog } from '../support/mobatch';
-import { ADMIN, signIn } from '../support/session';
+import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
 
 // Two demo-network nodes: LX0001 with a Major alarm (NOK) and a Warning, LX0002 with Warnings only (OK).
@@ -50,7 +50,7 @@ test.afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 test.beforeEach(async ({ page }) => {
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
 
 /** A button by its label; antd puts the icon's name first ('download Get MoBatch Scripts'). */

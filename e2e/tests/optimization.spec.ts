@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
-import { ADMIN, signIn } from '../support/session';
+import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
 
 /**
@@ -44,7 +44,7 @@ test.afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 test.beforeEach(async ({ page }) => {
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
 
 const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });

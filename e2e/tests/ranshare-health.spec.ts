@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { pickOption } from '../support/select';
-import { ADMIN, signIn } from '../support/session';
+import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
 
 /*
@@ -28,7 +28,7 @@ test.afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 test.beforeEach(async ({ page }) => {
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
 
 /** A button by its label; antd puts the icon's name first ('play-circle RanShare Nbr Relations Validation'). */

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { consoleForThisFile } from '../support/console';
-import { ADMIN, signIn } from '../support/session';
+import { ADMIN, signInByToken } from '../support/session';
 
 // The console with its demo data and no BI server configured: the rollout dashboard draws the console's
 // own charts, and the site map shows the demo network. No tile server is reachable from the tests (and
@@ -23,7 +23,7 @@ interface SiteMapSite {
 
 test.beforeEach(async ({ page }) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
 
 const chart = (page: Page, id: string) => page.locator(`canvas[data-chart="${id}"]`);

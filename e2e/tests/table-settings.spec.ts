@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { consoleForThisFile } from '../support/console';
-import { acceptCookies, DEMO_PASSWORD, DEMO_USERS, signIn } from '../support/session';
+import { acceptCookies, DEMO_PASSWORD, DEMO_USERS, signInByToken } from '../support/session';
 
 const app = consoleForThisFile();
 
@@ -9,7 +9,7 @@ async function browserFor(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await acceptCookies(context, app.url);
   const page = await context.newPage();
-  await signIn(page, app.url, email, DEMO_PASSWORD);
+  await signInByToken(page, app.url, email, DEMO_PASSWORD);
   return page;
 }
 

@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { PLAN_FIELDS } from '../support/workbooks';
-import { ADMIN, signIn } from '../support/session';
+import { ADMIN, signInByToken } from '../support/session';
 
 const TRACKER_FIELDS = [
   'localId',
@@ -193,7 +193,7 @@ test.afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 test.beforeEach(async ({ page }) => {
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
 
 async function writeWorkbook(name: string, headers: string[], rows: Row[]): Promise<string> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { REPO_ROOT, startConsole, type RunningConsole } from '../support/console';
-import { ADMIN, DEMO_PASSWORD, DEMO_USERS } from '../support/session';
+import { ADMIN, DEMO_PASSWORD, DEMO_USERS, TOKEN_KEY } from '../support/session';
 
 /*
  * The console as its users meet it (issue 16): every route of the specification's route table, as
@@ -99,8 +99,6 @@ const PUBLIC_ROUTES = [
   '/errors/error-404',
   '/errors/error-500',
 ];
-
-const TOKEN_KEY = 'vdfptAppToken';
 
 /** A toast must sit in the bottom right (§9): inside the screen, its right edge this close to the screen's, its middle in the lower half. */
 const TOAST_EDGE_PX = 64;
