@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { consoleForThisFile } from '../support/console';
 import { mailedLink, outboxFiles } from '../support/mail';
-import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, ENGINEERING_MENU, fillLogin, menuLabels, signIn } from '../support/session';
+import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, ENGINEERING_MENU, fillLogin, menuLabels, signIn, signInByToken } from '../support/session';
 
 /** A real 1×1 PNG, and a JPEG's first bytes under a .png name. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -195,7 +195,7 @@ test('Manager: only their operators and users, no Administrator role, 403 for an
   expect(created.status()).toBe(200);
   const meoUserId = ((await created.json()) as { id: number }).id;
 
-  await signIn(page, app.url, DEMO_USERS.Manager, DEMO_PASSWORD);
+  await signInByToken(page, app.url, DEMO_USERS.Manager, DEMO_PASSWORD);
   await page.goto(app.url + '/management/users');
   await expect(userRow(page, DEMO_USERS.Client)).toBeVisible();
   await expect(userRow(page, 'mario.meo@example.pt')).toHaveCount(0);
@@ -246,7 +246,7 @@ for (const [preference, zooms] of [
       }).observe(document, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
     });
     await acceptCookies(context, app.url);
-    await signIn(page, app.url, ADMIN.email, ADMIN.password);
+    await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
     await page.goto(app.url + '/management/operators');
     await page.getByRole('button', { name: 'Add' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add operator' });

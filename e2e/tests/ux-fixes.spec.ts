@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { PLAN_FIELDS } from '../support/workbooks';
-import { ADMIN, DEMO_PASSWORD, DEMO_USERS, signIn } from '../support/session';
+import { ADMIN, DEMO_PASSWORD, DEMO_USERS, signIn, signInByToken } from '../support/session';
 
 /**
  * Issue 16: the console as its users see it. One test per point that a browser has to judge (layout,
@@ -53,7 +53,7 @@ test('1: the notification popover fits a phone screen, title and all', async ({ 
 
 test('2: an export runs with its progress beside the button; no full-screen overlay, the page stays usable', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
   await page.goto(app.url + '/tracking/tracker');
   await expect(page.getByRole('heading', { name: 'Tracker', level: 3 })).toBeVisible();
   // A slow server: the export's answer is held back, as on a 50,000-row export.
@@ -103,7 +103,7 @@ const toastLog = (page: Page) => page.evaluate(() => [...(window as unknown as {
 test('3: one import, one toast; a refused import is shown in the dialog only', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await logToasts(page);
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
   await page.goto(app.url + '/tracking/commissioningplan');
   await expect(page.getByRole('heading', { name: 'Commissioning Plan', level: 3 })).toBeVisible();
 
@@ -280,7 +280,7 @@ test('7: the cookie banner takes its own room: nothing is hidden under it', asyn
 
 test('8: the work order delta shows its Action column without scrolling at 1440 px', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
   await page.goto(app.url + '/tracking/workorderstatus');
   const header = page.locator('.ant-table-thead th', { hasText: /^Action/ });
   await expect(header).toBeVisible();
@@ -293,7 +293,7 @@ test('8: the work order delta shows its Action column without scrolling at 1440 
 
 test('9: operator details opened from a bookmark points back to the operator grid', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, app.url, ADMIN.email, ADMIN.password);
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
   await page.goto(app.url + '/management/operators/details/overview');
   const back = page.getByRole('link', { name: 'Open the operators' });
   await expect(back).toBeVisible();
@@ -337,7 +337,7 @@ test('10: the phone drawer is dark to its top; links take the theme colour', asy
 
 test('14: a signed-in user meets 404 and 401 inside the console, with a way back', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, app.url, DEMO_USERS.Client, DEMO_PASSWORD);
+  await signInByToken(page, app.url, DEMO_USERS.Client, DEMO_PASSWORD);
   await page.goto(app.url + '/management/settings/general');
   await expect(page.getByRole('heading', { name: 'Settings', level: 3 })).toBeVisible();
 
