@@ -399,6 +399,10 @@ function truncatedMenuLabels(): Array<{ index: number; text: string; titled: boo
 // ---------------------------------------------------------------------------------------------
 // Test machinery.
 
+// The walks are independent (a context each) and the file's longest part: they spread over the workers,
+// each worker with its own console and sign-ins.
+test.describe.configure({ mode: 'parallel' });
+
 let app: RunningConsole;
 const tokens = new Map<Role, string>();
 
