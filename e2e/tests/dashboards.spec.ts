@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FileConsole } from '../support/console';
 import {
   POWERBI_EMBED_ORIGIN,
@@ -14,6 +14,7 @@ import {
   type FakeBiServices,
 } from '../support/fake-bi';
 import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, signInByToken } from '../support/session';
+import { button } from '../support/locators';
 
 // Rollout dashboard with both BI servers configured: Power BI's Azure AD and REST API, and Tableau's
 // trusted-ticket endpoint, are a local fake the console mints its embed tokens and tickets from; the
@@ -49,8 +50,6 @@ test.beforeEach(async ({ context }) => {
   bi.failing = false;
 });
 
-/** A button by its label; antd puts the icon's name first ('expand Fullscreen'). */
-const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
 const frameBox = (page: Page) => page.getByTestId('dashboard-frame');
 
 /** Points the rollout dashboard (record 2) at a report, as an Administrator, through the API. */

@@ -8,6 +8,7 @@ import { outboxFiles } from '../support/mail';
 import { logArchive, readZip, type NodeLog } from '../support/mobatch';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
+import { button, tableOf } from '../support/locators';
 
 // Two demo-network nodes: LX0001 with a Major alarm (NOK) and a Warning, LX0002 with Warnings only (OK).
 const LOGS: NodeLog[] = [
@@ -53,10 +54,6 @@ test.beforeEach(async ({ page }) => {
   await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
 
-/** A button by its label; antd puts the icon's name first ('download Get MoBatch Scripts'). */
-const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
-const tableOf = (page: Page, caption: string) =>
-  page.locator('.ant-table-wrapper').filter({ has: page.locator('caption, .ant-table-title', { hasText: caption }) });
 /** The tab panel on show: antd gives panels no accessible name, and hidden panels have no role. */
 const activeTab = (page: Page) => page.getByRole('tabpanel');
 const rowOf = (table: Locator, text: string) => table.locator('tr.ant-table-row').filter({ hasText: text });

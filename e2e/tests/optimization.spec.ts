@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
+import { button, tableOf } from '../support/locators';
 
 /**
  * Neighbour relations optimisation end to end: the template is downloaded and filled with statistics of
@@ -46,10 +47,6 @@ test.afterAll(() => {
 test.beforeEach(async ({ page }) => {
   await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
-
-const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
-const tableOf = (page: Page, caption: string) =>
-  page.locator('.ant-table-wrapper').filter({ has: page.locator('caption, .ant-table-title', { hasText: caption }) });
 
 async function download(page: Page, trigger: () => Promise<unknown>): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);

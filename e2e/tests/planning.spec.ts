@@ -7,6 +7,7 @@ import { consoleForThisFile } from '../support/console';
 import { pickOption } from '../support/select';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
+import { button, tableOf } from '../support/locators';
 
 // The demo network: LX0006 has L800, L1800 and L2100 cells in three sectors; the administrator's current
 // operator is Vodafone PT, whose seeded frequency plan is the n78 block 3600–3700 MHz (NR-ARFCN 643334).
@@ -27,11 +28,6 @@ test.afterAll(() => {
 test.beforeEach(async ({ page }) => {
   await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
-
-/** A button by its label; antd puts the icon's name first ('play-circle Run Parameter Planning'). */
-const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
-const tableOf = (page: Page, caption: string) =>
-  page.locator('.ant-table-wrapper').filter({ has: page.locator('caption, .ant-table-title', { hasText: caption }) });
 
 /**
  * Types the site and picks it once the server's answer to the typed text is listed: the options of the

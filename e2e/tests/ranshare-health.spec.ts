@@ -7,6 +7,7 @@ import { consoleForThisFile } from '../support/console';
 import { pickOption } from '../support/select';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
+import { button, tableOf } from '../support/locators';
 
 /*
  * RanShare Nbr Relations Validation and Health Checks on the demo data: LX0006 is one of the demo
@@ -30,11 +31,6 @@ test.afterAll(() => {
 test.beforeEach(async ({ page }) => {
   await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
-
-/** A button by its label; antd puts the icon's name first ('play-circle RanShare Nbr Relations Validation'). */
-const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
-const tableOf = (page: Page, caption: string) =>
-  page.locator('.ant-table-wrapper').filter({ has: page.locator('caption, .ant-table-title', { hasText: caption }) });
 
 async function chooseSite(page: Page, siteId: string): Promise<void> {
   await pickOption(page, 'Site', siteId, new RegExp(siteId));

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { PLAN_FIELDS } from '../support/workbooks';
 import { ADMIN, signInByToken } from '../support/session';
+import { button } from '../support/locators';
 
 const TRACKER_FIELDS = [
   'localId',
@@ -240,9 +241,6 @@ async function tableRows(table: Locator): Promise<string[][]> {
 async function expectRowCount(page: Page, total: number): Promise<void> {
   await expect(page.locator('.cw-pagination-total')).toHaveText(`1-${Math.min(total, 10)} of ${total}`);
 }
-
-/** A button by its label; antd puts the icon's name first ('upload Import'), and 'Export' must not match 'Export Delta'. */
-const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
 
 // Exact, and the first: the hub's notification of the same event can show next to the call's own toast.
 const toast = (page: Page, text: string) => page.locator('.ant-notification-notice').getByText(text, { exact: true }).first();

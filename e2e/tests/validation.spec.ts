@@ -7,6 +7,7 @@ import { consoleForThisFile } from '../support/console';
 import { pickOption } from '../support/select';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
+import { button, tableOf } from '../support/locators';
 
 // The demo network (LX0001…): CPICH validation of UTRAN sites, and planned neighbour relations of LX0001
 // (one relation between its own L800 sectors, one to a cell the dump does not have) against the dump.
@@ -26,11 +27,6 @@ test.afterAll(() => {
 test.beforeEach(async ({ page }) => {
   await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
 });
-
-/** A button by its label; antd puts the icon's name first ('download Download template'). */
-const button = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
-const tableOf = (page: Page, caption: string) =>
-  page.locator('.ant-table-wrapper').filter({ has: page.locator('caption, .ant-table-title', { hasText: caption }) });
 
 async function download(page: Page, trigger: Locator): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
