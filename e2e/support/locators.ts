@@ -6,6 +6,6 @@ import type { Locator, Page } from '@playwright/test';
  */
 export const button = (scope: Page | Locator, label: string): Locator => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) });
 
-/** The shared table whose caption (or antd title) reads `caption`. */
+/** The shared table whose caption (or antd title) contains `caption`. */
 export const tableOf = (page: Page, caption: string): Locator =>
   page.locator('.ant-table-wrapper').filter({ has: page.locator('caption, .ant-table-title', { hasText: caption }) });

@@ -13,8 +13,8 @@ import {
   type FakeEmbedPages,
   type FakeBiServices,
 } from '../support/fake-bi';
-import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, signInByToken } from '../support/session';
 import { button } from '../support/locators';
+import { acceptCookies, ADMIN, DEMO_PASSWORD, DEMO_USERS, signInByToken } from '../support/session';
 
 // Rollout dashboard with both BI servers configured: Power BI's Azure AD and REST API, and Tableau's
 // trusted-ticket endpoint, are a local fake the console mints its embed tokens and tickets from; the

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { button, tableOf } from '../support/locators';
 import { outboxFiles } from '../support/mail';
 import { logArchive, readZip, type NodeLog } from '../support/mobatch';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
-import { button, tableOf } from '../support/locators';
 
 // Two demo-network nodes: LX0001 with a Major alarm (NOK) and a Warning, LX0002 with Warnings only (OK).
 const LOGS: NodeLog[] = [

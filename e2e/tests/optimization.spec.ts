@@ -5,9 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { button, tableOf } from '../support/locators';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
-import { button, tableOf } from '../support/locators';
 
 /**
  * Neighbour relations optimisation end to end: the template is downloaded and filled with statistics of

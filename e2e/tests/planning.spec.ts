@@ -4,10 +4,10 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { button, tableOf } from '../support/locators';
 import { pickOption } from '../support/select';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
-import { button, tableOf } from '../support/locators';
 
 // The demo network: LX0006 has L800, L1800 and L2100 cells in three sectors; the administrator's current
 // operator is Vodafone PT, whose seeded frequency plan is the n78 block 3600–3700 MHz (NR-ARFCN 643334).

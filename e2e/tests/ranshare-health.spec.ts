@@ -4,10 +4,10 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { button, tableOf } from '../support/locators';
 import { pickOption } from '../support/select';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
-import { button, tableOf } from '../support/locators';
 
 /*
  * RanShare Nbr Relations Validation and Health Checks on the demo data: LX0006 is one of the demo

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { button } from '../support/locators';
 import { PLAN_FIELDS } from '../support/workbooks';
 import { ADMIN, signInByToken } from '../support/session';
-import { button } from '../support/locators';
 
 const TRACKER_FIELDS = [
   'localId',

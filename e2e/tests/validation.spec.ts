@@ -4,10 +4,10 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
+import { button, tableOf } from '../support/locators';
 import { pickOption } from '../support/select';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
-import { button, tableOf } from '../support/locators';
 
 // The demo network (LX0001…): CPICH validation of UTRAN sites, and planned neighbour relations of LX0001
 // (one relation between its own L800 sectors, one to a cell the dump does not have) against the dump.
