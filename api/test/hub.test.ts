@@ -97,20 +97,25 @@ describe.each(TEST_DATABASES)('notification hub on $name', (kind) => {
   test('a console reading its list or marking the new one read the moment it arrives finds it there, even while it is being written', async () => {
     const email = 'client@cellwise.local';
     const client = await connected(email);
-    const held = await holdNotificationWrites(database);
-    const notifying = hub.app.notifications.notify([id(email)], { ...INFO, title: 'Fresh' });
-    const { notification } = await client.notifications.next(2000, 'the notification, before its write ends');
     const headers = { authorization: `Bearer ${await tokenOf(email)}` };
-    const listing = hub.app.inject({ url: '/api/Notification/Notifications', headers });
-    const marking = hub.app.inject({ method: 'PUT', url: `/api/Notification/MarkAsRead/${notification.id}`, headers });
-    if (held) {
-      expect(await stateOf(listing)).toBe('waiting');
-      expect(await stateOf(notifying)).toBe('waiting');
-      await held.release();
+    const held = await holdNotificationWrites(database);
+    try {
+      const notifying = hub.app.notifications.notify([id(email)], { ...INFO, title: 'Fresh' });
+      const { notification } = await client.notifications.next(2000, 'the notification, before its write ends');
+      const listing = hub.app.inject({ url: '/api/Notification/Notifications', headers });
+      const marking = hub.app.inject({ method: 'PUT', url: `/api/Notification/MarkAsRead/${notification.id}`, headers });
+      if (held) {
+        expect(await stateOf(listing)).toBe('waiting');
+        expect(await stateOf(notifying)).toBe('waiting');
+        await held.release();
+      }
+      expect((await listing).json<Array<{ id: number; title: string }>>()[0]).toMatchObject({ id: notification.id, title: 'Fresh' });
+      expect((await marking).statusCode).toBe(204);
+      expect(await notifying).toEqual([notification]);
+    } finally {
+      // A failed expectation must not leave the table locked for the tests after this one.
+      await held?.release();
     }
-    expect((await listing).json<Array<{ id: number; title: string }>>()[0]).toMatchObject({ id: notification.id, title: 'Fresh' });
-    expect((await marking).statusCode).toBe(204);
-    expect(await notifying).toEqual([notification]);
   });
 
   test('negotiate answers version 1 with a connection token and the WebSockets transport; the token may come in the query', async () => {

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { settledWithin } from '../lib/settled-within';
 import type { ConnectionTokens, NegotiatedConnection } from './connection-tokens';
 import {
   closeFrame,
@@ -367,9 +368,7 @@ export class HubServer {
           connection.close(HUB_MESSAGES.shuttingDown, true);
         }),
     );
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-    clearTimeout(timer);
+    await settledWithin(Promise.all(closed), graceMs);
     for (const connection of this.all) connection.ws.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }

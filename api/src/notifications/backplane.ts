@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsedTokenRegistry } from '../hub';
+import { settledWithin } from '../lib/settled-within';
 import type { RedisLink } from './redis';
 
 /** Hub invocations for users wherever they are connected: one target, one argument list per user. */
@@ -30,6 +31,11 @@ export interface Backplane {
   subscribe(handler: (message: BackplaneMessage) => void): void;
   /** Rejects when the message could not be handed over (other instances then miss it). */
   publish(message: BackplaneMessage): Promise<void>;
+  /**
+   * Resolves once every message the backplane took before this call has reached this instance's
+   * handler, or after `timeoutMs` (Redis may be down). Never rejects.
+   */
+  caughtUp(timeoutMs: number): Promise<void>;
   /** Resolves once this instance receives broadcasts, or after `timeoutMs` (Redis may be down). */
   ready(timeoutMs: number): Promise<boolean>;
   reachable(): Promise<boolean>;
@@ -47,6 +53,11 @@ export class InProcessBackplane implements Backplane {
 
   publish(message: BackplaneMessage): Promise<void> {
     this.handler?.(message);
+    return Promise.resolve();
+  }
+
+  /** Publishing hands the message over synchronously: nothing is ever in flight. */
+  caughtUp(): Promise<void> {
     return Promise.resolve();
   }
 
@@ -120,6 +131,15 @@ export class RedisBackplane implements Backplane {
 
   async publish(message: BackplaneMessage): Promise<void> {
     await this.redis.commands.publish(this.channel, JSON.stringify(message));
+  }
+
+  /**
+   * A PING on the subscribed connection: Redis answers it after every message it published earlier,
+   * on the same connection and in order, and ioredis hands each message to the handler as it reads it,
+   * so by the PONG they have all been handled.
+   */
+  async caughtUp(timeoutMs: number): Promise<void> {
+    if (this.redis.subscriber.status === 'ready') await settledWithin(this.redis.subscriber.ping(), timeoutMs);
   }
 
   async ready(timeoutMs: number): Promise<boolean> {

@@ -7,6 +7,9 @@ const COMMON = {
   disconnectTimeout: 200,
 } as const;
 
+/** What Redis's CLIENT LIST calls this instance's subscribed connection. */
+export const SUBSCRIBER_CONNECTION_NAME = 'cellwise-realtime-sub';
+
 /**
  * The Redis connections of the real-time features: one for commands, one for the subscription (a
  * subscribed connection can run nothing else). Every key and channel starts with `prefix`, so several
@@ -25,7 +28,7 @@ export class RedisLink {
     // (delivery, token claims) or repair on the next heartbeat (presence)…
     this.commands = new Redis(url, { ...COMMON, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'cellwise-realtime' });
     // …but a subscription waits for Redis to come back, and ioredis subscribes again after a reconnect.
-    this.subscriber = new Redis(url, { ...COMMON, maxRetriesPerRequest: null, connectionName: 'cellwise-realtime-sub' });
+    this.subscriber = new Redis(url, { ...COMMON, maxRetriesPerRequest: null, connectionName: SUBSCRIBER_CONNECTION_NAME });
     this.watch(this.commands, 'commands');
     this.watch(this.subscriber, 'subscriber');
   }

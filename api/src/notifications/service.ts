@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserNotification } from '../contracts/notifications';
 import type { Database } from '../db/schema';
+import { settledWithin } from '../lib/settled-within';
 import type { Backplane, BackplaneKind, BackplaneMessage, HubBroadcast } from './backplane';
 import { PendingStores } from './pending';
 import type { Presence } from './presence';
@@ -31,6 +32,8 @@ export interface NotificationServiceDeps {
 
 /** How long reads wait for another instance to say it finished writing notifications it sent (it may have died). */
 export const REMOTE_STORE_WAIT_MS = 5000;
+/** How long local delivery of a notification waits for the backplane to take its announcement. */
+const PUBLISH_BEFORE_DELIVERY_WAIT_MS = 1000;
 
 /**
  * What other features use: `app.notifications.notify(userIds, content)` stores one notification per
@@ -86,9 +89,14 @@ export class NotificationService {
     }
   }
 
-  /** Resolves once the notifications already sent to this user are written (see `notify`). */
-  storedFor(userId: number): Promise<void> {
-    return this.pending.settled(userId);
+  /**
+   * Resolves once the notifications already sent to this user are written (see `notify`), including
+   * those another instance delivered: its announcement reached the backplane before its delivery, and
+   * `caughtUp` hands this instance every message the backplane took before this read began.
+   */
+  async storedFor(userId: number): Promise<void> {
+    await this.deps.backplane.caughtUp(REMOTE_STORE_WAIT_MS);
+    await this.pending.settled(userId);
   }
 
   /** Delivers to this instance's connections now, and hands the broadcast to the other instances. */
@@ -97,8 +105,19 @@ export class NotificationService {
   }
 
   private send(broadcast: HubBroadcast, storing?: string): Promise<void> {
-    this.deliverLocally(broadcast);
-    return this.publish({ origin: this.origin, broadcast, ...(storing ? { storing } : {}) });
+    if (!storing) {
+      this.deliverLocally(broadcast);
+      return this.publish({ origin: this.origin, broadcast });
+    }
+    // A console on this instance may fetch its list through another one the moment the notification
+    // arrives. Delivering only once the backplane has taken the message (and announced the write to
+    // every instance) orders the two: see `storedFor`. A backplane that does not answer in time does
+    // not hold this instance's own clients back.
+    const published = this.publish({ origin: this.origin, broadcast, storing });
+    return settledWithin(published, PUBLISH_BEFORE_DELIVERY_WAIT_MS).then(() => {
+      this.deliverLocally(broadcast);
+      return published;
+    });
   }
 
   /** If the backplane cannot take a message, this instance's clients have theirs anyway. */
