@@ -11,6 +11,18 @@ const { NavigationPlugin } = require('./navigation');
 const repoRoot = path.resolve(__dirname, '../..');
 
 /**
+ * An HTML page from a static template. html-webpack-plugin compiles a `template` file in a child
+ * compilation that inherits the parent's plugins: under module federation that child built every
+ * shared module again (93 CommonJS chunks, 12 MB, minified, in the shell's dist and loaded by nothing).
+ * Given the page as `templateContent` it compiles nothing.
+ */
+function htmlPage(templateFile, { replace = {}, ...options } = {}) {
+  let templateContent = fs.readFileSync(templateFile, 'utf8');
+  for (const [from, to] of Object.entries(replace)) templateContent = templateContent.replace(from, to);
+  return new HtmlWebpackPlugin({ ...options, templateContent });
+}
+
+/**
  * Packages that must exist once per page: two copies of any of them breaks hooks, context or the session.
  * antd, shared-ui and `@ant-design/icons` are shared module by module instead (antdComponentShares,
  * iconBaseShares, sharedUiShares): a shared package is loaded whole, and shared whole they put all of
@@ -328,7 +340,7 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
     // Absolute in development: the standalone page is served at deep paths, and the shell's dev server loads it cross-origin.
     config.output.publicPath = `http://localhost:${pkg.config.devPort}/`;
     config.plugins.push(
-      new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), title: `${pkg.name} (standalone)`, chunks: ['standalone'] }),
+      htmlPage(path.join(__dirname, 'standalone.html'), { replace: { '<title></title>': `<title>${pkg.name} (standalone)</title>` }, chunks: ['standalone'] }),
     );
     config.devServer = devServer({ port: pkg.config.devPort, apiPort: Number(process.env.PORT || 8080), historyFallback: true });
   }
@@ -386,12 +398,8 @@ function createSignedOutConfig({ packageDir, entry }, mode) {
   // Native CSS: one small stylesheet, linked from auth.html, with no loader packages.
   config.experiments = { css: true };
   config.plugins = [
-    new HtmlWebpackPlugin({
-      filename: 'auth.html',
-      // The console's own page skeleton (an empty #root): only the scripts differ.
-      template: path.join(packageDir, 'src/index.html'),
-      favicon: path.join(packageDir, 'src/assets/favicon.svg'),
-    }),
+    // The console's own page skeleton (an empty #root): only the scripts differ.
+    htmlPage(path.join(packageDir, 'src/index.html'), { filename: 'auth.html', favicon: path.join(packageDir, 'src/assets/favicon.svg') }),
   ];
   if (production) config.plugins.push(new PrecompressPlugin({ ownAssetsOnly: true }));
   return config;
@@ -418,7 +426,7 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
       dts: false,
       experiments: { provideExternalRuntime: true, optimization: BROWSER_ONLY },
     }),
-    new HtmlWebpackPlugin({ template: path.join(packageDir, 'src/index.html'), favicon: path.join(packageDir, 'src/assets/favicon.svg') }),
+    htmlPage(path.join(packageDir, 'src/index.html'), { favicon: path.join(packageDir, 'src/assets/favicon.svg') }),
     new AntdImportsPlugin(),
   ];
   if (mode === 'production') config.plugins.push(new PrecompressPlugin());
