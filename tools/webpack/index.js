@@ -353,7 +353,7 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
  * small modules into every component's chunk: 40 % of /home's antd bytes were such copies.
  */
 const ANTD_FOUNDATION_CHUNK = {
-  test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](_util|style|config-provider|locale|theme|(calendar|date-picker|time-picker)[\\/]locale|space[\\/](Compact|style[\\/]compact)|form[\\/](context|hooks[\\/]useVariants))|@ant-design[\\/](cssinjs-utils|fast-color|colors|icons[\\/]es[\\/](components|utils))|@rc-component[\\/](util|motion|resize-observer|portal|trigger|(pagination|picker)[\\/]es[\\/]locale|form[\\/]es[\\/]FormContext)|clsx|react-is|is-mobile|@babel[\\/]runtime)[\\/.]/,
+  test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](_util|style|config-provider|locale|theme|grid|tooltip|layout[\\/](Sider|context|style)|menu[\\/]OverrideContext|color-picker[\\/](color|util|components[\\/]ColorPresets)|(calendar|date-picker|time-picker)[\\/]locale|space[\\/](Compact|style[\\/]compact)|form[\\/](context|hooks[\\/]useVariants))|@ant-design[\\/](cssinjs-utils|fast-color|colors|icons[\\/]es[\\/](components|utils))|@rc-component[\\/](util|motion|resize-observer|portal|trigger|overflow|tooltip|color-picker[\\/]es[\\/]color|(pagination|picker)[\\/]es[\\/]locale|form[\\/]es[\\/]FormContext)|clsx|react-is|is-mobile|@babel[\\/]runtime)[\\/.]/,
   name: 'antd-foundation',
   chunks: 'async',
   enforce: true,
