@@ -1,11 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { RunHistoryRow, RunResponse } from 'api/contracts';
 import { api } from 'shared-auth';
 import { listFetcher } from '../api/listFetcher';
 import { downloadExport, type FileResponse } from '../files/transfer';
-import { formatCount } from '../format';
 import { DataTable, type DataColumn } from './DataTable';
 import { Note } from './Note';
 
@@ -14,60 +13,17 @@ import { Note } from './Note';
  * counts and the first rows of its main result, then its history with the workbook of each run.
  */
 
-const TONE_COLOURS = { ok: 'success', warning: 'warning', error: 'error', info: 'default' } as const;
+const LoadedRunResultCard = lazy(() => import('./RunResultCard').then((m) => ({ default: m.RunResultCardContent })));
 
-type PreviewRow = Record<string, string | number | null> & { __row: string };
-
-/** A run's answer: its message, the verdict counts as coloured tags, the first rows, and its workbook. */
-export function RunResultCard({ result, title = 'Result' }: { result: RunResponse; title?: string }) {
-  const { summary, preview } = result;
-  const rows: PreviewRow[] = preview.rows.map((row, index) => ({ ...row, __row: String(index) }));
-  const columns: Array<DataColumn<PreviewRow>> = preview.columns.map((c) => ({ key: c.key, title: c.label }));
+/**
+ * A run's answer (see RunResultCardContent), loaded when a run first ends: a page shows it only after a
+ * run, and its verdict tags would otherwise come with the page's first load.
+ */
+export function RunResultCard(props: { result: RunResponse; title?: string }) {
   return (
-    <Card title={title} size="small" data-testid="run-result" extra={result.file ? <DownloadAgain file={result.file} /> : null}>
-      <Flex vertical gap={12}>
-        {result.message && <span style={{ wordBreak: 'break-word' }}>{result.message}</span>}
-        {summary.length > 0 && (
-          <Flex gap={8} wrap aria-label="Verdicts">
-            {summary.map((item) => (
-              <Tag key={item.label} color={TONE_COLOURS[item.tone]} style={{ fontSize: 14, paddingBlock: 2 }}>
-                {item.label}: {formatCount(item.count)}
-              </Tag>
-            ))}
-          </Flex>
-        )}
-        {preview.total > 0 && (
-          <>
-            <Note>
-              {preview.title}:{' '}
-              {preview.total <= preview.rows.length
-                ? `${preview.total} rows`
-                : `first ${preview.rows.length} of ${formatCount(preview.total)} rows (all of them in the workbook)`}
-            </Note>
-            <DataTable columns={columns} rows={rows} rowKey="__row" />
-          </>
-        )}
-      </Flex>
-    </Card>
-  );
-}
-
-function DownloadAgain({ file }: { file: string }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadExport(file);
-    } catch {
-      // The API client has said why.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={() => void download()}>
-      Download workbook
-    </Button>
+    <Suspense fallback={null}>
+      <LoadedRunResultCard {...props} />
+    </Suspense>
   );
 }
 
