@@ -34,6 +34,8 @@ export interface NotificationServiceDeps {
 export const REMOTE_STORE_WAIT_MS = 5000;
 /** How long local delivery of a notification waits for the backplane to take its announcement. */
 const PUBLISH_BEFORE_DELIVERY_WAIT_MS = 1000;
+/** How long a read waits for the backplane to hand over what it already took (Redis may hang). */
+const CATCH_UP_WAIT_MS = 1000;
 
 /**
  * What other features use: `app.notifications.notify(userIds, content)` stores one notification per
@@ -95,7 +97,7 @@ export class NotificationService {
    * `caughtUp` hands this instance every message the backplane took before this read began.
    */
   async storedFor(userId: number): Promise<void> {
-    await this.deps.backplane.caughtUp(REMOTE_STORE_WAIT_MS);
+    await this.deps.backplane.caughtUp(CATCH_UP_WAIT_MS);
     await this.pending.settled(userId);
   }
 
