@@ -1,12 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { RunHistoryRow, RunResponse } from 'api/contracts';
+import type { RunHistoryRow } from 'api/contracts';
 import { api } from 'shared-auth';
 import { listFetcher } from '../api/listFetcher';
 import { downloadExport, type FileResponse } from '../files/transfer';
 import { DataTable, type DataColumn } from './DataTable';
 import { Note } from './Note';
+import type { RunResultCardProps } from './RunResultCard';
 
 /**
  * What every planning, validation and optimisation page shows of a run (DESIGN §7.4): the verdict
@@ -19,7 +20,7 @@ const LoadedRunResultCard = lazy(() => import('./RunResultCard').then((m) => ({ 
  * A run's answer (see RunResultCardContent), loaded when a run first ends: a page shows it only after a
  * run, and its verdict tags would otherwise come with the page's first load.
  */
-export function RunResultCard(props: { result: RunResponse; title?: string }) {
+export function RunResultCard(props: RunResultCardProps) {
   return (
     <Suspense fallback={null}>
       <LoadedRunResultCard {...props} />

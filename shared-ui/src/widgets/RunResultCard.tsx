@@ -11,8 +11,14 @@ const TONE_COLOURS = { ok: 'success', warning: 'warning', error: 'error', info: 
 
 type PreviewRow = Record<string, string | number | null> & { __row: string };
 
+/** What the page gives the card: the run's answer, and the card's title. */
+export interface RunResultCardProps {
+  result: RunResponse;
+  title?: string;
+}
+
 /** A run's answer: its message, the verdict counts as coloured tags, the first rows, and its workbook. */
-export function RunResultCardContent({ result, title = 'Result' }: { result: RunResponse; title?: string }) {
+export function RunResultCardContent({ result, title = 'Result' }: RunResultCardProps) {
   const { summary, preview } = result;
   const rows: PreviewRow[] = preview.rows.map((row, index) => ({ ...row, __row: String(index) }));
   const columns: Array<DataColumn<PreviewRow>> = preview.columns.map((c) => ({ key: c.key, title: c.label }));
