@@ -61,6 +61,50 @@ test('the shell renders: / goes to /home with the company values, and the remote
   expect(configFetches).toEqual([]);
 });
 
+/** The title the server wrote into a console page's start frame (shell/src/boot-frame.html). */
+function startFrameTitle(html: string): string | null {
+  return /<div class="cw-boot-title">([^<]*)<\/div>/.exec(html)?.[1] ?? null;
+}
+
+test("a page opens with its start frame titled for it, in place while the session starts, gone once the shell draws the page under the same title", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
+  // The shell's own pages and one page of each remote: the frame's title is the one the page draws.
+  const pages = [
+    ['/home', 'Welcome to Cellwise'],
+    ['/notifications', 'Notifications'],
+    ['/management/settings/general', 'Settings'],
+    ...REMOTE_PAGES.map((p) => [p.path, p.label]),
+  ];
+  for (const [path, title] of pages) {
+    expect([path, startFrameTitle(await (await request.get(consoleApp.url + path)).text())]).toEqual([path, title]);
+    await page.goto(consoleApp.url + path);
+    await expect(page.locator('.cw-page').getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await expect(page.locator('#cw-boot')).toHaveCount(0);
+  }
+  // The signed-out pages have none.
+  expect(await (await request.get(consoleApp.url + '/auth/login')).text()).not.toContain('id="cw-boot"');
+
+  // While the user's details are on their way, the frame is the page: no spinner over a blank screen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/account/GetUserInfo', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(consoleApp.url + '/tracking/commissioningplan');
+  await expect(page.locator('#cw-boot .cw-boot-title')).toHaveText('Commissioning Plan');
+  await expect(page.locator('#cw-boot .cw-boot-title')).toBeVisible();
+  await expect(page.locator('.ant-spin-fullscreen')).toHaveCount(0);
+  await expect(page.locator('.cw-page, .cw-page-loading')).toHaveCount(0);
+  release();
+  await expect(page.locator('.cw-page').getByRole('heading', { name: 'Commissioning Plan', exact: true })).toBeVisible();
+  await expect(page.locator('#cw-boot')).toHaveCount(0);
+  await page.unroute('**/api/account/GetUserInfo');
+});
+
 test('unknown paths go to the 404 page', async ({ page }) => {
   await page.goto(consoleApp.url + '/no/such/page');
   await expect(page).toHaveURL(/\/errors\/error-404$/);

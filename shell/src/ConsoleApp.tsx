@@ -1,5 +1,4 @@
-import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
 import { AreaLoading, type RemoteLocation } from 'shared-ui';
@@ -12,6 +11,7 @@ import HomePage from './routes/home/home';
 import { NotificationHub } from './notifications/NotificationHub';
 import { RequireCapability } from './session/RequireCapability';
 import { ApiClientBridge } from './widgets/ApiClientBridge';
+import { BootFrameDone, StartPending } from './widgets/BootFrame';
 import { CookieConsent } from './widgets/CookieConsent';
 import { IdleWarning } from './widgets/IdleWarning';
 import { LoadingOverlay } from './widgets/LoadingOverlay';
@@ -35,18 +35,20 @@ function errorPage(status: 401 | 404 | 500) {
   );
 }
 
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+const lazyPages = new Map<string, ComponentType>();
 
 /**
  * One lazy component per remote page, load of its remote and attempt: React caches a failed import, so
  * Retry needs a fresh one. The page's remote is loaded by the first of its pages opened (loadPage).
  */
-function lazyPage(location: RemoteLocation, path: string, attempt: number): LazyExoticComponent<ComponentType> {
+function lazyPage(location: RemoteLocation, path: string, attempt: number): ComponentType {
   // A page whose remote failed is made anew once the remote is retried, wherever the Retry was clicked.
   const key = `${location.name} ${path} ${manifestGeneration(location.name)} ${attempt}`;
   let page = lazyPages.get(key);
   if (!page) {
-    page = lazy(() => loadPage(location, path));
+    // Memoised: a page takes no props, so the shell's own updates (a remote's health, a navigation
+    // arriving, the menu) never draw the page again.
+    page = memo(lazy(() => loadPage(location, path)));
     lazyPages.set(key, page);
   }
   return page;
@@ -102,7 +104,8 @@ function FullPageLoad() {
 function useSessionStart(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void loadUserInfo().finally(() => setReady(true));
+    // A transition: the whole console is drawn in slices, not in one long task.
+    void loadUserInfo().finally(() => startTransition(() => setReady(true)));
   }, []);
   return ready;
 }
@@ -116,14 +119,16 @@ export function ConsoleApp() {
   const remotes = useRemotes(signedIn);
   if (remotes.configError) {
     return (
-      <Suspense fallback={<Spin size="large" fullscreen />}>
+      <Suspense fallback={<StartPending />}>
+        <BootFrameDone />
         <StartFailure reason={remotes.configError} />
       </Suspense>
     );
   }
-  if (!remotes.configLoaded || !sessionReady) return <Spin size="large" fullscreen />;
+  if (!remotes.configLoaded || !sessionReady) return <StartPending />;
   return (
     <BrowserRouter>
+      <BootFrameDone />
       <ApiClientBridge />
       <LoadingOverlay />
       <IdleWarning />

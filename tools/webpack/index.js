@@ -426,7 +426,25 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
       dts: false,
       experiments: { provideExternalRuntime: true, optimization: BROWSER_ONLY },
     }),
-    htmlPage(path.join(packageDir, 'src/index.html'), { favicon: path.join(packageDir, 'src/assets/favicon.svg') }),
+    htmlPage(path.join(packageDir, 'src/index.html'), {
+      favicon: path.join(packageDir, 'src/assets/favicon.svg'),
+      // The console's page (not auth.html) opens with its start frame, which the shell removes once it draws.
+      replace: { '<div id="root"></div>': `${fs.readFileSync(path.join(packageDir, 'src/boot-frame.html'), 'utf8')}<div id="root"></div>` },
+      // html-webpack-plugin's production minification, keeping the comment the server writes the page's title over.
+      minify:
+        mode === 'production'
+          ? {
+              collapseWhitespace: true,
+              keepClosingSlash: true,
+              removeComments: true,
+              ignoreCustomComments: [/^cw-page-title$/],
+              removeRedundantAttributes: true,
+              removeScriptTypeAttributes: true,
+              removeStyleLinkTypeAttributes: true,
+              useShortDoctype: true,
+            }
+          : false,
+    }),
     new AntdImportsPlugin(),
   ];
   if (mode === 'production') config.plugins.push(new PrecompressPlugin());

@@ -48,6 +48,82 @@ function withBeforeHeadEnd(html: string, element: string): string {
   return at < 0 ? html + element : `${html.slice(0, at)}${element}${html.slice(at)}`;
 }
 
+/** Where the server writes the opened page's title into the console's start frame (shell/src/boot-frame.html). */
+export const PAGE_TITLE_MARK = '<!--cw-page-title-->';
+
+/**
+ * Titles of the shell's own pages (PageContainer titles of shell/src/routes), by path prefix. The
+ * remotes' titles come from their navigation.json; an e2e test checks both against the drawn pages.
+ */
+const SHELL_PAGE_TITLES: ReadonlyArray<readonly [prefix: string, title: string]> = [
+  ['/home', 'Welcome to Cellwise'],
+  ['/notifications', 'Notifications'],
+  ['/management/settings', 'Settings'],
+];
+
+interface RouteTitle {
+  segments: string[];
+  title: string;
+}
+
+/** `/management/operators/details/:tab?` matches `/management/operators/details` and `…/details/x`, as React Router does (any case). */
+function routeMatches(route: RouteTitle, segments: string[]): boolean {
+  const required = route.segments.filter((s) => !s.endsWith('?')).length;
+  if (segments.length < required || segments.length > route.segments.length) return false;
+  return segments.every((segment, i) => {
+    const pattern = route.segments[i]!;
+    return pattern.startsWith(':') || pattern.toLowerCase() === segment.toLowerCase();
+  });
+}
+
+const segmentsOf = (pathName: string) => pathName.split('/').filter(Boolean);
+
+/**
+ * The title of the console page at a path, for its start frame: the shell's own pages, and the pages of
+ * every remote this server serves (its navigation.json, read again when its build changes). A remote
+ * deployed elsewhere, or a path no page has, gets the frame without a title.
+ */
+export function pageTitles(config: Config): (pathName: string) => string | null {
+  const local = REMOTE_NAMES.filter((name) => config.remoteUrls[name] === undefined).map((name) => ({
+    file: path.join(config.webRoot, `mfe-${name}`, 'dist', 'navigation.json'),
+    prefixes: REMOTE_AREAS[name].prefixes,
+    read: { mtimeMs: -1, routes: [] as RouteTitle[] },
+  }));
+  const routesOf = (remote: (typeof local)[number]): RouteTitle[] => {
+    try {
+      const { mtimeMs } = fs.statSync(remote.file);
+      if (mtimeMs !== remote.read.mtimeMs) {
+        const navigation = JSON.parse(fs.readFileSync(remote.file, 'utf8')) as { routes?: Array<{ path?: unknown; title?: unknown }> };
+        const routes = (navigation.routes ?? []).flatMap((r) =>
+          typeof r.path === 'string' && typeof r.title === 'string' ? [{ segments: segmentsOf(r.path), title: r.title }] : [],
+        );
+        remote.read = { mtimeMs, routes };
+      }
+      return remote.read.routes;
+    } catch {
+      return []; // not built, or being rebuilt: the frame goes without a title
+    }
+  };
+  return (pathName) => {
+    const lower = pathName.toLowerCase().replace(/\/+$/, '');
+    const shell = SHELL_PAGE_TITLES.find(([prefix]) => lower === prefix || lower.startsWith(`${prefix}/`));
+    if (shell) return shell[1];
+    const segments = segmentsOf(pathName);
+    const remote = local.find((r) => r.prefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`)));
+    return remote ? (routesOf(remote).find((route) => routeMatches(route, segments))?.title ?? null) : null;
+  };
+}
+
+/** Text for HTML content. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The console's page with its start frame titled for `title` (left untitled when null). */
+export function withPageTitle(html: string, title: string | null): string {
+  return title === null ? html : html.replace(PAGE_TITLE_MARK, escapeHtml(title));
+}
+
 /** Origins of remotes deployed elsewhere: the shell's CSP must let their scripts in. */
 function remoteOrigins(config: Config): string[] {
   return Object.values(config.remoteUrls)
@@ -154,7 +230,8 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
    * entry (auth.html, shell/src/signin) for every /auth/ path, so the login page never loads the console.
    */
   const inlineConfig = runtimeConfigElement(runtimeConfig(config));
-  const sendPage = async (reply: FastifyReply, page: 'index.html' | 'auth.html') => {
+  const titleOf = pageTitles(config);
+  const sendPage = async (reply: FastifyReply, page: 'index.html' | 'auth.html', pathName = '/') => {
     const file = path.join(shellDir, page);
     if (!fs.existsSync(file)) {
       return reply.code(503).type('text/plain').send('The console is not built yet: run `npm run build` (npm start does it for you).');
@@ -164,9 +241,9 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', csp)
       .type('text/html')
-      .send(page === 'index.html' ? withBeforeHeadEnd(html, inlineConfig) : html);
+      .send(page === 'index.html' ? withPageTitle(withBeforeHeadEnd(html, inlineConfig), titleOf(pathName)) : html);
   };
-  const sendShell = (reply: FastifyReply) => sendPage(reply, 'index.html');
+  const sendShell = (reply: FastifyReply, pathName = '/') => sendPage(reply, 'index.html', pathName);
 
   if (fs.existsSync(shellDir)) {
     await app.register(async (scope) => {
@@ -185,13 +262,14 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     });
   }
 
-  app.get('/', { schema: { hide: true } }, async (_req, reply) => sendShell(reply));
+  // `/` goes on to /home at once: its frame is home's.
+  app.get('/', { schema: { hide: true } }, async (_req, reply) => sendShell(reply, '/home'));
   registerJobsDashboard(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' && !/^\/(api|remotes|config)(\/|$)/i.test(url) && !path.extname(url);
-    if (isPage) return SIGNED_OUT_PAGES.test(url) ? sendPage(reply, 'auth.html') : sendShell(reply);
+    if (isPage) return SIGNED_OUT_PAGES.test(url) ? sendPage(reply, 'auth.html') : sendShell(reply, url);
     return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
   });
 }
