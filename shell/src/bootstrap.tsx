@@ -1,11 +1,17 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleProviders } from 'shared-ui';
 import { ConsoleApp } from './ConsoleApp';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <ConsoleProviders>
-    <ConsoleApp />
-  </ConsoleProviders>,
+const root = createRoot(container);
+// Rendered as a transition, React works in slices and lets the browser in between: the start frame
+// (index.html) is already on the screen, and a phone's main thread is never held for the whole tree.
+startTransition(() =>
+  root.render(
+    <ConsoleProviders>
+      <ConsoleApp />
+    </ConsoleProviders>,
+  ),
 );

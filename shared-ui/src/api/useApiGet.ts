@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { api } from 'shared-auth';
 
 export interface ApiGet<T> {
@@ -27,7 +27,8 @@ export function useApiGet<T>(path: string | null, initial: T, reloadKey: string 
     api
       .get<T>(path, { skipLoading: true })
       .then(({ data }) => {
-        if (current) setResult({ key: requestKey, data, failed: false });
+        // A transition: what the answer redraws is drawn in slices, between the user's own input.
+        if (current) startTransition(() => setResult({ key: requestKey, data, failed: false }));
       })
       .catch(() => {
         if (current) setResult((previous) => ({ ...previous, key: requestKey, failed: true }));

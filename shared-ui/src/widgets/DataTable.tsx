@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Flex, Table } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { lazy, Suspense, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { formatCount, formatDate } from '../format';
 import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
 import { ColumnSettings } from './table/ColumnSettings';
@@ -424,7 +424,8 @@ function ServerTable<Row extends object>({
         // A reload after an import can shrink the data set under the current page: go to the last page that exists.
         const lastPage = Math.max(1, Math.ceil(page.total / query.size));
         if (page.rows.length === 0 && query.page > lastPage) setQuery({ ...query, page: lastPage });
-        else setLoaded({ key: requestKey, page, failed: false });
+        // A transition: a page of rows (hundreds of cells) is drawn in slices, between the user's own input.
+        else startTransition(() => setLoaded({ key: requestKey, page, failed: false }));
       },
       // The API client has already told the user why; the table says it has nothing to show.
       () => live && setLoaded((prev) => ({ key: requestKey, page: { rows: [], total: prev.page.total }, failed: true })),

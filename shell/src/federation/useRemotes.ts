@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RemoteLocation, RemoteNavigation } from 'shared-ui';
 import { fetchRuntimeConfig, forgetManifest, loadNavigation, preloadPage, remoteOfPath } from './remotes';
 import { getRemoteHealth, subscribeRemoteHealth } from './remoteHealth';
@@ -28,8 +28,9 @@ export function useRemotes(signedIn: boolean): RemotesView {
 
   const load = useCallback((location: RemoteLocation) => {
     loadNavigation(location).then(
-      (navigation) => setNavigations((n) => ({ ...n, [location.name]: navigation })),
-      () => setNavigations((n) => ({ ...n, [location.name]: undefined })),
+      // Transitions: a navigation redraws the menu and the routes, never urgently.
+      (navigation) => startTransition(() => setNavigations((n) => ({ ...n, [location.name]: navigation }))),
+      () => startTransition(() => setNavigations((n) => ({ ...n, [location.name]: undefined }))),
     );
   }, []);
 
