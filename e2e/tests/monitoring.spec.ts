@@ -103,7 +103,7 @@ test('an uploaded zip of logs is parsed with progress, then the logs date, the s
   await expect(page.locator('.ant-alert-success').filter({ hasText: 'Successfully parsed 2 files.' })).toBeVisible();
   expect(await wasShown(page, PARSE_PROGRESS)).toBe(true);
   // The demo logs were taken later than these, so the banner shows the newest logs date of all nodes.
-  await expect(page.locator('.ant-alert-info')).toContainText(/^Logs date: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
+  await expect(page.locator('.cw-callout-info')).toContainText(/^Logs date: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
 
   await page.getByRole('button', { name: /Notifications \(\d+ unread\)/ }).click();
   const notice = page

@@ -66,7 +66,7 @@ const progressWasShown = (page: Page) => wasShown(page, RUN_PROGRESS);
 
 test('Parameter Planning: a demo site planned with progress, the summary, the history row, and the workbook read back', async ({ page }) => {
   await page.goto(`${app.url}/planning/parameterplanning`);
-  await expect(page.locator('.ant-alert-info')).toContainText(/^Last dump: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
+  await expect(page.locator('.cw-callout-info')).toContainText(/^Last dump: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
   await expect(button(page, 'Run Parameter Planning')).toBeDisabled();
   await expect(tableOf(page, 'Parameter Planning History')).toContainText('No runs yet.');
 

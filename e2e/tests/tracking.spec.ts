@@ -244,7 +244,7 @@ async function expectRowCount(page: Page, total: number): Promise<void> {
 
 // Exact, and the first: the hub's notification of the same event can show next to the call's own toast.
 const toast = (page: Page, text: string) => page.locator('.ant-notification-notice').getByText(text, { exact: true }).first();
-const banner = (page: Page) => page.locator('.ant-alert-info');
+const banner = (page: Page) => page.locator('.cw-callout-info');
 
 /** Waits until the banner shows a date no older than `since` (its text reads '<label>: DD-MM-YYYY HH:mm:ss'). */
 async function expectBannerSince(page: Page, label: string, since: Date): Promise<void> {

@@ -58,7 +58,7 @@ async function pickSite(page: Page, label: 'Site' | 'Sites', typed: string, opti
 
 test('Cpich Validation: run on a UTRAN site with progress, the verdicts, the history row, and the workbook read back', async ({ page }) => {
   await page.goto(`${app.url}/validation/cpichvalidation`);
-  await expect(page.locator('.ant-alert-info')).toContainText(/^UTRAN cells date: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
+  await expect(page.locator('.cw-callout-info')).toContainText(/^UTRAN cells date: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
   await expect(button(page, 'Run Validation')).toBeDisabled();
   const site = await pickSite(page, 'Sites', 'LX', /^LX\d{4} – /);
   await page.keyboard.press('Escape');
@@ -92,7 +92,7 @@ test('Nbr Relations Validation: template, upload with progress, verdicts, histor
   page,
 }) => {
   await page.goto(`${app.url}/validation/nbrRelationsValidation`);
-  await expect(page.locator('.ant-alert-info')).toContainText(/^Neighbour relations date: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
+  await expect(page.locator('.cw-callout-info')).toContainText(/^Neighbour relations date: \d\d-\d\d-\d{4} \d\d:\d\d:\d\d$/);
 
   const template = await sheetsOf(await download(page, button(page, 'Download template')));
   expect(Object.keys(template)).toEqual(['Planned Relations', 'Read me']);

@@ -7,6 +7,7 @@ export * from './widgets/Heading';
 export * from './widgets/Note';
 export * from './widgets/Panel';
 export * from './widgets/Portrait';
+export * from './widgets/Callout';
 export * from './widgets/InfoBanner';
 export * from './widgets/DataTable';
 export * from './widgets/StatusTag';

@@ -1,6 +1,7 @@
-import { Alert, theme } from 'antd';
+import { theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { formatDate } from '../format';
+import { Callout } from './Callout';
 
 export interface InfoBannerProps {
   /** What the date stamps, e.g. 'Last import'. */
@@ -15,7 +16,7 @@ export interface InfoBannerProps {
 export function InfoBanner({ label, date, fallback, loading }: InfoBannerProps) {
   const formatted = formatDate(date);
   const title = loading ? <DatePlaceholder label={label} /> : formatted ? `${label}: ${formatted}` : fallback;
-  return <Alert type="info" showIcon title={title} role="status" aria-busy={loading ? true : undefined} />;
+  return <Callout type="info" title={title} role="status" aria-busy={loading ? true : undefined} />;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { PlayCircleOutlined, TableOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Select } from 'antd';
+import { Button, Card, Flex, Form, Select } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { RunResponse, SiteOption } from 'api/contracts';
 import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import {
+  Callout,
   InfoBanner,
   LazyJobProgressBar,
   PageContainer,
@@ -127,7 +128,7 @@ export default function ParameterPlanningPage() {
             </Form.Item>
           </Form>
           {running && <LazyJobProgressBar job={job} label="Planning progress" pendingText={PLANNING} testId="run-progress" style={{ maxWidth: 480 }} />}
-          {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="planning-refusal" />}
+          {outcome && 'refused' in outcome && <Callout type="error" title={outcome.refused} data-testid="planning-refusal" />}
         </Flex>
       </Card>
       {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Parameter Planning Result" />}
