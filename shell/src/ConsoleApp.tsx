@@ -1,13 +1,13 @@
 import { lazy, memo, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
-import { AreaLoading, type RemoteLocation } from 'shared-ui';
+import { AreaLoading, PageContainerLoading, type RemoteLocation } from 'shared-ui';
 import { RemoteBoundary } from './federation/RemoteBoundary';
+import { HOME_TITLE } from './routes/home/title';
 import { loadPage, manifestGeneration } from './federation/remotes';
 import { useRemotes } from './federation/useRemotes';
 import { BareLayout } from './layouts/BareLayout';
 import { MainLayout } from './layouts/MainLayout';
-import HomePage from './routes/home/home';
 import { NotificationHub } from './notifications/NotificationHub';
 import { RequireCapability } from './session/RequireCapability';
 import { ApiClientBridge } from './widgets/ApiClientBridge';
@@ -16,7 +16,11 @@ import { CookieConsent } from './widgets/CookieConsent';
 import { IdleWarning } from './widgets/IdleWarning';
 import { LoadingOverlay } from './widgets/LoadingOverlay';
 
-// The shell's own pages besides home load when visited, so /home carries none of their forms, tabs and lists.
+// The shell's own pages load when visited, so /home carries none of their forms, tabs and lists, and a
+// remote's page none of home's. Home's code is asked for at once when the console opens on it.
+const loadHomePage = () => import('./routes/home/home');
+if (window.location.pathname === '/' || window.location.pathname.toLowerCase().startsWith('/home')) void loadHomePage();
+const HomePage = lazy(loadHomePage);
 const SettingsPage = lazy(() => import('./routes/management/settings'));
 const NotificationsPage = lazy(() => import('./routes/notifications/notifications'));
 const ErrorPage = lazy(() => import('./routes/errors/ErrorPage').then((m) => ({ default: m.ErrorPage })));
@@ -143,7 +147,14 @@ export function ConsoleApp() {
             </RequireCapability>
           }
         >
-          <Route path="/home" element={<HomePage />} />
+          <Route
+            path="/home"
+            element={
+              <Suspense fallback={<PageContainerLoading title={HOME_TITLE} />}>
+                <HomePage />
+              </Suspense>
+            }
+          />
           <Route
             path="/management/settings/:tab?"
             element={

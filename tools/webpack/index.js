@@ -159,6 +159,8 @@ function iconBaseShares(packageDir, consumeOnly) {
  * - Progress's circle and steps, drawn only for `type="circle"`/`"dashboard"` or `steps`, which ours are
  *   not: our bars are lines (≈ 2 KB gz);
  * - the forms' rule validator (async-validator), needed first when a form validates (≈ 4 KB gz);
+ * - a select's option list, with the virtual list under it, drawn only in an open dropdown (≈ 7 KB gz);
+ * - the forms' scroll to a field (scroll-into-view-if-needed), used first when a form scrolls to an error;
  * - the hooks antd's App calls on every page for `App.useApp()`: modal (Modal, with Skeleton and the
  *   dialog: ≈ 12 KB gz), notification (the toasts, ≈ 8.5 KB) and message (never used), each loaded the
  *   first time a page calls it.
@@ -176,6 +178,8 @@ const ON_DEMAND_IMPORTS = [
   { request: /^\.\.\/Editable$/, from: /[\\/]antd[\\/]es[\\/]typography[\\/]Base$/, to: 'editable.ts' },
   { request: /^\.\/(?<part>Circle|Steps)$/, from: /[\\/]antd[\\/]es[\\/]progress$/, to: 'progress$<part>.ts' },
   { request: /^@rc-component\/async-validator$/, from: /[\\/]@rc-component[\\/]form[\\/]es[\\/]utils$/, to: 'asyncValidator.ts' },
+  { request: /^\.\/OptionList$/, from: /[\\/]@rc-component[\\/]select[\\/]es$/, to: 'selectOptionList.ts' },
+  { request: /^scroll-into-view-if-needed$/, from: /[\\/]antd[\\/]es[\\/]form[\\/]hooks$/, to: 'scrollIntoView.ts' },
 ];
 
 class AntdImportsPlugin {
@@ -335,7 +339,20 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
     new NavigationPlugin(path.join(packageDir, 'src/manifest.tsx')),
     new AntdImportsPlugin(),
   ];
-  if (!dev) config.plugins.push(new PrecompressPlugin());
+  if (!dev) {
+    const manifestFile = path.join(packageDir, 'src/manifest.tsx');
+    config.plugins.push(
+      new PrecompressPlugin(),
+      // The manifest's menu icons are build-time data (navigation.json): see menu-icons-stub.js.
+      {
+        apply(compiler) {
+          new compiler.webpack.NormalModuleReplacementPlugin(/^@ant-design\/icons$/, (resolveData) => {
+            if (resolveData.contextInfo.issuer === manifestFile) resolveData.request = path.join(__dirname, 'menu-icons-stub.js');
+          }).apply(compiler);
+        },
+      },
+    );
+  }
   if (dev) {
     // Absolute in development: the standalone page is served at deep paths, and the shell's dev server loads it cross-origin.
     config.output.publicPath = `http://localhost:${pkg.config.devPort}/`;

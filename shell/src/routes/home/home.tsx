@@ -1,6 +1,7 @@
 import { AimOutlined, HeartOutlined, SafetyCertificateOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Col, Flex, Row, theme } from 'antd';
 import { Heading, PageContainer, Panel } from 'shared-ui';
+import { HOME_TITLE } from './title';
 
 /** Company values shown on the landing page (specification §1). */
 export const COMPANY_VALUES = [
@@ -32,7 +33,7 @@ function ValueCard({ title, icon, text }: (typeof COMPANY_VALUES)[number]) {
 export default function HomePage() {
   const { token } = theme.useToken();
   return (
-    <PageContainer title="Welcome to Cellwise">
+    <PageContainer title={HOME_TITLE}>
       <p style={{ margin: '0 0 1em', color: token.colorTextDescription }}>What we stand for, every day on every site.</p>
       <Row gutter={[16, 16]}>
         {COMPANY_VALUES.map((value) => (
