@@ -66,7 +66,7 @@ function startFrameTitle(html: string): string | null {
   return /<div class="cw-boot-title">([^<]*)<\/div>/.exec(html)?.[1] ?? null;
 }
 
-test("a page opens with its start frame titled for it, in place while the session starts, gone once the shell draws the page under the same title", async ({
+test('a page opens with its start frame titled for it, in place while the session starts, gone once the shell draws the page under the same title', async ({
   page,
   request,
 }) => {
