@@ -94,6 +94,30 @@ describe('DataTable, server-side', () => {
     expect(await screen.findByText(NO_MATCHING_ROWS)).toBeInTheDocument();
   });
 
+  test('a sortable header says it sorts to assistive technology, with no tooltip popping up over the table', async () => {
+    jest.useFakeTimers();
+    try {
+      render(
+        <ConsoleProviders>
+          <DataTable columns={columns} fetchPage={fakeServer()} rowKey="id" />
+        </ConsoleProviders>,
+      );
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(50);
+      });
+      const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+      expect(header).toHaveAttribute('aria-description', 'sortable');
+      await act(async () => {
+        fireEvent.mouseEnter(header);
+        fireEvent.mouseEnter(within(header).getByText('Site Id'));
+        await jest.advanceTimersByTimeAsync(1000);
+      });
+      expect(document.querySelector('.ant-tooltip')).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   test('a new reloadKey fetches the current page again; an empty data set says so', async () => {
     const fetchPage = jest.fn(async (): Promise<TablePage<Site>> => ({ rows: [], total: 0 }));
     const view = (reloadKey: number) => (

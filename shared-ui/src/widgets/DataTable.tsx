@@ -329,6 +329,10 @@ function renderTable<Row extends object>(props: {
             : undefined
         }
         scroll={{ y: TABLE_BODY_HEIGHT, x: 'max-content' }}
+        // No 'Click to sort' tooltip on every sortable header: the arrows say it, the header cell tells
+        // assistive technology (aria-sort, 'sortable'), and a tooltip per column was a tenth of the
+        // work of drawing a table page.
+        showSorterTooltip={false}
         locale={{ emptyText: props.emptyText }}
         // The rows given are the page: paging is the shared Pagination's (§9), below.
         pagination={false}
