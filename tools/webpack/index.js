@@ -182,6 +182,19 @@ const ON_DEMAND_IMPORTS = [
   { request: /^scroll-into-view-if-needed$/, from: /[\\/]antd[\\/]es[\\/]form[\\/]hooks$/, to: 'scrollIntoView.ts' },
 ];
 
+/** In a remote's production build, `src/manifest.tsx` takes its menu icons from menu-icons-stub.js: they are build-time data (navigation.json). */
+class MenuIconsStubPlugin {
+  constructor(manifestFile) {
+    this.manifestFile = manifestFile;
+  }
+
+  apply(compiler) {
+    new compiler.webpack.NormalModuleReplacementPlugin(/^@ant-design\/icons$/, (resolveData) => {
+      if (resolveData.contextInfo.issuer === this.manifestFile) resolveData.request = path.join(__dirname, 'menu-icons-stub.js');
+    }).apply(compiler);
+  }
+}
+
 class AntdImportsPlugin {
   apply(compiler) {
     const { NormalModuleReplacementPlugin } = compiler.webpack;
@@ -340,18 +353,7 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
     new AntdImportsPlugin(),
   ];
   if (!dev) {
-    const manifestFile = path.join(packageDir, 'src/manifest.tsx');
-    config.plugins.push(
-      new PrecompressPlugin(),
-      // The manifest's menu icons are build-time data (navigation.json): see menu-icons-stub.js.
-      {
-        apply(compiler) {
-          new compiler.webpack.NormalModuleReplacementPlugin(/^@ant-design\/icons$/, (resolveData) => {
-            if (resolveData.contextInfo.issuer === manifestFile) resolveData.request = path.join(__dirname, 'menu-icons-stub.js');
-          }).apply(compiler);
-        },
-      },
-    );
+    config.plugins.push(new PrecompressPlugin(), new MenuIconsStubPlugin(path.join(packageDir, 'src/manifest.tsx')));
   }
   if (dev) {
     // Absolute in development: the standalone page is served at deep paths, and the shell's dev server loads it cross-origin.

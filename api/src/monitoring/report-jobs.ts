@@ -5,6 +5,7 @@ import { MONITORING_MESSAGES, type ReportTable, type SiteReport } from '../contr
 import { buildSiteReport, sheetNames } from '../domain/monitoring/report';
 import { findExport, newExport, recordExport } from '../files';
 import { JobRefusal, type JobKind, type TaskContext } from '../jobs/model';
+import { escapeHtml } from '../lib/html';
 import { fileStamp } from '../tracking/exporter';
 import { DATE_FORMAT, safeCell } from '../tracking/workbook';
 import { loadSiteData, siteNotFound } from './report';
@@ -115,8 +116,4 @@ export function registerReportJobs(app: FastifyInstance): void {
     },
     notification: () => null,
   } satisfies JobKind<SiteReportEmailParams>);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

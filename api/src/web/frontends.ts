@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REMOTE_NAMES, type Config } from '../config';
 import { embedOriginOf } from '../dashboards/records';
+import { escapeHtml } from '../lib/html';
 import { registerJobsDashboard } from './jobs-dashboard';
 
 /** Where each remote owns pages and menu groups; the shell uses it to show a dead remote's area as unavailable. */
@@ -112,11 +113,6 @@ export function pageTitles(config: Config): (pathName: string) => string | null 
     const remote = local.find((r) => r.prefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`)));
     return remote ? (routesOf(remote).find((route) => routeMatches(route, segments))?.title ?? null) : null;
   };
-}
-
-/** Text for HTML content. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The console's page with its start frame titled for `title` (left untitled when null). */
