@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { ConsoleProviders } from './ConsoleProviders';
 import { DataTable, NO_MATCHING_ROWS, NO_ROWS, filtersFromSearch, filtersSearch, type DataColumn, type TablePage, type TableQuery } from './DataTable';
 
@@ -288,5 +289,52 @@ describe('DataTable, row clicks', () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     fireEvent.click(screen.getByText('LX0002'));
     expect(clicked).toHaveBeenCalledWith(all[1]);
+  });
+});
+
+describe('DataTable, drawing', () => {
+  /** A page with a table and a counter of its own, redrawn on every click of 'Redraw the page'. */
+  function PageWithTable({ fetchPage, cellsDrawn }: { fetchPage: (q: TableQuery) => Promise<TablePage<Site>>; cellsDrawn: jest.Mock }) {
+    const [clicks, setClicks] = useState(0);
+    return (
+      <>
+        <button type="button" onClick={() => setClicks((n) => n + 1)}>
+          Redraw the page ({clicks})
+        </button>
+        {/* A new object on every draw, as pages pass the filters of their address. */}
+        <DataTable columns={drawnColumns(cellsDrawn)} fetchPage={fetchPage} rowKey="id" initialFilters={{}} />
+      </>
+    );
+  }
+  const columnsByCounter = new Map<jest.Mock, Array<DataColumn<Site>>>();
+  /** The same columns for one counter (a page's columns are a constant), counting each cell drawn. */
+  function drawnColumns(cellsDrawn: jest.Mock): Array<DataColumn<Site>> {
+    if (!columnsByCounter.has(cellsDrawn)) {
+      columnsByCounter.set(cellsDrawn, [
+        { key: 'id', title: 'Id', hidden: true },
+        { key: 'siteId', title: 'Site Id', render: (row) => (cellsDrawn(row.siteId), row.siteId) },
+      ]);
+    }
+    return columnsByCounter.get(cellsDrawn)!;
+  }
+
+  test('a page drawn again for something else does not draw the table again; a new page of rows does', async () => {
+    const cellsDrawn = jest.fn();
+    render(
+      <ConsoleProviders>
+        <PageWithTable fetchPage={fakeServer()} cellsDrawn={cellsDrawn} />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    const drawnBefore = cellsDrawn.mock.calls.length;
+    expect(drawnBefore).toBeGreaterThanOrEqual(10);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Redraw the page (0)' }));
+    await screen.findByRole('button', { name: 'Redraw the page (1)' });
+    expect(cellsDrawn.mock.calls.length).toBe(drawnBefore);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(bodyRows()[0]).toEqual(['LX0011']));
+    expect(cellsDrawn).toHaveBeenCalledWith('LX0011');
   });
 });

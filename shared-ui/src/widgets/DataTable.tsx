@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Flex, Table } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { formatCount, formatDate } from '../format';
 import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
 import { ColumnSettings } from './table/ColumnSettings';
@@ -232,28 +232,43 @@ function useArrangement<Row>(columns: Array<DataColumn<Row>>, tableKey: string |
   const settings = useTableSettings(tableKey);
   const arranged = useMemo(() => arrangeColumns(columns, settings.columns), [columns, settings.columns]);
   const [dragging, setDragging] = useState<{ key: string; width: number } | null>(null);
-  const shown: Array<ShownColumn<Row>> = arranged
-    .filter((a) => !a.hidden)
-    .map((a) => ({ column: a.column, width: dragging?.key === a.column.key ? dragging.width : (a.width ?? a.column.width ?? null) }));
-  const arrange = (next: Array<ArrangedColumn<DataColumn<Row>>>) => {
-    const hidden = next.filter((a) => a.hidden && !arranged.find((b) => b.column.key === a.column.key)?.hidden).map((a) => a.column.key);
-    if (hidden.length > 0) onHidden(hidden);
-    settings.saveColumns(settingsOf(next));
-  };
-  const resizeOf = tableKey
-    ? (key: string): ColumnResize => {
-        const current = arranged.find((a) => a.column.key === key)!;
-        return {
-          title: current.column.title,
-          width: current.width ?? current.column.width ?? null,
-          onResize: (width) => setDragging({ key, width }),
-          onResizeEnd: (width) => {
-            setDragging(null);
-            arrange(arranged.map((a) => (a.column.key === key ? { ...a, width } : a)));
-          },
-        };
-      }
-    : undefined;
+  // Kept while nothing they derive from changes: new columns make antd redraw every header cell (with
+  // its filter and sort icons), so rows arriving, a banner loading above or a menu opening redrew the
+  // whole table each time.
+  const shown: Array<ShownColumn<Row>> = useMemo(
+    () =>
+      arranged
+        .filter((a) => !a.hidden)
+        .map((a) => ({ column: a.column, width: dragging?.key === a.column.key ? dragging.width : (a.width ?? a.column.width ?? null) })),
+    [arranged, dragging],
+  );
+  const { saveColumns } = settings;
+  const arrange = useCallback(
+    (next: Array<ArrangedColumn<DataColumn<Row>>>) => {
+      const hidden = next.filter((a) => a.hidden && !arranged.find((b) => b.column.key === a.column.key)?.hidden).map((a) => a.column.key);
+      if (hidden.length > 0) onHidden(hidden);
+      saveColumns(settingsOf(next));
+    },
+    [arranged, onHidden, saveColumns],
+  );
+  const resizeOf = useMemo(
+    () =>
+      tableKey
+        ? (key: string): ColumnResize => {
+            const current = arranged.find((a) => a.column.key === key)!;
+            return {
+              title: current.column.title,
+              width: current.width ?? current.column.width ?? null,
+              onResize: (width) => setDragging({ key, width }),
+              onResizeEnd: (width) => {
+                setDragging(null);
+                arrange(arranged.map((a) => (a.column.key === key ? { ...a, width } : a)));
+              },
+            };
+          }
+        : undefined,
+    [arrange, arranged, tableKey],
+  );
   return { settings, arranged, shown, arrange, resizeOf };
 }
 
@@ -364,8 +379,9 @@ function ClientTable<Row extends object>({
   // Only the first value counts (see initialFilters), so a new object each render does not reset the filters.
   const [filters, setFilters] = useState(() => shownFilters(columns, initialFilters));
   const [page, setPage] = useState(1);
-  const arrangement = useArrangement(columns, tableKey, (hidden) => setFilters((prev) => without(prev, hidden)));
-  const antColumns = toAntColumns(arrangement.shown, false, filters, arrangement.resizeOf);
+  const dropFilters = useCallback((hidden: string[]) => setFilters((prev) => without(prev, hidden)), []);
+  const arrangement = useArrangement(columns, tableKey, dropFilters);
+  const antColumns = useMemo(() => toAntColumns(arrangement.shown, false, filters, arrangement.resizeOf), [arrangement.shown, arrangement.resizeOf, filters]);
   const matching = useMemo(() => rows.filter((row) => rowMatches(columns, row, filters)), [columns, rows, filters]);
   // Rows can shrink under the current page (a reload, a delete): show the last page that exists.
   const shownPage = Math.min(page, Math.max(1, Math.ceil(matching.length / TABLE_PAGE_SIZE)));
@@ -415,8 +431,12 @@ function ServerTable<Row extends object>({
   tableKey,
 }: ServerTableProps<Row>) {
   const [query, setQuery] = useState<TableQuery>(() => ({ page: 1, size: TABLE_PAGE_SIZE, filters: shownFilters(columns, initialFilters) }));
-  const arrangement = useArrangement(columns, tableKey, (hidden) => setQuery((prev) => ({ ...prev, page: 1, filters: without(prev.filters, hidden) })));
-  const antColumns = toAntColumns(arrangement.shown, true, query.filters, arrangement.resizeOf);
+  const dropFilters = useCallback((hidden: string[]) => setQuery((prev) => ({ ...prev, page: 1, filters: without(prev.filters, hidden) })), []);
+  const arrangement = useArrangement(columns, tableKey, dropFilters);
+  const antColumns = useMemo(
+    () => toAntColumns(arrangement.shown, true, query.filters, arrangement.resizeOf),
+    [arrangement.shown, arrangement.resizeOf, query.filters],
+  );
   const [loaded, setLoaded] = useState<Loaded<Row>>({ key: '', page: { rows: [], total: 0 }, failed: false });
   const requestKey = JSON.stringify([query, reloadKey]);
 
@@ -487,7 +507,23 @@ function ServerTable<Row extends object>({
  * The one table of the console. With `rows` it pages and filters in the browser; with `fetchPage`
  * it asks the server for one page at a time, so 100,000 rows cost the browser one page.
  */
-export function DataTable<Row extends object>(props: DataTableProps<Row>) {
+function AnyDataTable<Row extends object>(props: DataTableProps<Row>) {
   if (props.fetchPage) return <ServerTable<Row> {...props} />;
   return <ClientTable<Row> {...(props as ClientTableProps<Row>)} />;
 }
+
+/**
+ * Props equal but for `initialFilters`, which only counts on the first render (pages pass a new object
+ * each time, read from the address).
+ */
+function sameTableProps<Row extends object>(before: DataTableProps<Row>, after: DataTableProps<Row>): boolean {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof DataTableProps<Row>>;
+  for (const key of keys) if (key !== 'initialFilters' && before[key] !== after[key]) return false;
+  return true;
+}
+
+/**
+ * Skips redrawing when the page redraws for something else (a banner's date arriving, a dialog
+ * opening): antd redraws every header cell and its icons whenever the table itself is drawn.
+ */
+export const DataTable = memo(AnyDataTable, sameTableProps) as typeof AnyDataTable;

@@ -149,6 +149,24 @@ describe('DataTable column settings', () => {
     expect(headerCell('Status').style.width).toBe('180px');
   });
 
+  test('settings that come back as none, as the table started, do not draw its rows again', async () => {
+    signIn();
+    let answer: (value: { data: TableSettings }) => void = () => undefined;
+    get.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const cellsDrawn = jest.fn();
+    const counted: Array<DataColumn<Site>> = columns.map((c) => (c.key === 'siteId' ? { ...c, render: (row: Site) => (cellsDrawn(), row.siteId) } : c));
+    render(
+      <ConsoleProviders>
+        <DataTable caption="Sites" tableKey={KEY} columns={counted} rows={rows} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(cellsDrawn).toHaveBeenCalled());
+    const drawnBefore = cellsDrawn.mock.calls.length;
+    await act(async () => answer({ data: EMPTY }));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(cellsDrawn).toHaveBeenCalledTimes(drawnBefore);
+  });
+
   test('hide, move and size columns from the Columns control; each change is kept on the server for the user', async () => {
     jest.useFakeTimers();
     try {

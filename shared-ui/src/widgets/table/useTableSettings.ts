@@ -16,6 +16,14 @@ export interface TableSettingsView {
   deleteFilter: (name: string) => Promise<string | null>;
 }
 
+/** Shared empty settings, so a table without any keeps the same ones from render to render (frozen: never written to). */
+const NO_COLUMNS = Object.freeze([]) as unknown as ColumnSetting[];
+const NO_FILTERS = Object.freeze([]) as unknown as SavedFilter[];
+
+// Settings are a few dozen small records: comparing their JSON is cheaper than a redraw they would cause.
+const sameColumns = (a: ColumnSetting[], b: ColumnSetting[]) => a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+const sameFilters = (a: SavedFilter[], b: SavedFilter[]) => a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+
 interface Held {
   /** Whose settings of which table these are: another user or table starts from none. */
   owner: string;
@@ -32,8 +40,8 @@ export function useTableSettings(tableKey: string | undefined): TableSettingsVie
   const userId = useSession((s) => (isTokenLive(s.token) ? s.user.id : null));
   const persisted = Boolean(tableKey) && userId !== null;
   const owner = persisted ? `${userId}|${tableKey}` : '';
-  const [stored, setHeld] = useState<Held>({ owner, columns: [], savedFilters: [] });
-  const held = stored.owner === owner ? stored : { owner, columns: [], savedFilters: [] };
+  const [stored, setHeld] = useState<Held>({ owner, columns: NO_COLUMNS, savedFilters: NO_FILTERS });
+  const held = stored.owner === owner ? stored : { owner, columns: NO_COLUMNS, savedFilters: NO_FILTERS };
   // Once the user changed the columns, a late answer of the first read must not undo it.
   const changed = useRef(false);
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; columns: ColumnSetting[] } | null>(null);
@@ -45,7 +53,14 @@ export function useTableSettings(tableKey: string | undefined): TableSettingsVie
     api.get<TableSettings>('TableSettings/GetSettings', { params: { tableKey }, skipLoading: true, skipErrorHandling: true }).then(
       ({ data }) => {
         if (!live) return;
-        setHeld((prev) => ({ owner, columns: changed.current && prev.owner === owner ? prev.columns : data.columns, savedFilters: data.savedFilters }));
+        setHeld((prev) => {
+          const mine = prev.owner === owner;
+          // The columns held when the server's are the same (none saved, most tables): a new array would
+          // redraw the whole table for nothing.
+          const columns = mine && (changed.current || sameColumns(prev.columns, data.columns)) ? prev.columns : data.columns;
+          const savedFilters = mine && sameFilters(prev.savedFilters, data.savedFilters) ? prev.savedFilters : data.savedFilters;
+          return mine && columns === prev.columns && savedFilters === prev.savedFilters ? prev : { owner, columns, savedFilters };
+        });
       },
       () => undefined,
     );
