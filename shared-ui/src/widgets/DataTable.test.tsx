@@ -318,6 +318,20 @@ describe('DataTable, drawing', () => {
     return columnsByCounter.get(cellsDrawn)!;
   }
 
+  test('the pagination appears with the first page of rows, not before them (nothing is pushed down when they arrive)', async () => {
+    let answer: (page: TablePage<Site>) => void = () => undefined;
+    const fetchPage = jest.fn(() => new Promise<TablePage<Site>>((resolve) => (answer = resolve)));
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(fetchPage).toHaveBeenCalled());
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    await act(async () => answer({ rows: all.slice(0, 10), total: 25 }));
+    expect(await screen.findByRole('navigation', { name: 'Pagination' })).toHaveTextContent('1-10 of 25');
+  });
+
   test('a page drawn again for something else does not draw the table again; a new page of rows does', async () => {
     const cellsDrawn = jest.fn();
     render(

@@ -311,6 +311,8 @@ function renderTable<Row extends object>(props: {
   page: number;
   total: number;
   totalText?: string;
+  /** False until the table has a first page to show: the control would be pushed down when its rows arrive. */
+  paged: boolean;
   onPage: (page: number) => void;
   onRowClick?: (row: Row) => void;
   onChange: (
@@ -354,7 +356,9 @@ function renderTable<Row extends object>(props: {
         onChange={props.onChange}
         onRow={props.onRowClick ? (row) => ({ onClick: () => props.onRowClick!(row), style: { cursor: 'pointer' } }) : undefined}
       />
-      <Pagination current={props.page} total={props.total} pageSize={TABLE_PAGE_SIZE} onChange={props.onPage} totalText={props.totalText} />
+      {props.paged ? (
+        <Pagination current={props.page} total={props.total} pageSize={TABLE_PAGE_SIZE} onChange={props.onPage} totalText={props.totalText} />
+      ) : null}
     </div>
   );
 }
@@ -406,6 +410,7 @@ function ClientTable<Row extends object>({
     page: shownPage,
     total: matching.length,
     totalText: rangeText(shownPage, matching.length),
+    paged: !(loading && rows.length === 0),
     onPage: setPage,
     onRowClick,
     onChange: (_pagination, antFilters) => applyFilters(textFiltersOf(antFilters)),
@@ -488,6 +493,8 @@ function ServerTable<Row extends object>({
     page: query.page,
     total: loaded.page.total,
     totalText: rangeText(query.page, loaded.page.total),
+    // The first page's rows arrive below the header: the control appears with them rather than being pushed down.
+    paged: loaded.key !== '',
     onPage: (page) => setQuery({ ...query, page }),
     onChange: (_pagination, filters, sorter) => {
       const single = Array.isArray(sorter) ? sorter[0] : sorter;
