@@ -510,10 +510,6 @@ function ServerTable<Row extends object>({
   });
 }
 
-/**
- * The one table of the console. With `rows` it pages and filters in the browser; with `fetchPage`
- * it asks the server for one page at a time, so 100,000 rows cost the browser one page.
- */
 function AnyDataTable<Row extends object>(props: DataTableProps<Row>) {
   if (props.fetchPage) return <ServerTable<Row> {...props} />;
   return <ClientTable<Row> {...(props as ClientTableProps<Row>)} />;
@@ -530,7 +526,9 @@ function sameTableProps<Row extends object>(before: DataTableProps<Row>, after: 
 }
 
 /**
- * Skips redrawing when the page redraws for something else (a banner's date arriving, a dialog
- * opening): antd redraws every header cell and its icons whenever the table itself is drawn.
+ * The one table of the console. With `rows` it pages and filters in the browser; with `fetchPage`
+ * it asks the server for one page at a time, so 100,000 rows cost the browser one page. It is not
+ * drawn again when its page is drawn again for something else (a banner's date arriving, a dialog opening):
+ * antd redraws every header cell and its icons whenever the table itself is drawn.
  */
 export const DataTable = memo(AnyDataTable, sameTableProps) as typeof AnyDataTable;
