@@ -318,7 +318,7 @@ describe('DataTable, drawing', () => {
     return columnsByCounter.get(cellsDrawn)!;
   }
 
-  test('the pagination appears with the first page of rows, not before them (nothing is pushed down when they arrive)', async () => {
+  test('while the first page loads there is no empty text, and the pagination appears with the rows (nothing is pushed down when they arrive)', async () => {
     let answer: (page: TablePage<Site>) => void = () => undefined;
     const fetchPage = jest.fn(() => new Promise<TablePage<Site>>((resolve) => (answer = resolve)));
     render(
@@ -328,6 +328,8 @@ describe('DataTable, drawing', () => {
     );
     await waitFor(() => expect(fetchPage).toHaveBeenCalled());
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    // The spinner alone says the rows are coming: no 'nothing here' text under it.
+    expect(screen.queryByText(NO_ROWS)).toBeNull();
     await act(async () => answer({ rows: all.slice(0, 10), total: 25 }));
     expect(await screen.findByRole('navigation', { name: 'Pagination' })).toHaveTextContent('1-10 of 25');
   });

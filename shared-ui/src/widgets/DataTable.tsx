@@ -329,7 +329,9 @@ function renderTable<Row extends object>(props: {
         size="middle"
         columns={props.columns}
         components={HEADER_COMPONENTS}
-        dataSource={props.rows}
+        // No rows yet while loading: antd then shows its spinner alone, not the empty text under it
+        // ('No commissioning plan imported yet.' while the first page is on its way).
+        dataSource={props.loading && props.rows.length === 0 ? undefined : props.rows}
         rowKey={props.rowKey}
         loading={props.loading}
         title={
