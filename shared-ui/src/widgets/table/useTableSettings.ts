@@ -21,8 +21,7 @@ const NO_COLUMNS = Object.freeze([]) as unknown as ColumnSetting[];
 const NO_FILTERS = Object.freeze([]) as unknown as SavedFilter[];
 
 // Settings are a few dozen small records: comparing their JSON is cheaper than a redraw they would cause.
-const sameColumns = (a: ColumnSetting[], b: ColumnSetting[]) => a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
-const sameFilters = (a: SavedFilter[], b: SavedFilter[]) => a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+const sameRecords = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
 
 interface Held {
   /** Whose settings of which table these are: another user or table starts from none. */
@@ -57,8 +56,8 @@ export function useTableSettings(tableKey: string | undefined): TableSettingsVie
           const mine = prev.owner === owner;
           // The columns held when the server's are the same (none saved, most tables): a new array would
           // redraw the whole table for nothing.
-          const columns = mine && (changed.current || sameColumns(prev.columns, data.columns)) ? prev.columns : data.columns;
-          const savedFilters = mine && sameFilters(prev.savedFilters, data.savedFilters) ? prev.savedFilters : data.savedFilters;
+          const columns = mine && (changed.current || sameRecords(prev.columns, data.columns)) ? prev.columns : data.columns;
+          const savedFilters = mine && sameRecords(prev.savedFilters, data.savedFilters) ? prev.savedFilters : data.savedFilters;
           return mine && columns === prev.columns && savedFilters === prev.savedFilters ? prev : { owner, columns, savedFilters };
         });
       },
