@@ -193,16 +193,11 @@ describe('Fault Management', () => {
     const api = serve([{ alarmName: 'Heartbeat Failure', hint: 'Check the transport link.', updatedBy: 'Ana Admin', updatedAt: '2026-04-01T08:00:00Z' }]);
     await pageLoaded();
     fireEvent.click(buttonNamed('Alarm Hints'));
-    // The drawer's code, then its list, then the answer drawn in a transition: more than the default second
-    // on a busy two-core machine (a CI run of every suite at once failed here once).
-    const drawer = await waitFor(
-      () => {
-        const found = document.querySelector<HTMLElement>('.ant-drawer');
-        if (!found?.textContent?.includes('Heartbeat Failure')) throw new Error('no hints yet');
-        return found;
-      },
-      { timeout: 5000 },
-    );
+    const drawer = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-drawer');
+      if (!found?.textContent?.includes('Heartbeat Failure')) throw new Error('no hints yet');
+      return found;
+    });
     expect(drawer.textContent).toContain('Check the transport link.');
 
     fireEvent.click(buttonNamed('Add hint', drawer));

@@ -1,4 +1,8 @@
 require('@testing-library/jest-dom');
+// Every suite runs at once on CI's two cores: antd's first render of a table, a lazy panel or a drawer can
+// take more than Testing Library's default second there (flaky failures in a DataTable filter and the fault
+// management hint drawer). A test that should fail still fails, five seconds later.
+if (typeof globalThis.window !== 'undefined') require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
 // antd reads matchMedia for responsive grids; jsdom does not implement it.
 if (typeof globalThis.window !== 'undefined' && !globalThis.window.matchMedia) {
   globalThis.window.matchMedia = (query) => ({

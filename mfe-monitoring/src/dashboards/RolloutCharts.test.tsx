@@ -1,13 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type * as ChartJs from 'chart.js';
 import type { ChartConfiguration } from 'chart.js';
 import type { RolloutStats } from 'api/contracts';
 import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/fakeApi';
 import RolloutCharts from './RolloutCharts';
 import { alarmsChart, commissionedChart, isEmpty, trackerStatusChart, weekNumber, workOrdersChart } from './charts/rollout';
-
-// Two cores shared with builds: antd's first renders can take seconds, which is not what these tests are about.
-configure({ asyncUtilTimeout: 5000 });
 
 type BarConfig = ChartConfiguration<'bar', number[], string>;
 

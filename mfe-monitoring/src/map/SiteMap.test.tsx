@@ -1,12 +1,9 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import * as L from 'leaflet';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
 import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/fakeApi';
 import SiteMap, { type SiteMapProps } from './SiteMap';
 import { isShown, layersOf, legendContent, mapLegend, popupContent, type LayerName } from './siteMap';
-
-// Two cores shared with builds: antd's first renders can take seconds, which is not what these tests are about.
-configure({ asyncUtilTimeout: 5000 });
 
 // The stylesheet is fetched from the built remote's assets; jsdom has neither, and the map draws without it.
 jest.mock('./leafletCss', () => ({ loadLeafletCss: () => Promise.resolve() }));
