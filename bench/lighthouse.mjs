@@ -40,8 +40,8 @@ async function storeToken(port, origin, token) {
 /** Runs per page and form factor (BENCH_LIGHTHOUSE_RUNS); the median is reported. */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3));
 
-/** One Lighthouse run of a page, on a fresh HTTP cache, signed in with `token` or signed out. */
-async function audit(target, config, token) {
+/** One Lighthouse run of a page in one form factor, on a fresh HTTP cache, signed in with `token` or signed out. */
+async function audit(target, formFactor, config, token) {
   await storeToken(chrome.port, server.url, token);
   const result = await lighthouse(
     server.url + target.path,
@@ -49,8 +49,8 @@ async function audit(target, config, token) {
     config,
   );
   const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.path}: ${lhr.runtimeError.message}`);
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path} (${formFactor})`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.path} (${formFactor}): ${lhr.runtimeError.message}`);
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== target.path) throw new Error(`${target.path} ended on ${landed}`);
   return lhr;
@@ -68,7 +68,7 @@ try {
     ]) {
       // Several runs, the median reported: on a shared two-core machine one run's score swings by 0.1 and more.
       const runs = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(target, config, target.signedIn ? token : null));
+      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(target, formFactor, config, target.signedIn ? token : null));
       runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
       const lhr = runs[Math.floor(runs.length / 2)];
       const score = lhr.categories.performance.score;

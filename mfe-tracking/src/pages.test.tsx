@@ -30,7 +30,7 @@ async function renderPage(Page: ComponentType) {
       <Page />
     </ConsoleProviders>,
   );
-  await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
 }
 
 // Plain DOM queries: role queries walk the accessibility tree of a 20-column antd table and take

@@ -86,7 +86,7 @@ export async function renderPage(Page: ComponentType, url: string) {
       </MemoryRouter>
     </ConsoleProviders>,
   );
-  await waitFor(() => expect(document.querySelector('.ant-table-placeholder .ant-spin-spinning, .ant-spin-spinning')).toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(document.querySelector('.ant-table-placeholder .ant-spin-spinning, .ant-spin-spinning')).toBeNull());
 }
 
 /** The text of each body row's cells of the table captioned `caption` (plain DOM: role queries are slow on wide antd tables). */

@@ -67,7 +67,7 @@ export async function renderPage(Page: ComponentType) {
       </MemoryRouter>
     </ConsoleProviders>,
   );
-  await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), { timeout: 5000 });
+  await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
 }
 
 /** The text of each body row's cells of the table captioned `caption`. */
