@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReportColumn, ReportTable, SiteMapResponse, SiteReport } from 'api/contracts';
 import SiteReportPage from './routes/monitoring/siteReport';
-import { buttonNamed, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, tableCaptioned, type Answers } from './testing/fakeApi';
+import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, tableCaptioned, type Answers } from './testing/fakeApi';
 
 // The map's stylesheet comes from the built remote; jsdom has no 2D canvas, so the markers draw into a context that accepts every call.
 jest.mock('./map/leafletCss', () => ({ loadLeafletCss: () => Promise.resolve() }));
@@ -121,11 +121,7 @@ const tabNamed = (name: string) => {
 let saved: string[];
 beforeEach(() => {
   signIn('CellwiseOS', 7);
-  saved = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = catchDownloads();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -197,7 +193,7 @@ describe('Site Report', () => {
     await act(async () => {
       fireEvent.click(buttonNamed(/Excel Report/));
     });
-    await waitFor(() => expect(saved).toEqual(['export.zip']));
+    await waitFor(() => expect(saved).toEqual(['report-1.xlsx']));
     expect(api.to('Monitoring/GetSiteReportExcel')[0]!.params).toEqual({ siteId: 'LX0001' });
     expect(api.to('File/Download')[0]!.params).toEqual({ file: 'report-1' });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ParseReport, ParseResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import UploadLogsPage from './routes/monitoring/uploadLogs';
-import { buttonNamed, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/fakeApi';
+import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/fakeApi';
 
 const counts = { files: 4, parsed: 1, unreachable: 1, notInInventory: 1, failed: 1, problems: 2 };
 
@@ -68,19 +68,23 @@ const PARSED: ParseResponse = { message: 'Successfully parsed 2 files.', parseId
 
 function serve(more: Answers = {}) {
   let parsed = false;
-  const api = fakeApi({
-    'Monitoring/GetLogsLastImport': () => (parsed ? '2026-05-01T10:00:00Z' : ''),
-    'Parser/GetParseHistory': { rows: [], total: 0 },
-    'Parser/GetParseReport': REPORT,
-    'Parser/GetMoBacthScripts': { file: 'scripts-1' },
-    'File/UploadMultiple': { uploads: [{ uploadId: 'u-1' }, { uploadId: 'u-2' }] },
-    'File/Upload': { uploadId: 'u-1', name: 'a.zip', size: 2 },
-    'Parser/ParseEricssonLogs': () => {
-      parsed = true;
-      return PARSED;
+  const api = fakeApi(
+    {
+      'Monitoring/GetLogsLastImport': () => (parsed ? '2026-05-01T10:00:00Z' : ''),
+      'Parser/GetParseHistory': { rows: [], total: 0 },
+      'Parser/GetParseReport': REPORT,
+      'Parser/GetMoBacthScripts': { file: 'scripts-1' },
+      'File/UploadMultiple': { uploads: [{ uploadId: 'u-1' }, { uploadId: 'u-2' }] },
+      'File/Upload': { uploadId: 'u-1', name: 'a.zip', size: 2 },
+      'Parser/ParseEricssonLogs': () => {
+        parsed = true;
+        return PARSED;
+      },
+      ...more,
     },
-    ...more,
-  });
+    // The scripts are a zip.
+    { downloadName: (file) => `${file}.zip` },
+  );
   return api;
 }
 
@@ -97,11 +101,7 @@ function choose(...files: File[]) {
 let saved: string[];
 beforeEach(() => {
   signIn('CellwiseHQ', 7);
-  saved = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = catchDownloads();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -115,7 +115,7 @@ describe('Upload Logs', () => {
     await act(async () => {
       fireEvent.click(buttonNamed(/Get MoBatch Scripts/));
     });
-    await waitFor(() => expect(saved).toEqual(['export.zip']));
+    await waitFor(() => expect(saved).toEqual(['scripts-1.zip']));
     expect(api.to('File/Download')[0]!.params).toEqual({ file: 'scripts-1' });
   });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import CpichValidationPage from './routes/validation/cpichvalidation';
-import { buttonNamed, fakeApi, pickSite, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
+import { buttonNamed, catchDownloads, fakeApi, chooseSite, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 3,
@@ -68,12 +68,8 @@ function serve(more: Answers = {}) {
 
 let saved: string[];
 beforeEach(() => {
-  signIn(7);
-  saved = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  signIn();
+  saved = catchDownloads();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -101,8 +97,8 @@ describe('Cpich Validation', () => {
         }),
     });
     await renderPage(CpichValidationPage);
-    await pickSite('LX0001 – Lisboa 1');
-    await pickSite('LX0002 – Lisboa 2');
+    await chooseSite('LX0001 – Lisboa 1');
+    await chooseSite('LX0002 – Lisboa 2');
     await waitFor(() => expect(buttonNamed(/Run Validation/)).toBeEnabled());
     await act(async () => {
       fireEvent.click(buttonNamed(/Run Validation/));
@@ -132,7 +128,7 @@ describe('Cpich Validation', () => {
     await act(async () => {
       fireEvent.click(buttonNamed(/Download workbook/));
     });
-    await waitFor(() => expect(saved).toEqual(['export.xlsx']));
+    await waitFor(() => expect(saved).toEqual(['export-3.xlsx']));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Download the workbook of run 3' }));
     });
@@ -143,7 +139,7 @@ describe('Cpich Validation', () => {
   test('a site without UTRAN cells is a warning, said once inline', async () => {
     serve({ 'Validation/RunCpichValidation': () => Promise.reject(refusal(599, 'No UTRAN cells on LX0002.')) });
     await renderPage(CpichValidationPage);
-    await pickSite('LX0002 – Lisboa 2');
+    await chooseSite('LX0002 – Lisboa 2');
     await act(async () => {
       fireEvent.click(buttonNamed(/Run Validation/));
     });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import HealthChecksPage from './routes/validation/healthChecks';
-import { buttonNamed, catchDownloads, chooseSite, fakeApi, refusal, renderPage, signIn } from './testing/siteRunApi';
+import { buttonNamed, catchDownloads, chooseSite, fakeApi, refusal, renderPage, signIn } from './testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 9,

@@ -1,54 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
-import { api, type ApiError, apiRefusal, type ApiResponse, publishJobProgress, type RequestConfig, setToken, setUser } from 'shared-auth';
+import { publishJobProgress } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
+import { buttonNamed, catchDownloads, fakeApi, refusal, signIn } from './testing/validationKit';
 import NbrRelationsOptimizationPage from './routes/optimization/nbrRelationsOptimization';
 
-/** The page against a fake API: every call recorded, each path answering its value (a function computes it, a rejection refuses). */
-type Answer = unknown | ((params: Record<string, unknown>) => unknown);
-interface Call {
-  path: string;
-  params?: Record<string, unknown>;
-  body?: unknown;
-  config?: RequestConfig;
-}
-
-function fakeApi(answers: Record<string, Answer>) {
-  const calls: Call[] = [];
-  const reply = async (path: string, input: Record<string, unknown>) => {
-    if (!(path in answers)) throw new Error(`unexpected call ${path}`);
-    const answer = answers[path];
-    return { data: typeof answer === 'function' ? await (answer as (p: Record<string, unknown>) => unknown)(input) : answer } as ApiResponse;
-  };
-  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: RequestConfig) => {
-    calls.push({ path, params: config?.params as Record<string, unknown>, config });
-    if (path === 'File/Download')
-      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="run.xlsx"' } } as unknown as ApiResponse;
-    return reply(path, (config?.params ?? {}) as Record<string, unknown>);
-  });
-  jest.spyOn(api, 'post').mockImplementation(async (path: string, body?: unknown, config?: unknown) => {
-    calls.push({ path, body, config: config as RequestConfig });
-    return reply(path, {});
-  });
-  return { calls, to: (path: string) => calls.filter((c) => c.path === path) };
-}
-
-function refusal(status: number, message: string): ApiError {
-  return apiRefusal(status, { message });
-}
-
-function signIn(id = 7) {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  setToken(`${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: String(id), exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`);
-  setUser({ id, firstname: 'Eva', lastname: 'Engineer', role: 'CellwiseHQ', operator: { id: 1, name: 'NOS' }, projects: ['Operations'], avatar: null });
-}
-
-const button = (name: RegExp) => {
-  const found = Array.from(document.querySelectorAll('button')).find((b) => name.test(b.textContent ?? ''));
-  if (!found) throw new Error(`no button ${String(name)}`);
-  return found;
-};
 const choose = (...files: File[]) => fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files } });
 const xlsx = (name: string, size = 2) => {
   const file = new File(['PK'], name);
@@ -112,12 +69,8 @@ async function renderPage() {
 
 let saved: string[];
 beforeEach(() => {
-  signIn(7);
-  saved = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  signIn();
+  saved = catchDownloads();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -132,14 +85,14 @@ describe('Nbr Relations Optimization', () => {
     expect(screen.getByText('Remove 4, Block 1, Add 0')).toBeInTheDocument();
     expect(screen.getByText('LX0001,LX0002')).toBeInTheDocument();
     await act(async () => {
-      fireEvent.click(button(/Download template/));
+      fireEvent.click(buttonNamed(/Download template/));
     });
     await waitFor(() => expect(fake.to('File/Download').map((c) => c.params)).toEqual([{ file: 'template-1' }]));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Download the workbook of run 2' }));
     });
     await waitFor(() => expect(fake.to('Optimization/GetNbrRelationsOptimizationExport').map((c) => c.params)).toEqual([{ nbrRelationsOptimizationId: 2 }]));
-    await waitFor(() => expect(saved).toEqual(['run.xlsx', 'run.xlsx']));
+    await waitFor(() => expect(saved).toEqual(['template-1.xlsx', 'export-2.xlsx']));
   });
 
   test('only .xlsx files up to 10 MB are taken, before anything is sent', async () => {
@@ -149,7 +102,7 @@ describe('Nbr Relations Optimization', () => {
     expect(await screen.findByText('File huge.xlsx not valid. Please check file size.')).toBeInTheDocument();
     choose(xlsx('counters.csv'));
     expect(await screen.findByText('File counters.csv is not a .xlsx file.')).toBeInTheDocument();
-    expect(button(/Upload and optimise/)).toBeDisabled();
+    expect(buttonNamed(/Upload and optimise/)).toBeDisabled();
     expect(fake.calls.filter((c) => c.path === 'File/UploadMultiple' || c.path === 'File/Upload')).toHaveLength(0);
   });
 
@@ -165,9 +118,9 @@ describe('Nbr Relations Optimization', () => {
     });
     await renderPage();
     choose(xlsx('pm-day1.xlsx'), xlsx('pm-day2.xlsx'));
-    await waitFor(() => expect(button(/Upload and optimise/)).toBeEnabled());
+    await waitFor(() => expect(buttonNamed(/Upload and optimise/)).toBeEnabled());
     await act(async () => {
-      fireEvent.click(button(/Upload and optimise/));
+      fireEvent.click(buttonNamed(/Upload and optimise/));
     });
     await waitFor(() => expect(fake.to('Optimization/RunNbrRelationsOptimization')).toHaveLength(1));
     const call = fake.to('Optimization/RunNbrRelationsOptimization')[0]!;
@@ -193,7 +146,7 @@ describe('Nbr Relations Optimization', () => {
     expect(screen.getByText('LX0003_2')).toBeInTheDocument();
     // The workbook downloads at once (specification §8) and stays a click away.
     await waitFor(() => expect(fake.to('File/Download').map((c) => c.params)).toEqual([{ file: 'export-3' }]));
-    expect(button(/Download workbook/)).toBeInTheDocument();
+    expect(buttonNamed(/Download workbook/)).toBeInTheDocument();
     await waitFor(() => expect(fake.to('Optimization/GetNbrRelationsOptimizationHistory')).toHaveLength(2));
   });
 
@@ -207,9 +160,9 @@ describe('Nbr Relations Optimization', () => {
     });
     await renderPage();
     choose(xlsx('counters.xlsx'));
-    await waitFor(() => expect(button(/Upload and optimise/)).toBeEnabled());
+    await waitFor(() => expect(buttonNamed(/Upload and optimise/)).toBeEnabled());
     await act(async () => {
-      fireEvent.click(button(/Upload and optimise/));
+      fireEvent.click(buttonNamed(/Upload and optimise/));
     });
     expect(await screen.findByTestId('run-refusal')).toHaveTextContent(message);
     expect(screen.getAllByText(message)).toHaveLength(1);

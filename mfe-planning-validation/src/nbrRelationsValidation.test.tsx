@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import NbrRelationsValidationPage from './routes/validation/nbrRelationsValidation';
-import { buttonNamed, fakeApi, pickSite, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
+import { buttonNamed, catchDownloads, fakeApi, chooseSite, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 8,
@@ -76,12 +76,8 @@ const choose = (...files: File[]) => fireEvent.change(document.querySelector('in
 
 let saved: string[];
 beforeEach(() => {
-  signIn(7);
-  saved = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  signIn();
+  saved = catchDownloads();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -93,7 +89,7 @@ describe('Nbr Relations Validation', () => {
     await act(async () => {
       fireEvent.click(buttonNamed(/Download template/));
     });
-    await waitFor(() => expect(saved).toEqual(['export.xlsx']));
+    await waitFor(() => expect(saved).toEqual(['template-1.xlsx']));
     expect(api.to('File/Download')[0]!.params).toEqual({ file: 'template-1' });
     choose(xlsx('planned.xlsx'));
     expect(await screen.findByText('planned.xlsx')).toBeInTheDocument();
@@ -111,7 +107,7 @@ describe('Nbr Relations Validation', () => {
         }),
     });
     await renderPage(NbrRelationsValidationPage);
-    await pickSite('LX0001 – Lisboa 1');
+    await chooseSite('LX0001 – Lisboa 1');
     choose(xlsx('planned.xlsx'), xlsx('ericsson.xlsx'));
     await waitFor(() => expect(buttonNamed(/Upload and validate/)).toBeEnabled());
     await act(async () => {
@@ -143,7 +139,7 @@ describe('Nbr Relations Validation', () => {
         Promise.reject(refusal(400, 'planned.xlsx has no Source Cell column: the first row must name it (see the template).')),
     });
     await renderPage(NbrRelationsValidationPage);
-    await pickSite('LX0001 – Lisboa 1');
+    await chooseSite('LX0001 – Lisboa 1');
     choose(xlsx('planned.xlsx'));
     await waitFor(() => expect(buttonNamed(/Upload and validate/)).toBeEnabled());
     await act(async () => {

@@ -1,50 +1,16 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FrequencyPlan, RunHistoryPage, RunResponse } from 'api/contracts';
 import { MemoryRouter } from 'react-router-dom';
-import { api, type ApiError, apiRefusal, type ApiResponse, publishJobProgress, type RequestConfig, type Role, setToken, setUser } from 'shared-auth';
+import { publishJobProgress, type Role } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
+import { buttonNamed, catchDownloads, chooseOption, fakeApi, refusal, rowsOf, signIn as signInUser, type Answers } from 'shared-ui/testing';
 import ParameterPlanningPage from './routes/planning/parameterplanning';
 
-// ---- The API as the page sees it (each path answers a value, or a function of the query / body) ----
+// ---- The session, the page and its widgets ----
 
-type Answer = unknown | ((params: Record<string, unknown>) => unknown);
-interface Call {
-  path: string;
-  params?: Record<string, unknown>;
-  body?: unknown;
-  config?: Record<string, unknown>;
-}
-
-function refusal(status: number, message: string): ApiError {
-  return apiRefusal(status, { message });
-}
-
-function fakeApi(answers: Record<string, Answer>) {
-  const calls: Call[] = [];
-  const reply = async (path: string, input: Record<string, unknown>) => {
-    if (!(path in answers)) throw new Error(`unexpected call ${path}`);
-    const answer = answers[path];
-    const data: unknown = typeof answer === 'function' ? await (answer as (p: Record<string, unknown>) => unknown)(input) : answer;
-    return { data } as ApiResponse;
-  };
-  jest.spyOn(api, 'get').mockImplementation(async (path: string, config?: RequestConfig) => {
-    const params = config?.params as Record<string, unknown> | undefined;
-    calls.push({ path, params, config: config as Record<string, unknown> });
-    if (path === 'File/Download')
-      return { data: new Blob(['PK']), headers: { 'content-disposition': 'attachment; filename="ParameterPlanning_LX0001.xlsx"' } } as unknown as ApiResponse;
-    return reply(path, params ?? {});
-  });
-  jest.spyOn(api, 'post').mockImplementation(async (path: string, body?: unknown) => {
-    calls.push({ path, body });
-    return reply(path, (body ?? {}) as Record<string, unknown>);
-  });
-  return { calls, to: (path: string) => calls.filter((c) => c.path === path) };
-}
-
+/** The demo operator that owns the frequency plans the answers below list. */
 function signIn(role: Role) {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  setToken(`${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '7', exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`);
-  setUser({ id: 7, firstname: 'Eva', lastname: 'Engineer', role, operator: { id: 1, name: 'Vodafone PT' }, projects: ['Operations'], avatar: null });
+  signInUser(role, 7, { id: 1, name: 'Vodafone PT' });
 }
 
 async function renderPage() {
@@ -58,22 +24,6 @@ async function renderPage() {
   await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), { timeout: 5000 });
 }
 
-function buttonNamed(name: RegExp | string, scope: ParentNode = document): HTMLButtonElement {
-  const found = Array.from(scope.querySelectorAll('button')).find((b) =>
-    typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? ''),
-  );
-  if (!found) throw new Error(`no button ${String(name)}`);
-  return found;
-}
-
-function rowsOf(caption: string): string[][] {
-  const title = Array.from(document.querySelectorAll('.ant-table-title')).find((t) => (t.querySelector('strong') ?? t).textContent?.trim() === caption); // the caption, not the table's tools beside it
-  if (!title) throw new Error(`no table ${caption}`);
-  const table = title.closest('.ant-table-wrapper') as HTMLElement;
-  return Array.from(table.querySelectorAll('tr.ant-table-row')).map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? ''));
-}
-
-/** The selected values of the antd select labelled `label` (tags of a multiple select, or the single value). */
 /** The combobox input labelled `label` (table headers carry aria-labels too, so not getByLabelText). */
 function comboboxOf(label: string, scope: ParentNode = document): HTMLInputElement {
   const input = scope.querySelector<HTMLInputElement>(`input[role="combobox"][aria-label="${label}"]`);
@@ -81,6 +31,7 @@ function comboboxOf(label: string, scope: ParentNode = document): HTMLInputEleme
   return input;
 }
 
+/** The selected values of the antd select labelled `label` (tags of a multiple select, or the single value). */
 function selectedOf(label: string): string[] {
   const select = comboboxOf(label).closest('.ant-select') as HTMLElement;
   if (select.classList.contains('ant-select-multiple')) {
@@ -99,18 +50,7 @@ function dialogTitled(title: string): Promise<HTMLElement> {
   });
 }
 
-async function chooseSite(text: string) {
-  const select = comboboxOf('Site').closest('.ant-select') as HTMLElement;
-  fireEvent.mouseDown(select.querySelector('input') ?? select);
-  const option = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === text);
-    if (!found) throw new Error('no option yet');
-    return found;
-  });
-  await act(async () => {
-    fireEvent.click(option);
-  });
-}
+const chooseSite = (text: string) => chooseOption(text, comboboxOf('Site').closest('.ant-select')!);
 
 // ---- Answers ----
 
@@ -165,28 +105,31 @@ const PLANS: FrequencyPlan[] = [
   },
 ];
 
-function serve(more: Record<string, Answer> = {}) {
+function serve(more: Answers = {}) {
   // The history lists the run once one was asked for (whatever the run answered).
   const ran = () => served.to('Parameters/RunParameterPlanning').length;
-  const served = fakeApi({
-    'Parameters/GetLastDumpDate': '2026-05-01T10:00:00Z',
-    'Parameters/GetSiteList': (params: Record<string, unknown>) =>
-      [
-        { value: 'LX0001', text: 'LX0001 – Alvalade 1' },
-        { value: 'LX0002', text: 'LX0002 – Alcântara 1' },
-      ].filter((o) => o.text.toLowerCase().includes(String(params.query ?? '').toLowerCase())),
-    'Parameters/GetPlanningHistory': (): RunHistoryPage => ({ rows: ran() > 0 ? [HISTORY_ROW] : [], total: Math.min(ran(), 1) }),
-    'Parameters/RunParameterPlanning': RESULT,
-    'Parameters/GetParameterPlanningExport': { file: 'export-12-again' },
-    'Parameters/GetFrequencyPlans': PLANS,
-    'Operators/GetOperators': [
-      { id: 1, name: 'Vodafone PT', avatar: null, users: 3, projects: 3 },
-      { id: 2, name: 'NOS', avatar: null, users: 2, projects: 2 },
-      { id: 3, name: 'MEO', avatar: null, users: 1, projects: 2 },
-    ],
-    'Parameters/SaveFrequencyPlan': (body: Record<string, unknown>) => ({ ...PLANS[0], ...body, operatorName: 'MEO' }),
-    ...more,
-  });
+  const served = fakeApi(
+    {
+      'Parameters/GetLastDumpDate': '2026-05-01T10:00:00Z',
+      'Parameters/GetSiteList': (params: Record<string, unknown>) =>
+        [
+          { value: 'LX0001', text: 'LX0001 – Alvalade 1' },
+          { value: 'LX0002', text: 'LX0002 – Alcântara 1' },
+        ].filter((o) => o.text.toLowerCase().includes(String(params.query ?? '').toLowerCase())),
+      'Parameters/GetPlanningHistory': (): RunHistoryPage => ({ rows: ran() > 0 ? [HISTORY_ROW] : [], total: Math.min(ran(), 1) }),
+      'Parameters/RunParameterPlanning': RESULT,
+      'Parameters/GetParameterPlanningExport': { file: 'export-12-again' },
+      'Parameters/GetFrequencyPlans': PLANS,
+      'Operators/GetOperators': [
+        { id: 1, name: 'Vodafone PT', avatar: null, users: 3, projects: 3 },
+        { id: 2, name: 'NOS', avatar: null, users: 2, projects: 2 },
+        { id: 3, name: 'MEO', avatar: null, users: 1, projects: 2 },
+      ],
+      'Parameters/SaveFrequencyPlan': (body: Record<string, unknown>) => ({ ...PLANS[0], ...body, operatorName: 'MEO' }),
+      ...more,
+    },
+    { downloadName: () => 'ParameterPlanning_LX0001.xlsx' },
+  );
   return served;
 }
 
@@ -197,11 +140,7 @@ configure({ asyncUtilTimeout: 8000 });
 
 let saved: string[];
 beforeEach(() => {
-  saved = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = catchDownloads();
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import RanShareNbrRelationsValidationPage from './routes/validation/ranshareNbrRelationsValidation';
-import { buttonNamed, catchDownloads, chooseSite, fakeApi, refusal, renderPage, rowsOf, signIn } from './testing/siteRunApi';
+import { buttonNamed, catchDownloads, chooseSite, fakeApi, refusal, renderPage, rowsOf, signIn } from './testing/validationKit';
 
 const SITES = [
   { value: 'LX0001', text: 'LX0001 – Lisboa Centro' },

@@ -31,7 +31,7 @@ module.exports = (displayName, packageDir, overrides = {}) => ({
     '^shared-auth/hubClient$': path.join(root, 'shared-auth/src/hubClient.ts'),
     '^shared-ui/theme$': path.join(root, 'shared-ui/src/theme/tokens.ts'),
     '^shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
-    '^shared-ui/testing$': path.join(root, 'shared-ui/src/testing/manifestSuite.ts'),
+    '^shared-ui/testing$': path.join(root, 'shared-ui/src/testing/index.ts'),
   },
   setupFilesAfterEnv: [path.join(__dirname, 'setup.js')],
   ...overrides,
