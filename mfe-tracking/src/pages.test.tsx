@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { ComponentType } from 'react';
 import { api } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
+import { buttonNamed, catchDownloads } from 'shared-ui/testing';
 import CommissioningPlanPage from './routes/tracking/commissioningplan';
 import TrackerPage from './routes/tracking/tracker';
 import WorkOrderStatusPage from './routes/tracking/workorderstatus';
@@ -37,24 +38,11 @@ async function renderPage(Page: ComponentType) {
 // seconds each in jsdom, which pushed these tests past their timeout on a loaded machine.
 const bodyRows = () => Array.from(document.querySelectorAll('tr.ant-table-row')).map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
 
-/** The page-level button whose text matches (the header buttons, not the table's). */
-function buttonNamed(name: RegExp | string, within: ParentNode = document): HTMLButtonElement {
-  const found = Array.from(within.querySelectorAll('button')).find((b) =>
-    typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? ''),
-  );
-  if (!found) throw new Error(`no button ${String(name)}`);
-  return found;
-}
-
 let clicked: string[];
 beforeEach(() => {
   get.mockReset();
   post.mockReset();
-  clicked = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this.download);
-  });
+  clicked = catchDownloads();
 });
 afterEach(() => jest.restoreAllMocks());
 
