@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConfigurationSummaryRow, OverallSiteSummaryRow } from 'api/contracts';
 import ConfigurationManagementPage from './routes/monitoring/configurationManagement';
 import OverallSiteSummaryPage from './routes/monitoring/overallSiteSummary';
@@ -107,7 +107,7 @@ describe('Overall Site Summary', () => {
     signIn('Administrator');
     await renderPage(OverallSiteSummaryPage, '/monitoring/overallSiteSummary');
     expect(await screen.findByText(/PM counters date: 02-05-2026/)).toBeInTheDocument();
-    screen.getByRole('button', { name: /Import PM Counters/ }).click();
+    fireEvent.click(screen.getByRole('button', { name: /Import PM Counters/ }));
     expect(await screen.findByText('Import PM Counters (.zip of measCollecFile XML)')).toBeInTheDocument();
     expect(document.querySelector('input[type="file"]')).toHaveAttribute('accept', '.zip');
   });
