@@ -35,6 +35,17 @@ describe('NotificationList', () => {
     expect(screen.getByText('Parsed').closest('[data-notification-id]')).toHaveStyle({ cursor: 'pointer' });
     expect(screen.getByText('Title 4').closest('[data-notification-id]')).toHaveStyle({ cursor: 'default' });
   });
+
+  test('a notification that opens is a button, so Tab, Enter and Space reach it; opening it reports it once', () => {
+    const onOpen = jest.fn();
+    const linked = { ...item(3, true, '2026-05-01T10:00:00Z'), key: 'monitoring-parse-12', title: 'Parsed' };
+    render(<NotificationList items={[item(1, false, '2026-05-01T11:00:00Z'), linked, item(4, true, '2026-05-01T10:00:00Z')]} onOpen={onOpen} now={now} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Title 11h', 'Parsed2h']);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: /Parsed/ }));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }));
+  });
 });
 
 describe('notificationLink', () => {

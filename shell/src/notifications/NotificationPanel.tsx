@@ -4,7 +4,7 @@ import { NotificationList, type NotificationItem } from 'shared-ui';
 
 /**
  * The bell's popover body: the list and its way to the full page. Its own module, loaded the first
- * time the bell opens, so /home does not carry antd's List (with its pagination and select) for it.
+ * time the bell opens, so /home does not carry it.
  */
 export default function NotificationPanel({
   items,
