@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReportColumn, ReportTable, SiteMapResponse, SiteReport } from 'api/contracts';
 import SiteReportPage from './routes/monitoring/siteReport';
-import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, tableCaptioned, type Answers } from './testing/fakeApi';
+import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, tableCaptioned, type Answers } from './testing/monitoringKit';
 
 // The map's stylesheet comes from the built remote; jsdom has no 2D canvas, so the markers draw into a context that accepts every call.
 jest.mock('./map/leafletCss', () => ({ loadLeafletCss: () => Promise.resolve() }));

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConfigurationSummaryRow, OverallSiteSummaryRow } from 'api/contracts';
 import ConfigurationManagementPage from './routes/monitoring/configurationManagement';
 import OverallSiteSummaryPage from './routes/monitoring/overallSiteSummary';
-import { fakeApi, renderPage, rowsOf, signIn, tableCaptioned } from './testing/fakeApi';
+import { fakeApi, renderPage, rowsOf, signIn, tableCaptioned } from './testing/monitoringKit';
 
 const configRow: ConfigurationSummaryRow = {
   siteId: 'LX0001',

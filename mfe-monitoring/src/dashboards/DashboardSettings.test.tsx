@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { BiServer, DashboardRecord } from 'api/contracts';
 import { api, type ApiResponse } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
-import { fakeApi, refusal, signIn } from '../testing/fakeApi';
+import { fakeApi, refusal, signIn } from '../testing/monitoringKit';
 import { DashboardSettingsDrawer, NO_SERVER_LABEL } from './DashboardSettings';
 
 const SERVERS: BiServer[] = [

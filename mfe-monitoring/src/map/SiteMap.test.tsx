@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import * as L from 'leaflet';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
-import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/fakeApi';
+import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/monitoringKit';
 import SiteMap, { type SiteMapProps } from './SiteMap';
 import { isShown, layersOf, legendContent, mapLegend, popupContent, type LayerName } from './siteMap';
 

@@ -3,7 +3,7 @@ import type { DashboardView } from 'api/contracts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ConsoleProviders } from 'shared-ui';
 import type { EmbedAdapter, EmbedRequest } from '../../dashboards/embeds/adapter';
-import { fakeApi, refusal, signIn, type Answers } from '../../testing/fakeApi';
+import { fakeApi, refusal, signIn, type Answers } from '../../testing/monitoringKit';
 import DashboardRolloutPage, { EMBED_LOAD_TIMEOUT_MS } from './dashboardRollout';
 
 // The adapters are tested on their own with fake libraries; here they are fakes the test drives.

@@ -3,7 +3,8 @@ import { useEffect, type ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ConsoleProviders } from 'shared-ui';
 
-// The API, the session and the table and button finders every remote's page tests share.
+// Test-only helpers of this remote's page tests: what every remote's tests share (the API, the session, the table and
+// button finders), and the page rendered at a URL with the router's location readable.
 export { buttonNamed, catchDownloads, fakeApi, refusal, rowsOf, signIn, tableCaptioned, type Answer, type Answers, type Call } from 'shared-ui/testing';
 
 /** Where the router is now (path and query), so a test can see the URL follow the page. */
@@ -31,7 +32,7 @@ export async function renderPage(Page: ComponentType, url: string) {
       </MemoryRouter>
     </ConsoleProviders>,
   );
-  await waitFor(() => expect(document.querySelector('.ant-table-placeholder .ant-spin-spinning, .ant-spin-spinning')).toBeNull());
+  await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
 }
 
 /** The open dialog (modal), once it is there. */
