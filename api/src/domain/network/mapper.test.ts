@@ -324,6 +324,28 @@ describe('other inputs', () => {
     expect(got.relations[0]).toMatchObject({ kind: 'LTE-LTE', createdBy: 'ANR', isRemoveAllowed: false });
   });
 
+  it('finds attributes whatever their case, also those a second record of the MO brings after the first was read', async () => {
+    const { sink, got } = capture();
+    const records = [
+      // Read once on arrival (its location), before its vendor record adds the rest in Ericsson's spelling.
+      { dn: `${LRAN},MeContext=LX0123`, className: 'MeContext', id: 'LX0123', parentDn: LRAN, attributes: { latitude: '38700083', longitude: '-9223184' } },
+      { dn: `${LRAN},MeContext=LX0123`, className: 'MeContext', id: 'LX0123', parentDn: LRAN, attributes: { NETYPE: 'RadioNode', USERLABEL: 'Alvalade' } },
+      { dn: ME, className: 'ManagedElement', id: 'LX0123', parentDn: `${LRAN},MeContext=LX0123`, attributes: {} },
+      { dn: ENB, className: 'ENodeBFunction', id: '1', parentDn: ME, attributes: { ENBID: '123', 'eNodeBPlmnId.MCC': '268', 'eNodeBPlmnId.mnc': '01' } },
+      {
+        dn: `${ENB},EUtranCellFDD=LX0123_L800_1`,
+        className: 'EUtranCellFDD',
+        id: 'LX0123_L800_1',
+        parentDn: ENB,
+        attributes: { EARFCNDL: '6300', CellId: '11' },
+      },
+    ];
+    await mapNetwork(records, sink, { coords: 'microdegrees' });
+    expect(got.nodes[0]).toMatchObject({ name: 'LX0123', type: 'RadioNode' });
+    expect(got.sites[0]).toMatchObject({ id: 'LX0123', name: 'Alvalade' });
+    expect(got.cells[0]).toMatchObject({ channel: 6300, cellId: 11, ownerId: 123, plmns: ['268-01'], globalId: '268-01-123-11' });
+  });
+
   it('lets the importer choose another site rule, and counts the names it does not match', async () => {
     const { sink, got } = capture();
     const result = await mapNetwork(parseBulkCm(stream(fixture('ericsson-radionode.xml'))), sink, {

@@ -153,7 +153,7 @@ const FREQUENCY_CLASSES: Record<string, string[]> = {
   NRSectorCarrier: ['arfcnDL', 'arfcnDl'],
 };
 
-const CELL_PLMN_LISTS = [
+const CELL_PLMN_LISTS = plmnKeys([
   'activePlmnList',
   'additionalPlmnList',
   'pLMNIdList',
@@ -164,8 +164,8 @@ const CELL_PLMN_LISTS = [
   'plmnId',
   'pLMNId',
   '',
-];
-const OWNER_PLMN_LISTS = ['eNodeBPlmnId', 'gNodeBPlmnId', 'gNBPlmnId', 'pLMNId', 'plmnId', 'plmnIdentity', 'pLMNIdList', 'plmnIdList', ''];
+]);
+const OWNER_PLMN_LISTS = plmnKeys(['eNodeBPlmnId', 'gNodeBPlmnId', 'gNBPlmnId', 'pLMNId', 'plmnId', 'plmnIdentity', 'pLMNIdList', 'plmnIdList', '']);
 
 function ratOf(tech: CellTech | ExternalCellKind): Rat {
   switch (tech) {
@@ -249,16 +249,25 @@ function lower(name: string): string {
 }
 
 /**
+ * Each record's attribute keys by lower-cased name (of several keys equal but for case, the last), built
+ * on its first lookup that misses. Most lookups miss (a value is looked for under every name any vendor
+ * or release uses), and scanning the keys for each of them cost more than the rest of the mapping.
+ */
+const foldedKeys = new WeakMap<Attributes, Map<string, string>>();
+
+/**
  * The key under which `attrs` holds `name`: the name itself, else a key equal to it but for case
- * (Ericsson `earfcndl` vs 3GPP `earfcnDl`; of several such keys, the last); null when none. Names
- * asked for are ASCII constants of this file, and only a key of the same length can lower-case to one.
+ * (Ericsson `earfcndl` vs 3GPP `earfcnDl`; of several such keys, the last); null when none.
  */
 function keyOf(attrs: Attributes, name: string): string | null {
   if (attrs[name] !== undefined) return name;
-  const want = lower(name);
-  let key: string | null = null;
-  for (const k in attrs) if (k.length === want.length && lower(k) === want) key = k;
-  return key;
+  let folded = foldedKeys.get(attrs);
+  if (folded === undefined) {
+    folded = new Map();
+    for (const k in attrs) folded.set(lower(k), k);
+    foldedKeys.set(attrs, folded);
+  }
+  return folded.get(lower(name)) ?? null;
 }
 
 function list(rec: MoRecord | null, name: string): string[] {
@@ -325,10 +334,24 @@ function refId(ref: string | null): number | null {
   return last && /^\d+$/.test(last.id) ? Number(last.id) : null;
 }
 
+/**
+ * The last components of reference DNs already split: a dump names the same few targets over and over
+ * (every relation to a cell, every cell to its frequency). Bounded, so a file of ever new references
+ * does not grow it.
+ */
+const lastComponents = new Map<string, DnComponent | null>();
+const LAST_COMPONENTS_LIMIT = 50_000;
+
 function lastComponent(ref: string | null): DnComponent | null {
   if (ref === null) return null;
-  const parts = splitDn(ref);
-  return parts?.[parts.length - 1] ?? null;
+  let last = lastComponents.get(ref);
+  if (last === undefined) {
+    const parts = splitDn(ref);
+    last = parts?.[parts.length - 1] ?? null;
+    if (lastComponents.size >= LAST_COMPONENTS_LIMIT) lastComponents.clear();
+    lastComponents.set(ref, last);
+  }
+  return last;
 }
 
 /** Ericsson pre-fills unused additionalPlmnList entries with MCC 001/1; they are not served PLMNs. */
@@ -336,19 +359,31 @@ function isPlaceholderMcc(mcc: string): boolean {
   return /^0*1$/.test(mcc.trim());
 }
 
-function plmnsOf(rec: MoRecord | null, prefixes: string[]): string[] {
+/** The mcc / mnc / mncLength attribute names of each PLMN list a record may hold, in the order they are tried. */
+interface PlmnKeys {
+  mcc: string;
+  mnc: string;
+  mncLength: string;
+}
+
+function plmnKeys(prefixes: readonly string[]): PlmnKeys[] {
+  const key = (prefix: string, field: string): string => (prefix === '' ? field : `${prefix}.${field}`);
+  return prefixes.map((p) => ({ mcc: key(p, 'mcc'), mnc: key(p, 'mnc'), mncLength: key(p, 'mncLength') }));
+}
+
+function plmnsOf(rec: MoRecord | null, lists: readonly PlmnKeys[]): string[] {
   const out: string[] = [];
   if (!rec) return out;
-  for (const prefix of prefixes) {
-    const key = (f: string): string => (prefix === '' ? f : `${prefix}.${f}`);
-    const mccs = list(rec, key('mcc'));
-    const mncs = list(rec, key('mnc'));
-    const lens = list(rec, key('mncLength'));
+  for (const keys of lists) {
+    const mccs = list(rec, keys.mcc);
+    if (mccs.length === 0) continue;
+    const mncs = list(rec, keys.mnc);
+    const lens = list(rec, keys.mncLength);
     for (let i = 0; i < Math.min(mccs.length, mncs.length); i++) {
       const mcc = (mccs[i] as string).trim();
       const mnc = (mncs[i] as string).trim();
       if (mcc === '' || mnc === '' || isPlaceholderMcc(mcc)) continue;
-      if (!/^\d+$/.test(mcc) || !/^\d+$/.test(mnc)) throw badValue(rec, key('mcc'), `${mcc}/${mnc}`, 'a numeric PLMN');
+      if (!/^\d+$/.test(mcc) || !/^\d+$/.test(mnc)) throw badValue(rec, keys.mcc, `${mcc}/${mnc}`, 'a numeric PLMN');
       const len = lens[i] !== undefined && /^\d$/.test((lens[i] as string).trim()) ? Number(lens[i]) : null;
       const plmn = formatPlmn(mcc, mnc, len);
       if (!out.includes(plmn)) out.push(plmn);
@@ -459,6 +494,7 @@ export class NetworkMapper {
     if (top && topPath && top.dn === dn) {
       // A second record for the same MO (vendor extension or late attributes): complete the first.
       for (const [k, v] of Object.entries(incoming.attributes)) if (!(k in top.attributes)) top.attributes[k] = v;
+      foldedKeys.delete(top.attributes);
       rec = top;
       repeat = true;
       path = topPath;
