@@ -14,6 +14,16 @@ describe('formatters', () => {
     expect(formatCount(3.14159)).toBe('3.142');
   });
 
+  test('counts read exactly as en-GB Intl.NumberFormat writes them, rounding and edges included', () => {
+    const intl = new Intl.NumberFormat('en-GB');
+    const edges = [0, -0, 1, -1, 999, 1000, -1000, 0.0005, 0.0004, -0.0004, 1.0005, 2.5, 999999.9996, -999999.9996, 123456789.123456];
+    const large = [2 ** 53, -(2 ** 53), 1e20, 1e21, -1e21, 1.5e300, Number.MAX_VALUE, Number.MIN_VALUE];
+    const special = [NaN, Infinity, -Infinity];
+    // A fixed sweep of magnitudes and fractions (no randomness: a failure names its value every run).
+    const sweep = Array.from({ length: 400 }, (_, i) => (i % 2 ? -1 : 1) * ((i * 7919) % 1000003) * 10 ** ((i % 13) - 6));
+    for (const value of [...edges, ...large, ...special, ...sweep]) expect([value, formatCount(value)]).toEqual([value, intl.format(value)]);
+  });
+
   test('sizes are base 1024 with 2 decimals up to YB', () => {
     expect(formatSize(0)).toBe('0 Bytes');
     expect(formatSize(1023)).toBe('1023 Bytes');
