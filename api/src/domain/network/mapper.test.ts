@@ -4,6 +4,7 @@ import { importNetworkDump } from './dump';
 import { NetworkOptionError, NetworkParseError } from './errors';
 import { mapNetwork, type MapResult, type NetworkSink } from './mapper';
 import { type CoordinateEncoding, emptyCounts, type NetworkCounts } from './model';
+import type { MoRecord } from './records';
 import { compileSiteRule } from './site-rule';
 import { bodastage, capture, type Captured, find, fixture, stream } from './__tests__/helpers';
 
@@ -326,7 +327,7 @@ describe('other inputs', () => {
 
   it('finds attributes whatever their case, also those a second record of the MO brings after the first was read', async () => {
     const { sink, got } = capture();
-    const records = [
+    const records: MoRecord[] = [
       // Read once on arrival (its location), before its vendor record adds the rest in Ericsson's spelling.
       { dn: `${LRAN},MeContext=LX0123`, className: 'MeContext', id: 'LX0123', parentDn: LRAN, attributes: { latitude: '38700083', longitude: '-9223184' } },
       { dn: `${LRAN},MeContext=LX0123`, className: 'MeContext', id: 'LX0123', parentDn: LRAN, attributes: { NETYPE: 'RadioNode', USERLABEL: 'Alvalade' } },
