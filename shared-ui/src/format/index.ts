@@ -14,15 +14,19 @@ export function formatDate(value: string | number | Date | null | undefined): st
 // and the first one was made inside the first render of every table page (its row count). The rule
 // is en-GB's as V8 applies it: the shortest decimal that reads back as the number (what String()
 // writes), rounded half away from zero to at most three decimals, thousands grouped by commas. From
-// 1e21 up (exponent notation) Intl still does it.
-let largeFormat: Intl.NumberFormat | null = null;
+// 1e21 up (exponent notation) Intl still does it, with a formatter made on first use: a cache, not
+// page-wide state (a remote's own copy of this module making its own changes nothing).
+const largeFormat = (() => {
+  let made: Intl.NumberFormat | null = null;
+  return () => (made ??= new Intl.NumberFormat('en-GB'));
+})();
 
 /** A count or measured value with thousands separators: 1,234,567. */
 export function formatCount(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
   if (!Number.isFinite(value)) return value > 0 ? '∞' : '-∞';
   const magnitude = Math.abs(value);
-  if (magnitude >= 1e21) return (largeFormat ??= new Intl.NumberFormat('en-GB')).format(value);
+  if (magnitude >= 1e21) return largeFormat().format(value);
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   // Below 1e-6 String() writes an exponent; such a value is 0 to three decimals anyway.
   const [whole = '0', fraction = ''] = magnitude < 1e-6 ? ['0'] : String(magnitude).split('.');
