@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { api, publishJobProgress, sessionStore } from 'shared-auth';
+import { catchDownloads } from '../testing/pageKit';
 import { ConsoleProviders } from './ConsoleProviders';
 import { ExportButton } from './ExportButton';
 
@@ -9,11 +10,7 @@ const get = api.get as jest.Mock;
 let saved: string[];
 beforeEach(() => {
   get.mockReset();
-  saved = [];
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:1'), revokeObjectURL: jest.fn() });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = catchDownloads();
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { UserListRow } from 'api/contracts';
 import { api, type ApiResponse, setToken, setUser } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
+import { buttonNamed } from 'shared-ui/testing';
 import UsersPage from './users';
 
 const ROWS: UserListRow[] = [
@@ -71,12 +72,6 @@ function renderAs(role: 'Administrator' | 'Manager') {
     </ConsoleProviders>,
   );
   return sent;
-}
-
-function buttonNamed(name: string, scope: ParentNode = document): HTMLButtonElement {
-  const found = Array.from(scope.querySelectorAll('button')).find((b) => b.textContent?.trim() === name);
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
 }
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
