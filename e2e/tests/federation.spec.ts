@@ -105,6 +105,30 @@ test('a page opens with its start frame titled for it, in place while the sessio
   await page.unroute('**/api/account/GetUserInfo');
 });
 
+test("antd runs without run-time styles: a remote's table takes antd's stylesheet and the theme's variables, and no component CSS is generated in the page", async ({
+  page,
+}) => {
+  await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
+  await page.goto(consoleApp.url + '/tracking/commissioningplan');
+  const header = page.locator('[data-remote="mfe_tracking"] .ant-table-thead th').first();
+  await expect(header).toBeVisible();
+  // Linked as print (not holding the start frame's paint), switched on before the console drew.
+  await expect(page.locator('link#cw-antd-styles')).toHaveAttribute('media', 'all');
+  // antd's rules from the stylesheet, the values from the CSS variables antd writes for the theme: a
+  // token's (the table header's colorFillAlter) and a component token of the theme's own (the side
+  // menu's selected item, darkItemSelectedBg: the brand colour).
+  expect(await header.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(250, 250, 250)');
+  const selected = page.locator('.ant-menu-item-selected', { hasText: 'Commissioning Plan' });
+  expect(await selected.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(THEME_PRIMARY);
+  // With run-time styles every component would have written its rules into a <style> of its own.
+  const generated = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('style'), (style) => style.textContent ?? '').filter((text) =>
+      /\.ant-(table-thead|btn-primary|pagination-item)\b[^{]*\{/.test(text),
+    ),
+  );
+  expect(generated).toEqual([]);
+});
+
 test('unknown paths go to the 404 page', async ({ page }) => {
   await page.goto(consoleApp.url + '/no/such/page');
   await expect(page).toHaveURL(/\/errors\/error-404$/);

@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PrecompressPlugin } = require('./precompress');
+const { AntdStylesheetPlugin } = require('./antd-stylesheet');
 const { NavigationPlugin } = require('./navigation');
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -360,6 +361,8 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
     config.output.publicPath = `http://localhost:${pkg.config.devPort}/`;
     config.plugins.push(
       htmlPage(path.join(__dirname, 'standalone.html'), { replace: { '<title></title>': `<title>${pkg.name} (standalone)</title>` }, chunks: ['standalone'] }),
+      // The frame mounts ConsoleProviders (zero-runtime antd) without the shell: antd's styles come from here.
+      new AntdStylesheetPlugin({ appliedBy: 'browser' }),
     );
     config.devServer = devServer({ port: pkg.config.devPort, apiPort: Number(process.env.PORT || 8080), historyFallback: true });
   }
@@ -465,6 +468,7 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
           : false,
     }),
     new AntdImportsPlugin(),
+    new AntdStylesheetPlugin({ appliedBy: 'script' }),
   ];
   if (mode === 'production') config.plugins.push(new PrecompressPlugin());
   if (mode === 'development') {

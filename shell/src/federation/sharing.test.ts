@@ -6,6 +6,7 @@
 // button in the shell's theme); these rules fail at build-configuration level, before a page breaks.
 import fs from 'node:fs';
 import path from 'node:path';
+import { BROWSER_PACKAGES, REPO_ROOT, importedNames, sourceFiles } from '../testing/sources';
 
 interface ShareConfig {
   shareKey?: string;
@@ -20,31 +21,9 @@ const sharing = require('../../../tools/webpack/index.js') as {
   sharedSingletons: (packageDir: string, options?: { antdFromHost?: boolean }) => Record<string, ShareConfig>;
 };
 
-const ROOT = path.resolve(__dirname, '../../..');
-const PACKAGES = ['shell', 'shared-ui', 'shared-auth', 'mfe-tracking', 'mfe-planning-validation', 'mfe-monitoring', 'mfe-management'];
+const ROOT = REPO_ROOT;
+const PACKAGES = BROWSER_PACKAGES;
 const REMOTES = PACKAGES.filter((p) => p.startsWith('mfe-'));
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-/** The runtime names a file imports from `pkg` (type-only imports are erased by the compiler). */
-function importedNames(source: string, pkg: string): string[] {
-  const names: string[] = [];
-  const pattern = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${pkg}'`, 'g');
-  for (const match of source.matchAll(pattern)) {
-    if (match[1]) continue;
-    for (const part of (match[2] ?? '').split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0];
-      if (name && !name.startsWith('type ')) names.push(name);
-    }
-  }
-  return names;
-}
 
 test('every name the console imports from react-router-dom is in the shared router module', () => {
   const facade = fs.readFileSync(sharing.ROUTER_SHARE, 'utf8');
