@@ -113,7 +113,8 @@ export default function ParameterPlanningPage() {
             disabled={running}
           >
             <Form.Item label="Site" name="siteId">
-              <SiteSelect source={findSites} />
+              {/* A width of its own, as on every other page: an inline form item shrinks to its content, and the site names were cut to 'LX0001 – …'. */}
+              <SiteSelect source={findSites} style={{ width: 280, maxWidth: '100%' }} />
             </Form.Item>
             <Form.Item label="Antenna" name="antenna">
               <Select aria-label="Antenna" style={{ width: 160 }} options={ANTENNAS.map((a) => ({ value: a, label: a }))} />
