@@ -1,4 +1,4 @@
-/** The id tools/webpack/antd-stylesheet.js gives the link to antd's stylesheet in the console's page. */
+/** The id tools/webpack/antd-stylesheet.js gives the link to antd's stylesheet in the console's page (a test keeps the two equal). */
 export const ANTD_STYLESHEET_ID = 'cw-antd-styles';
 
 /**

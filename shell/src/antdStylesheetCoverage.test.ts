@@ -6,10 +6,12 @@
 // component that starts drawing one inside, must fail here rather than show up unstyled.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ANTD_STYLESHEET_ID } from './antdStylesheet';
 import { BROWSER_PACKAGES, REPO_ROOT, importedNames, sourceFiles } from './testing/sources';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const stylesheet = require('../../tools/webpack/antd-stylesheet.js') as {
+  ANTD_STYLESHEET_ID: string;
   OMITTED_COMPONENTS: Record<string, string>;
   filterAntdCss: (css: string, omittedRoots?: string[]) => string;
 };
@@ -106,4 +108,8 @@ test("antd's own stylesheet still parses whole, and what the console omits is at
   for (const rule of ['.ant-btn', '.ant-table-thead', '.ant-select-dropdown', '.ant-menu-dark', '.ant-modal-container', '.ant-pagination', '.anticon']) {
     expect(kept).toContain(rule);
   }
+});
+
+test('the shell looks for the stylesheet under the id the build gives its link', () => {
+  expect(stylesheet.ANTD_STYLESHEET_ID).toBe(ANTD_STYLESHEET_ID);
 });

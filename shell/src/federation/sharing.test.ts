@@ -21,16 +21,14 @@ const sharing = require('../../../tools/webpack/index.js') as {
   sharedSingletons: (packageDir: string, options?: { antdFromHost?: boolean }) => Record<string, ShareConfig>;
 };
 
-const ROOT = REPO_ROOT;
-const PACKAGES = BROWSER_PACKAGES;
-const REMOTES = PACKAGES.filter((p) => p.startsWith('mfe-'));
+const REMOTES = BROWSER_PACKAGES.filter((p) => p.startsWith('mfe-'));
 
 test('every name the console imports from react-router-dom is in the shared router module', () => {
   const facade = fs.readFileSync(sharing.ROUTER_SHARE, 'utf8');
   const exported = new Set(importedNames(facade.replace(/^export/m, 'import'), 'react-router'));
   expect(exported.size).toBeGreaterThan(5);
   const used = new Set(
-    PACKAGES.flatMap((p) => sourceFiles(path.join(ROOT, p, 'src')).flatMap((f) => importedNames(fs.readFileSync(f, 'utf8'), 'react-router-dom'))),
+    BROWSER_PACKAGES.flatMap((p) => sourceFiles(path.join(REPO_ROOT, p, 'src')).flatMap((f) => importedNames(fs.readFileSync(f, 'utf8'), 'react-router-dom'))),
   );
   expect(used.size).toBeGreaterThan(5);
   expect([...used].filter((name) => !exported.has(name))).toEqual([]);
@@ -39,20 +37,20 @@ test('every name the console imports from react-router-dom is in the shared rout
 test("shared-ui's modules that hold page-wide state are exactly the ones shared as singletons", () => {
   // Top-level `let`, or a top-level collection not typed read-only: state that two copies (shell's, a
   // remote's) would split.
-  const stateful = sourceFiles(path.join(ROOT, 'shared-ui/src'))
+  const stateful = sourceFiles(path.join(REPO_ROOT, 'shared-ui/src'))
     .filter((file) => /^(?:export )?(?:let \w|const \w+(?::(?!\s*Readonly)[^=]+)? = (?:new \w|\[\]|\{\}))/m.test(fs.readFileSync(file, 'utf8')))
-    .map((file) => path.relative(path.join(ROOT, 'shared-ui'), file))
+    .map((file) => path.relative(path.join(REPO_ROOT, 'shared-ui'), file))
     .sort();
   expect(stateful).toEqual([...sharing.SHARED_UI_STATEFUL].sort());
 });
 
 test('antd is shared one component at a time, never whole, and remotes take every component from the shell', () => {
-  const host = sharing.sharedSingletons(path.join(ROOT, 'shell'));
+  const host = sharing.sharedSingletons(path.join(REPO_ROOT, 'shell'));
   expect(host.antd).toBeUndefined();
   const antdKeys = (config: Record<string, ShareConfig>) =>
     Object.entries(config)
       .filter(([, c]) => c.shareKey?.startsWith('antd/es/'))
-      .map(([file, c]) => [c.shareKey, path.relative(ROOT, file)]);
+      .map(([file, c]) => [c.shareKey, path.relative(REPO_ROOT, file)]);
   const hostAntd = antdKeys(host);
   expect(hostAntd).toEqual(
     expect.arrayContaining([
@@ -65,7 +63,7 @@ test('antd is shared one component at a time, never whole, and remotes take ever
   // The shell provides (its shares import their module); a remote in the console only consumes.
   expect(Object.values(host).some((c) => c.import === false)).toBe(false);
   for (const remote of REMOTES) {
-    const config = sharing.sharedSingletons(path.join(ROOT, remote), { antdFromHost: true });
+    const config = sharing.sharedSingletons(path.join(REPO_ROOT, remote), { antdFromHost: true });
     expect(antdKeys(config)).toEqual(hostAntd);
     for (const [key, c] of Object.entries(config)) if (c.shareKey?.startsWith('antd/es/')) expect([key, c.import]).toEqual([key, false]);
   }
