@@ -129,6 +129,52 @@ test("antd runs without run-time styles: a remote's table takes antd's styleshee
   expect(generated).toEqual([]);
 });
 
+test("the console's page lists the chunks its start needs: the shell inserts none of them, and each is fetched once", async ({ page }) => {
+  await signIn(page, consoleApp.url, ADMIN.email, ADMIN.password);
+  // Script elements added once the HTML has been read, and whether the start frame was still up then.
+  await page.addInitScript(() => {
+    const inserted: { path: string; beforeFirstDraw: boolean }[] = [];
+    (window as unknown as { __insertedScripts: typeof inserted }).__insertedScripts = inserted;
+    new MutationObserver((records) => {
+      if (document.readyState === 'loading') return;
+      for (const record of records)
+        record.addedNodes.forEach((node) => {
+          if (node instanceof HTMLScriptElement && node.src)
+            inserted.push({ path: new URL(node.src).pathname, beforeFirstDraw: document.getElementById('cw-boot') !== null });
+        });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const shellScriptsBeforeFirstDraw = async (path: string, ready: (p: Page) => Promise<void>) => {
+    const requested: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) requested.push(pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(consoleApp.url + path);
+    await ready(page);
+    page.off('request', onRequest);
+    const listed = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLScriptElement>('head script[src]'), (script) => new URL(script.src).pathname),
+    );
+    const inserted = await page.evaluate(() => (window as unknown as { __insertedScripts: { path: string; beforeFirstDraw: boolean }[] }).__insertedScripts);
+    // Every listed chunk arrived, and nothing was fetched twice (a chunk both listed and inserted would be).
+    for (const script of listed) expect(requested).toContain(script);
+    expect(requested.length).toBe(new Set(requested).size);
+    return { listed, early: inserted.filter((s) => s.beforeFirstDraw && !s.path.startsWith('/remotes/')).map((s) => s.path) };
+  };
+  const home = await shellScriptsBeforeFirstDraw('/home', (p) => expect(p.locator('[data-menu-group]')).toHaveCount(7));
+  const table = await shellScriptsBeforeFirstDraw('/tracking/commissioningplan', (p) =>
+    expect(p.locator('[data-remote="mfe_tracking"] .ant-table-thead th').first()).toBeVisible(),
+  );
+  // React, antd's foundation and the rest of the start: listed in the page, ahead of main.js.
+  expect(home.listed.length).toBeGreaterThan(10);
+  expect(home.listed.at(-1)).toMatch(/^\/main\.[0-9a-f]+\.js$/);
+  expect(home.listed.some((script) => /^\/react-core\.[0-9a-f]+\.js$/.test(script))).toBe(true);
+  // What the shell still inserts before the first draw is the page's own code: nothing both pages need.
+  expect(home.early.filter((script) => table.early.includes(script))).toEqual([]);
+});
+
 test('unknown paths go to the 404 page', async ({ page }) => {
   await page.goto(consoleApp.url + '/no/such/page');
   await expect(page).toHaveURL(/\/errors\/error-404$/);

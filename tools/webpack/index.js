@@ -7,6 +7,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PrecompressPlugin } = require('./precompress');
 const { AntdStylesheetPlugin } = require('./antd-stylesheet');
+const { StartupScriptsPlugin } = require('./startup-scripts');
 const { NavigationPlugin } = require('./navigation');
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -486,6 +487,7 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
     }),
     new AntdImportsPlugin(),
     new AntdStylesheetPlugin({ appliedBy: 'script' }),
+    new StartupScriptsPlugin(),
   ];
   if (mode === 'production') config.plugins.push(new PrecompressPlugin());
   if (mode === 'development') {
