@@ -182,7 +182,9 @@ function watchCalls(): void {
 /** What the page is waiting for, how long it has had nothing to wait for, and whether a spinner is up. */
 function callState(): { pending: string[]; idleMs: number; spinning: boolean } {
   const calls = window.__walkCalls;
-  const started = document.getElementById('root')?.hasChildNodes() ?? false;
+  // The start frame (boot-frame.html) and its spinner stay up until the console has drawn its page: the
+  // session's first call can be over while the console is still drawing (and redirecting) behind it.
+  const started = (document.getElementById('root')?.hasChildNodes() ?? false) && document.getElementById('cw-boot') === null;
   const spinning = !started || Array.from(document.querySelectorAll('.ant-spin-spinning')).some((el) => el.checkVisibility());
   if (!calls) return { pending: [], idleMs: 0, spinning };
   return { pending: [...calls.pending.values()], idleMs: Date.now() - calls.last, spinning };

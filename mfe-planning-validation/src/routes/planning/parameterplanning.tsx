@@ -120,13 +120,7 @@ export default function ParameterPlanningPage() {
               <Select aria-label="Antenna" style={{ width: 160 }} options={ANTENNAS.map((a) => ({ value: a, label: a }))} />
             </Form.Item>
             <Form.Item label="LTE Bands" name="lteBands">
-              {/* At least 260 px, but never wider than the card on a phone (min(): a plain minWidth overflowed it by 13 px at 390 px). */}
-              <Select
-                aria-label="LTE Bands"
-                mode="multiple"
-                style={{ minWidth: 'min(260px, 100%)' }}
-                options={LTE_BANDS.map((b) => ({ value: b, label: b }))}
-              />
+              <Select aria-label="LTE Bands" mode="multiple" style={{ minWidth: 260 }} options={LTE_BANDS.map((b) => ({ value: b, label: b }))} />
             </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" icon={<PlayCircleOutlined />} disabled={!ready} loading={running}>
