@@ -64,4 +64,4 @@ class StartupScriptsPlugin {
   }
 }
 
-module.exports = { StartupScriptsPlugin, startupChunks };
+module.exports = { StartupScriptsPlugin };
