@@ -273,7 +273,11 @@ function watchToasts(): void {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** Elements that stick out of the viewport sideways without a scroll container of their own to hold them. */
+/**
+ * Elements that stick out of the viewport sideways without a scroll container of their own to hold them,
+ * and elements that stick out of their card (a control drawn across the card's edge fits the screen and
+ * still looks broken).
+ */
 function overflowProbe(): string[] {
   const vw = document.documentElement.clientWidth;
   const describe = (el: Element) => {
@@ -283,10 +287,13 @@ function overflowProbe(): string[] {
     const r = el.getBoundingClientRect();
     return `${el.tagName.toLowerCase()}${id}${cls} "${text}" spans ${Math.round(r.left)}..${Math.round(r.right)} px`;
   };
-  /** Whether an ancestor below <body> clips or scrolls sideways (the element is then inside a scroll area, not overflowing the page). */
+  /**
+   * Whether an ancestor below `limit` (<body> when none) clips or scrolls sideways (the element is then
+   * inside a scroll area, not overflowing the page or the card).
+   */
   const clips = new Map<Element, boolean>();
-  const clipped = (el: Element) => {
-    for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+  const clipped = (el: Element, limit: Element = document.body) => {
+    for (let p = el.parentElement; p && p !== limit && p !== document.body && p !== document.documentElement; p = p.parentElement) {
       // Remembered per ancestor: a wide table's hundreds of cells share the few containers above them.
       let clipping = clips.get(p);
       if (clipping === undefined) {
@@ -298,18 +305,30 @@ function overflowProbe(): string[] {
     }
     return false;
   };
-  const out: Element[] = [];
+  const out: { el: Element; card: Element | null }[] = [];
   for (const el of Array.from(document.body.querySelectorAll('*'))) {
     const r = el.getBoundingClientRect();
     if (r.width <= 1 || r.height <= 1) continue;
-    if (r.right <= vw + 1 && r.left >= -1) continue;
+    let card: Element | null = null;
+    if (r.right <= vw + 1 && r.left >= -1) {
+      card = el.parentElement?.closest('.ant-card') ?? null;
+      if (!card) continue;
+      const c = card.getBoundingClientRect();
+      if (r.right <= c.right + 1 && r.left >= c.left - 1) continue;
+    }
     if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-    if (clipped(el)) continue;
+    if (clipped(el, card ?? document.body)) continue;
     // Report the outermost: a child of an element already reported adds nothing.
-    if (out.some((o) => o.contains(el))) continue;
-    out.push(el);
+    if (out.some((o) => o.el.contains(el))) continue;
+    out.push({ el, card });
   }
-  const problems = out.slice(0, 3).map((el) => `wider than the ${vw} px viewport: ${describe(el)}`);
+  const problems = out
+    .slice(0, 3)
+    .map(({ el, card }) =>
+      card
+        ? `wider than its card "${(card.querySelector('.ant-card-head-title')?.textContent ?? '').trim()}": ${describe(el)}`
+        : `wider than the ${vw} px viewport: ${describe(el)}`,
+    );
   const scrollWidth = document.documentElement.scrollWidth;
   if (scrollWidth > vw + 1 && problems.length === 0) problems.push(`the document scrolls sideways: ${scrollWidth} px wide in a ${vw} px viewport`);
   return problems;

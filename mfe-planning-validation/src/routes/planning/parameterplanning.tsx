@@ -108,6 +108,8 @@ export default function ParameterPlanningPage() {
           <Form<PlanningForm>
             form={form}
             layout="inline"
+            // Inline items keep no space below them: a wrapped row (the run button on a desktop, every field on a phone) touched the one above.
+            style={{ rowGap: 8 }}
             initialValues={{ antenna: DEFAULT_ANTENNA, lteBands: DEFAULT_LTE_BANDS }}
             onFinish={(values) => void run(values)}
             disabled={running}
@@ -119,8 +121,14 @@ export default function ParameterPlanningPage() {
             <Form.Item label="Antenna" name="antenna">
               <Select aria-label="Antenna" style={{ width: 160 }} options={ANTENNAS.map((a) => ({ value: a, label: a }))} />
             </Form.Item>
-            <Form.Item label="LTE Bands" name="lteBands">
-              <Select aria-label="LTE Bands" mode="multiple" style={{ minWidth: 260 }} options={LTE_BANDS.map((b) => ({ value: b, label: b }))} />
+            {/* Never wider than the card: an inline form item keeps its content's width, so on a phone the item and the select are held to the row. */}
+            <Form.Item label="LTE Bands" name="lteBands" style={{ maxWidth: '100%' }}>
+              <Select
+                aria-label="LTE Bands"
+                mode="multiple"
+                style={{ width: 260, maxWidth: '100%' }}
+                options={LTE_BANDS.map((b) => ({ value: b, label: b }))}
+              />
             </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" icon={<PlayCircleOutlined />} disabled={!ready} loading={running}>
