@@ -60,9 +60,12 @@ function liveToken(): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
 }
 
-function renderAs(role: 'Administrator' | 'Manager') {
+type SignedIn = Parameters<typeof setUser>[0];
+
+/** The page as `role` sees it; `who` is the signed-in user when it matters who they are (set before the page draws). */
+function renderAs(role: 'Administrator' | 'Manager', who?: SignedIn) {
   setToken(liveToken());
-  setUser({ id: 99, firstname: 'Eva', lastname: 'Editor', role, operator: { id: 7, name: 'NOS' }, projects: ['Operations'], avatar: null });
+  setUser(who ?? { id: 99, firstname: 'Eva', lastname: 'Editor', role, operator: { id: 7, name: 'NOS' }, projects: ['Operations'], avatar: null });
   const sent = fakeApi(role);
   render(
     <ConsoleProviders>
@@ -172,8 +175,7 @@ describe('/management/users', () => {
 });
 
 test('nobody is offered to deactivate or delete their own account', async () => {
-  renderAs('Administrator');
-  setUser({ id: 1, firstname: 'Ana', lastname: 'Admin', role: 'Administrator', operator: null, projects: ['Operations'], avatar: null });
+  renderAs('Administrator', { id: 1, firstname: 'Ana', lastname: 'Admin', role: 'Administrator', operator: null, projects: ['Operations'], avatar: null });
   const ana = await rowOf('Ana Admin');
   await waitFor(() => expect(within(ana).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument());
   expect(within(ana).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
