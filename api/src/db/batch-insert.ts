@@ -4,9 +4,29 @@ import type { Database } from './schema';
 /** A row to insert, by column name. */
 export type InsertRow = Record<string, unknown>;
 
-/** Rows per INSERT: under every dialect's parameter limit (SQLite 32,766; PostgreSQL 65,535). */
+/**
+ * Rows per INSERT at most. Larger batches save nothing: a 100,000-row tracking import ran ~3 % faster on
+ * both dialects with 500-row batches than with 1,428 (the parameter limit's), and its peak RSS fell by
+ * ~30 MB, since each batch's values live until it is written (bench/tracking.mjs).
+ */
+export const MAX_BATCH_ROWS = 500;
+
+/** Rows per INSERT: at most {@link MAX_BATCH_ROWS}, and under every dialect's parameter limit (SQLite 32,766; PostgreSQL 65,535). */
 export function batchSizeFor(columns: number): number {
-  return Math.max(1, Math.floor(30_000 / columns));
+  return Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor(30_000 / columns)));
+}
+
+/**
+ * The `(?, ?), (?, ?)` of a multi-row INSERT of `rows` rows of `width` values (`$1, $2` … on PostgreSQL).
+ */
+export function valuesPlaceholders(rows: number, width: number, postgres: boolean): string {
+  const tuples: string[] = [];
+  for (let r = 0; r < rows; r += 1) {
+    const marks: string[] = [];
+    for (let c = 1; c <= width; c += 1) marks.push(postgres ? `$${r * width + c}` : '?');
+    tuples.push(`(${marks.join(', ')})`);
+  }
+  return tuples.join(', ');
 }
 
 /**
@@ -25,6 +45,11 @@ export class BatchInsert {
   /** Per column: whether its value is the caller's fixed one, known once rather than looked up for every value. */
   private readonly isFixed: readonly boolean[];
   private readonly fixed: InsertRow;
+  /**
+   * The statement of a full batch, built once: every batch but the last is full, and building the text
+   * again for each (30,000 placeholders) cost an import of 100,000 rows a twentieth of its time.
+   */
+  private fullBatchText: string | null = null;
   written = 0;
 
   constructor(
@@ -58,13 +83,13 @@ export class BatchInsert {
     const rows = this.rows;
     this.params = [];
     this.rows = 0;
-    const width = this.keys.length;
-    const tuples: string[] = [];
-    for (let r = 0; r < rows; r += 1) {
-      const marks: string[] = [];
-      for (let c = 1; c <= width; c += 1) marks.push(this.postgres ? `$${r * width + c}` : '?');
-      tuples.push(`(${marks.join(', ')})`);
-    }
-    await this.db.executeQuery(CompiledQuery.raw(this.head + tuples.join(', '), params));
+    await this.db.executeQuery(CompiledQuery.raw(this.textFor(rows), params));
+  }
+
+  private textFor(rows: number): string {
+    if (rows === this.size && this.fullBatchText !== null) return this.fullBatchText;
+    const text = this.head + valuesPlaceholders(rows, this.keys.length, this.postgres);
+    if (rows === this.size) this.fullBatchText = text;
+    return text;
   }
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { CompiledQuery, PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { MAX_BATCH_ROWS, valuesPlaceholders } from '../db/batch-insert';
 import {
   assertCoordinateEncoding,
   importNetworkDump,
@@ -33,8 +34,8 @@ import type {
 export const IMPORT_FORMATS = ['auto', 'bulkcm', 'cmedit'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-/** Rows per INSERT: large enough to amortise the round trip, small enough for every dialect's parameter limit. */
-export const DEFAULT_BATCH_SIZE = 500;
+/** Rows per INSERT: the console's one rule for batched writes. */
+export const DEFAULT_BATCH_SIZE = MAX_BATCH_ROWS;
 
 export interface ImportDumpOptions {
   /** Recorded in the import history (a name, never a server path). */
@@ -392,15 +393,8 @@ class RowBuffer {
   private text(rows: number): string {
     let text = this.texts.get(rows);
     if (text === undefined) {
-      const width = this.columns.length;
-      const tuples: string[] = [];
-      for (let r = 0; r < rows; r++) {
-        const marks: string[] = [];
-        for (let c = 1; c <= width; c++) marks.push(this.postgres ? `$${r * width + c}` : '?');
-        tuples.push(`(${marks.join(', ')})`);
-      }
       const head = `insert into "${this.table}" (${this.columns.map((c) => `"${c}"`).join(', ')}) values `;
-      text = head + tuples.join(', ') + (this.conflict === '' ? '' : ` ${this.conflict}`);
+      text = head + valuesPlaceholders(rows, this.columns.length, this.postgres) + (this.conflict === '' ? '' : ` ${this.conflict}`);
       // Only the full batch's text is asked for again; a remainder's is used once.
       if (rows === this.batchSize) this.texts.set(rows, text);
     }
