@@ -2,7 +2,8 @@
 // ceiling: the importer's own tokeniser), parsed and mapped without a database, and imported into
 // SQLite through the real importer (parse, map, batched inserts, resolution in SQL, one transaction,
 // commit), as the import job runs it. Each import runs in a process of its own, at the full size and at
-// half of it, so its peak RSS is its own and shows whether memory grows with the file. The time spent
+// half of it, so its peak RSS is its own, and once more at each size with a full GC every 200 ms, whose
+// largest heap is what the import holds (flat in file size). The time spent
 // inside SQLite (prepare, run, commit) is summed too: the database's share alone bounds the ratio.
 // Needs the built API (`npm run bench` builds it; by hand: cd api && npx tsc -p tsconfig.build.json).
 import { execFileSync } from 'node:child_process';
@@ -86,8 +87,12 @@ function timeSqlite() {
   return spent;
 }
 
-/** One import into a fresh SQLite file, in this process; prints one JSON line. */
-async function importPhase(file, dir) {
+/**
+ * One import into a fresh SQLite file, in this process; prints one JSON line. With `retained`, a full
+ * garbage collection every 200 ms measures what the import holds (peak RSS also counts the garbage V8
+ * lets pile up, which grows with a longer run whatever is held); its time is then not the import's.
+ */
+async function importPhase(file, dir, retained = false) {
   const sqlite = timeSqlite();
   const { importDump } = requireApi('./dist/network/index.js');
   const { openDatabase } = requireApi('./dist/db/database.js');
@@ -98,7 +103,14 @@ async function importPhase(file, dir) {
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
+    let held = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const collector = retained
+      ? setInterval(() => {
+          global.gc();
+          held = Math.max(held, process.memoryUsage().heapUsed);
+        }, 200)
+      : null;
     sqlite.ms = 0;
     const cpu = process.cpuUsage();
     const started = performance.now();
@@ -110,22 +122,23 @@ async function importPhase(file, dir) {
     const ms = performance.now() - started;
     const cpuUsed = cpuMs(cpu);
     clearInterval(sampler);
+    if (collector) clearInterval(collector);
     peak = Math.max(peak, process.memoryUsage().rss);
     const relations = Object.values(result.counts.relations).reduce((a, b) => a + b, 0);
-    process.stdout.write(`${JSON.stringify({ ms, cpuMs: cpuUsed, sqliteMs: sqlite.ms, peak, rssBefore, relations })}\n`);
+    process.stdout.write(`${JSON.stringify({ ms, cpuMs: cpuUsed, sqliteMs: sqlite.ms, peak, rssBefore, held, relations })}\n`);
   } finally {
     await handle.close();
   }
 }
 
 if (process.argv[2] === '--phase') {
-  await importPhase(process.argv[3], process.argv[4]);
+  await importPhase(process.argv[3], process.argv[4], process.argv[5] === 'retained');
   process.exit(0);
 }
 
-const runImport = (file, dir) =>
+const runImport = (file, dir, mode = 'timed') =>
   JSON.parse(
-    execFileSync(process.execPath, ['--expose-gc', import.meta.filename, '--phase', file, dir], { encoding: 'utf8', maxBuffer: 1 << 20 })
+    execFileSync(process.execPath, ['--expose-gc', import.meta.filename, '--phase', file, dir, mode], { encoding: 'utf8', maxBuffer: 1 << 20 })
       .trim()
       .split('\n')
       .pop(),
@@ -168,6 +181,11 @@ try {
   );
   console.log(
     `    peak RSS, ${mb(small.bytes).toFixed(0)} MB dump:              ${mb(halfImported.peak).toFixed(0)} MB (${mb(halfImported.rssBefore).toFixed(0)} MB before it)`,
+  );
+  const heldFull = runImport(file, dir, 'retained').held;
+  const heldHalf = runImport(half, dir, 'retained').held;
+  console.log(
+    `    heap held (after a full GC, every 200 ms): ${mb(heldFull).toFixed(0)} MB at ${mb(bytes).toFixed(0)} MB, ${mb(heldHalf).toFixed(0)} MB at ${mb(small.bytes).toFixed(0)} MB`,
   );
   console.log(`(c) SQLite's time alone / saxes:          ${percent(saxMs, imported.sqliteMs)} (no import can beat this on this database)`);
   console.log(

@@ -1,5 +1,6 @@
 import { parseNodeLog, type MoTech, type NodeLogResult, type ParseOptions } from '../domain/amos';
 import { CHECKED_ATTRIBUTES } from '../domain/monitoring';
+import { detachedString, SLICED_FROM } from '../lib/detached-string';
 
 /**
  * What the parse job keeps of one node log while it reads the rest: the parser's result without what
@@ -25,9 +26,6 @@ export interface LogReadOptions {
   /** Offset for headers without a zone and `Local` alarm tables; without it, such times are read as UTC. */
   defaultUtcOffsetMinutes?: number;
 }
-
-/** V8 cuts a substring of this many characters or more as a view of its whole text. */
-const SLICED_FROM = 13;
 
 /**
  * Fields cut from the log whose values repeat across rows and logs (a few dozen alarm texts, states,
@@ -82,15 +80,6 @@ export class KeptStrings {
  * cell, and one copy serves them all (one pointer comparison, where a table look-up hashes the text).
  */
 type LastCopies = Map<string, { original: string; copy: string }>;
-
-/**
- * `text` as a string of its own: V8 cuts a substring of {@link SLICED_FROM} characters or more as a view
- * of the whole text, so a single MO name kept would keep its whole log (often 100 KB) alive until the
- * save; gluing a character on makes V8 copy the characters instead.
- */
-function detachedString(text: string): string {
-  return text.length >= SLICED_FROM ? `${text} `.slice(0, -1) : text;
-}
 
 /**
  * Gives the kept rows strings that no longer point into the log's text, in place: {@link SHARED_FIELDS}

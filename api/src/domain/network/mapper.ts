@@ -1,3 +1,4 @@
+import { detachedString } from '../../lib/detached-string';
 import { NetworkParseError } from './errors';
 import {
   assertCoordinateEncoding,
@@ -242,8 +243,9 @@ const LOWER_NAMES_LIMIT = 10_000;
 function lower(name: string): string {
   let l = lowerNames.get(name);
   if (l === undefined) {
-    l = name.toLowerCase();
-    if (lowerNames.size < LOWER_NAMES_LIMIT) lowerNames.set(name, l);
+    // Copies: the table outlives the import, and a name cut from the file's text would keep its chunk.
+    l = detachedString(name.toLowerCase());
+    if (lowerNames.size < LOWER_NAMES_LIMIT) lowerNames.set(detachedString(name), l);
   }
   return l;
 }
@@ -347,9 +349,12 @@ function lastComponent(ref: string | null): DnComponent | null {
   let last = lastComponents.get(ref);
   if (last === undefined) {
     const parts = splitDn(ref);
-    last = parts?.[parts.length - 1] ?? null;
+    const found = parts?.[parts.length - 1];
+    // Copies: the reference was cut from a 64 KB chunk of the file, and a cached cut kept the whole chunk
+    // alive, so an import held most of its file (62 MB of a 94 MB dump) until the cache was cleared.
+    last = found ? { className: detachedString(found.className), id: detachedString(found.id) } : null;
     if (lastComponents.size >= LAST_COMPONENTS_LIMIT) lastComponents.clear();
-    lastComponents.set(ref, last);
+    lastComponents.set(detachedString(ref), last);
   }
   return last;
 }
