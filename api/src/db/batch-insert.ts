@@ -30,10 +30,11 @@ export function valuesPlaceholders(rows: number, width: number, postgres: boolea
 }
 
 /**
- * Multi-row INSERTs built as text once per batch, for imports of hundreds of thousands of rows: there
- * the query builder's per-value nodes cost more than the database's inserts. Table and column names
- * must be constants of the caller, never input. Rows are read by `keys` (the columns' names unless
- * given, e.g. camelCase fields of a contract); `fixed` gives columns the same value on every row.
+ * Multi-row INSERTs written as text (a full batch's built once), for imports of hundreds of thousands
+ * of rows: there the query builder's per-value nodes cost more than the database's inserts. Table and
+ * column names must be constants of the caller, never input. Rows are read by `keys` (the columns'
+ * names unless given, e.g. camelCase fields of a contract); `fixed` gives columns the same value on
+ * every row.
  */
 export class BatchInsert {
   private params: unknown[] = [];
@@ -46,8 +47,8 @@ export class BatchInsert {
   private readonly isFixed: readonly boolean[];
   private readonly fixed: InsertRow;
   /**
-   * The statement of a full batch, built once: every batch but the last is full, and building the text
-   * again for each (30,000 placeholders) cost an import of 100,000 rows a twentieth of its time.
+   * The statement of a full batch, built once: every batch but the last is full, and building its text
+   * again for each cost a 100,000-row tracking import ~2 % of its time (with 1,428-row batches).
    */
   private fullBatchText: string | null = null;
   written = 0;
