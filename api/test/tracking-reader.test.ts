@@ -212,7 +212,7 @@ describe.each(TEST_DATABASES)('an import that reads each part once, on $name', (
             await sql<{
               name: string;
               sql: string;
-            }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'tracking_commissioning_plan' order by indexname`.execute(
+            }>`select indexname as name, indexdef as sql from pg_indexes where schemaname = current_schema() and tablename = 'tracking_commissioning_plan' order by indexname`.execute(
               database.db,
             )
           ).rows;

@@ -157,6 +157,18 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
 }
 
 /** The live map, and how the page opens a site's popup on it. */
+/**
+ * leaflet 1.9.4's canvas renderer, except that a redraw it scheduled never runs once it was removed. A
+ * redraw done at once (after a pan or a zoom) forgets the frame an earlier change had asked for, so
+ * removing the map cannot cancel that frame, and it then drew into a context already gone: an uncaught
+ * TypeError when the map is left right after a move (fixed upstream by Leaflet PR #9608).
+ */
+const RemovableCanvas = L.Canvas.extend({
+  _redraw(this: { _ctx?: CanvasRenderingContext2D }) {
+    if (this._ctx) (L.Canvas.prototype as unknown as { _redraw: () => void })._redraw.call(this);
+  },
+}) as new (options?: L.RendererOptions) => L.Canvas;
+
 export interface SiteMapHandle {
   map: L.Map;
   openPopup: (site: SiteMapSite) => void;
@@ -171,7 +183,7 @@ export interface SiteMapHandle {
  * - one popup serves every site, filled when it opens (no popup object or listener per marker).
  */
 export function createMap(element: HTMLElement, data: SiteMapResponse, colours: StatusColours, onDrawn: (count: number) => void): SiteMapHandle {
-  const renderer = L.canvas({ padding: 0.5 });
+  const renderer = new RemovableCanvas({ padding: 0.5 });
   const map = L.map(element, {
     preferCanvas: true,
     renderer,
