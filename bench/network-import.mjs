@@ -3,7 +3,7 @@
 // SQLite through the real importer (parse, map, batched inserts, resolution in SQL, one transaction,
 // commit), as the import job runs it. Each import runs in a process of its own, at the full size and at
 // half of it, so its peak RSS is its own, and once more at each size with a full GC every 200 ms, whose
-// largest heap is what the import holds (flat in file size). The time spent
+// largest heap is what the import holds (whether that grows with the file). The time spent
 // inside SQLite (prepare, run, commit) is summed too: the database's share alone bounds the ratio.
 // Needs the built API (`npm run bench` builds it; by hand: cd api && npx tsc -p tsconfig.build.json).
 import { execFileSync } from 'node:child_process';

@@ -156,7 +156,6 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
   );
 }
 
-/** The live map, and how the page opens a site's popup on it. */
 /**
  * leaflet 1.9.4's canvas renderer, except that a redraw it scheduled never runs once it was removed. A
  * redraw done at once (after a pan or a zoom) forgets the frame an earlier change had asked for, so
@@ -169,6 +168,7 @@ const RemovableCanvas = L.Canvas.extend({
   },
 }) as new (options?: L.RendererOptions) => L.Canvas;
 
+/** The live map, and how the page opens a site's popup on it. */
 export interface SiteMapHandle {
   map: L.Map;
   openPopup: (site: SiteMapSite) => void;

@@ -75,7 +75,7 @@ describe('memory held after an import', () => {
     const held = heapHeld() - before;
     expect(summary.bytes).toBeGreaterThan(10e6);
     // The mapper's bounded caches of references stay; the file's text (decoded 64 KB at a time) does not.
-    // Before the caches kept copies of their keys, this held ~9 MB of a 12 MB file.
+    // Before the caches kept copies of their keys, this held ~10 MB of a 12 MB file.
     expect(held).toBeLessThan(summary.bytes / 5);
   });
 });
