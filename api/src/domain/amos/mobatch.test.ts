@@ -25,4 +25,54 @@ describe('parseMobatchResult', () => {
       ['binary', 5, 'mobatch_result.txt'],
     ]);
   });
+
+  // A whole file of a real AMOS 23 run, as mobatch writes it: settings, progress, results, trailer, stamp.
+  const REAL_RUN = [
+    'Full command = /opt/ericsson/amos/moshell/mobatch -p 20 -t 30 sites_4G.txt cmd_4G.mos logs_4G',
+    'Sitefile = sites_4G.txt     Number of sites = 3',
+    'Commandfile = cmd_4G.mos',
+    'Logdir = /home/shared/ops1/logs_4G',
+    '',
+    '>>>>> ERBS_41428_KAINARFARM_K (23171) started  2024-04-30 18:00:02',
+    '>>>>> tel_aviv (23172) started  2024-04-30 18:00:02',
+    '>>>>> KFAR_SABA (23173) started  2024-04-30 18:00:03',
+    '** ERBS_41428_KAINARFARM_K (OK)',
+    '** tel_aviv (OK)',
+    '** KFAR_SABA (no contact)',
+    '=============================================================',
+    'OK          0m13s  ERBS_41428_KAINARFARM_K',
+    'OK          0m21s  tel_aviv',
+    'no contact  0m15s  KFAR_SABA',
+    '=============================================================',
+    'Total mobatch duration: 0m24s',
+    'Average duration per site : 0m16s',
+    'Tue Apr 30 18:00:26 CEST 2024',
+    '',
+  ];
+
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])('reads a real run file (%s): the run lines are not problems, only result lines count', (_name, eol) => {
+    const r = parseMobatchResult(REAL_RUN.join(eol));
+    expect(r.problems).toEqual([]);
+    expect(r.entries.map((e) => [e.node, e.status, e.ok, e.unreachable, e.source.line])).toEqual([
+      ['ERBS_41428_KAINARFARM_K', 'OK', true, false, 13],
+      ['tel_aviv', 'OK', true, false, 14],
+      ['KFAR_SABA', 'no contact', false, true, 15],
+    ]);
+  });
+
+  it('still reports a date outside the trailer, and junk inside a real run', () => {
+    const lines = [...REAL_RUN];
+    lines.splice(13, 0, 'Tue Apr 30 18:00:26 CEST 2024', 'OK 0m1s');
+    lines.push('\u0000\u0001\u0002garbage');
+    const r = parseMobatchResult(lines.join('\n'));
+    expect(r.entries).toHaveLength(3);
+    expect(r.problems.map((p) => [p.kind, p.source.line])).toEqual([
+      ['unparsed-result', 14],
+      ['unparsed-result', 15],
+      ['binary', 23],
+    ]);
+  });
 });
