@@ -47,9 +47,19 @@ describe('the default site rule', () => {
     // Cell names of controllers.
     ['LX0950_U2100F1_1', 'LX0950'],
     ['12345W1', '12345'],
-    // Names without digits up front: up to the first separator.
+    // Names without a site code: the whole name but a trailing technology / sector suffix.
     ['ALFAMA_G', 'ALFAMA'],
     ['ALFAMA_2', 'ALFAMA'],
+    // Place names hold underscores (issue 43): the site is the whole name, not its first word.
+    ['tel_aviv', 'tel_aviv'],
+    ['KFAR_SABA', 'KFAR_SABA'],
+    ['KFAR-SABA', 'KFAR-SABA'],
+    ['RAMAT_HA_SHARON', 'RAMAT_HA_SHARON'],
+    ['KFAR_SABA_L', 'KFAR_SABA'],
+    ['tel_aviv_1', 'tel_aviv'],
+    ['RAMAT_GAN_U1', 'RAMAT_GAN'],
+    ['ERBS_KFAR_SABA_L', 'KFAR_SABA'],
+    ['BTS_tel_aviv', 'tel_aviv'],
     ['Chiado', 'Chiado'],
     ['ERBS', 'ERBS'],
     ['  LX0123_L ', 'LX0123'],
@@ -61,6 +71,14 @@ describe('the default site rule', () => {
   it('keeps a name it does not match whole, and says it did not match', () => {
     expect(siteIdBy(DEFAULT_SITE_RULE, '_LX0001')).toEqual({ siteId: '_LX0001', matched: false });
     expect(siteIdBy(DEFAULT_SITE_RULE, '-')).toEqual({ siteId: '-', matched: false });
+  });
+
+  it('takes time linear in the name, even on a long name of many words that never ends in a suffix', () => {
+    const name = `${'KFAR_'.repeat(20_000)}SABA!`;
+    const started = process.hrtime.bigint();
+    expect(defaultSiteId(name)).toBe(name);
+    // Quadratic backtracking over 100,000 characters takes seconds; one pass takes milliseconds.
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
   });
 
   it('is a rule a user could type: within the length limit, and shown as written', () => {

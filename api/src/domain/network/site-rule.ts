@@ -18,30 +18,12 @@ export const MAX_SITE_RULE_LENGTH = 200;
 
 /**
  * Technology / node-type prefixes some operators put before the site: stripped even when what follows
- * does not look like a site code (`BTS_ALFAMA_1` → `ALFAMA`). `MSRBS_V\d` precedes `MSRBS` so the
- * version is not taken for a site. Upper case only: lower-case prefixes are handled by the generic
- * branch when a site code follows.
+ * does not look like a site code (`BTS_ALFAMA_1` → `ALFAMA`). `MSRBS_V\d` is tried before `MSRBS` so
+ * the version is not taken for a site. Upper case only: lower-case prefixes are handled by the generic
+ * branch when a site code follows. Written compactly (`E?RBS` = ERBS and RBS; `[EG]?NODEB`, `[EG]NB`)
+ * so the whole default stays within {@link MAX_SITE_RULE_LENGTH}.
  */
-const TYPE_PREFIXES = [
-  'MSRBS_V\\d',
-  'MSRBS',
-  'ERBS',
-  'RBS',
-  'RADIONODE',
-  'ENODEB',
-  'ENB',
-  'GNODEB',
-  'GNB',
-  'NODEB',
-  'NR',
-  'LTE',
-  'NBIOT',
-  'UMTS',
-  'WCDMA',
-  'GSM',
-  'BTS',
-  '[2345]G',
-];
+const TYPE_PREFIXES = ['MSRBS(?:_V\\d)?', 'E?RBS', 'RADIONODE', '[EG]?NODEB', '[EG]NB', 'NR', 'LTE', 'NBIOT', 'UMTS', 'WCDMA', 'GSM', 'BTS', '[2345]G'];
 
 /**
  * The default rule, written as a rule a user could have typed (and can start from):
@@ -49,10 +31,13 @@ const TYPE_PREFIXES = [
  * 2. optionally one other alphabetic token and `_`/`-` when a site code follows (up to three letters
  *    and at least three digits: `SITE_41428`, `x_LX0001`), so `ALFAMA_2` keeps ALFAMA;
  * 3. the site: letters then digits (`LX0001`, `41428`, `RNC07`; `LX0123U1` → `LX0123`), or, for
- *    names without digits up front, everything before the first `_`/`-` (`ALFAMA_G` → `ALFAMA`).
- * It has no nested repetition, so {@link compileSiteRule} accepts it like any user rule.
+ *    names without a site code, the whole name but one trailing technology / sector suffix of a
+ *    character and digits (`KFAR_SABA` and `tel_aviv` stay whole: place names hold underscores;
+ *    `ALFAMA_G` → `ALFAMA`, `RAMAT_GAN_U1` → `RAMAT_GAN`).
+ * It has no nested repetition, so {@link compileSiteRule} accepts it like any user rule; the lazy
+ * branch tries each end of the site once, so it stays linear in the name's length.
  */
-export const DEFAULT_SITE_RULE_SOURCE = `^(?:(?:${TYPE_PREFIXES.join('|')})[_-])*(?:[A-Za-z]+[_-](?=[A-Za-z]{0,3}\\d{3}))?(?<site>[A-Za-z]*\\d+|[^_-]+)`;
+export const DEFAULT_SITE_RULE_SOURCE = `^(?:(?:${TYPE_PREFIXES.join('|')})[_-])*(?:[A-Za-z]+[_-](?=[A-Za-z]{0,3}\\d{3}))?(?<site>[A-Za-z]*\\d+|[^\\d_-].*?(?=([_-]\\w\\d*)?$))`;
 
 /**
  * Compiles a site rule, refusing (with a message fit for the user) a pattern that is too long, does
@@ -98,7 +83,7 @@ export function siteIdBy(rule: SiteRule, name: string): { siteId: string; matche
   return site === null ? { siteId: trimmed, matched: false } : { siteId: site, matched: true };
 }
 
-/** The default rule as a function: `ERBS_41428_KAINARFARM_K` → `41428`, `NR_LX0001_A` → `LX0001`, `ALFAMA_G` → `ALFAMA`. */
+/** The default rule as a function: `ERBS_41428_KAINARFARM_K` → `41428`, `NR_LX0001_A` → `LX0001`, `ALFAMA_G` → `ALFAMA`, `KFAR_SABA` → `KFAR_SABA`. */
 export function defaultSiteId(name: string): string {
   return siteIdBy(DEFAULT_SITE_RULE, name).siteId;
 }
