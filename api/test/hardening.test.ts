@@ -26,6 +26,27 @@ test('log lines never carry a token from the query string, however its name is s
   expect(loggableUrl('/home')).toBe('/home');
 });
 
+test('every spelling of access_token is redacted: arrays, encoded brackets, repeated, encoded twice, after a semicolon (issue 44)', () => {
+  const secret = 'eyJ.secret.sig';
+  for (const [url, expected] of [
+    [`/api/File/Download?file=x&access_token[]=${secret}`, '/api/File/Download?file=x&access_token[]=[Redacted]'],
+    [`/api/File/Download?file=x&access_token%5B%5D=${secret}`, '/api/File/Download?file=x&access_token%5B%5D=[Redacted]'],
+    [`/api/File/Download?access_token[0]=${secret}&Access_Token[1]=${secret}`, '/api/File/Download?access_token[0]=[Redacted]&Access_Token[1]=[Redacted]'],
+    [
+      `/api/x?access_token=${secret}&access_token=${secret}&AcCeSs_ToKeN=${secret}`,
+      '/api/x?access_token=[Redacted]&access_token=[Redacted]&AcCeSs_ToKeN=[Redacted]',
+    ],
+    [`/api/x?%2561ccess_token=${secret}`, '/api/x?%2561ccess_token=[Redacted]'],
+    [`/api/x?%61ccess%5Ftoken%5b%5d=${secret}`, '/api/x?%61ccess%5Ftoken%5b%5d=[Redacted]'],
+    [`/api/x?file=a;access_token=${secret}`, '/api/x?file=a;access_token=[Redacted]'],
+    [`/api/x?+access_token+=${secret}`, '/api/x?+access_token+=[Redacted]'],
+  ] as const) {
+    expect(loggableUrl(url)).toBe(expected);
+  }
+  // Names that only look alike keep their values.
+  expect(loggableUrl('/api/x?access_tokens=1&my_access_token=2&file=a;b')).toBe('/api/x?access_tokens=1&my_access_token=2&file=a;b');
+});
+
 test('real mail needs PUBLIC_URL; a proxy is trusted only when named', () => {
   expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.pt' })).toThrow(ConfigError);
   expect(loadConfig({ SMTP_URL: 'smtp://mail.example.pt', PUBLIC_URL: 'https://cellwise.example.pt/' }).publicUrl).toBe('https://cellwise.example.pt');
