@@ -1,4 +1,4 @@
-import { parseNodeLog, type MoTech, type NodeLogResult, type ParseOptions } from '../domain/amos';
+import { decodeLogBytes, parseNodeLog, type MoTech, type NodeLogResult, type ParseOptions } from '../domain/amos';
 import { CHECKED_ATTRIBUTES } from '../domain/monitoring';
 import { detachedString, SLICED_FROM } from '../lib/detached-string';
 
@@ -155,7 +155,7 @@ export function keptOf(result: NodeLogResult, strings: KeptStrings = new KeptStr
 
 /** One node log's bytes (UTF-8) read as the parse job keeps it; `strings` is the parse's table, shared by its logs. */
 export function readNodeLog(data: Uint8Array, archive: string, file: string, options: LogReadOptions = {}, strings = new KeptStrings()): KeptLog {
-  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+  const text = decodeLogBytes(data);
   return keptOf(parseNodeLog(text, { archive, file }, parseOptionsOf(options)), strings);
 }
 

@@ -76,6 +76,35 @@ export function parsePrompt(line: string): { node: string; command: string } | n
   return { node: line.slice(0, gt), command: line.slice(gt + 1).trim() };
 }
 
+/**
+ * Prompts of the shells a command opens on the node, printed inside its output: the COLI prompt
+ * (`coli>` of `ue print`, `lhsh`, `mon`), board shells (`lhsh>`, `osmon>`) and the like. They are part
+ * of the command's output, never a node's prompt.
+ */
+const SUB_SHELL_PROMPTS: ReadonlySet<string> = new Set([
+  'coli',
+  'lhsh',
+  'lh',
+  'sh',
+  'bash',
+  'ksh',
+  'osmon',
+  'mon',
+  'ose',
+  'ftp',
+  'sftp',
+  'gdb',
+  'ssh',
+  'telnet',
+]);
+
+/** {@link parsePrompt} of a node's prompt: null for a sub-shell's prompt inside a command's output. */
+export function parseNodePrompt(line: string): { node: string; command: string } | null {
+  const prompt = parsePrompt(line);
+  if (prompt === null || (prompt.node.length <= 6 && SUB_SHELL_PROMPTS.has(prompt.node.toLowerCase()))) return null;
+  return prompt;
+}
+
 /** Which parser reads a command's output, from its first word. */
 export function familyOf(command: string): CommandFamily {
   const sp = command.indexOf(' ');
@@ -171,7 +200,7 @@ export class BlockSplitter {
     if (this.junkCount > 0) this.flushJunk();
     if (this.checkUnreachable && this.unreachableReason === null && isUnreachableLine(text)) this.unreachableReason = text.trim();
 
-    const prompt = parsePrompt(text);
+    const prompt = parseNodePrompt(text);
     if (prompt) {
       this.close(false);
       this.startBlock(prompt.node, prompt.command, n);
@@ -218,7 +247,7 @@ export class BlockSplitter {
         if (nextGt < 0) nextGt = len;
       }
       if (nextGt < end) {
-        const prompt = parsePrompt(text.slice(start, end));
+        const prompt = parseNodePrompt(text.slice(start, end));
         if (prompt) {
           this.close(false);
           this.startBlock(prompt.node, prompt.command, n);
@@ -236,6 +265,17 @@ export class BlockSplitter {
       }
     }
     this.end();
+  }
+
+  /**
+   * Opens a block without a prompt line, for a log that is one command's output saved alone: `line`
+   * (its first line) stands for the prompt, and every line, that one included, is then {@link push}ed.
+   */
+  openBlock(node: string, command: string, family: CommandFamily, line: number): void {
+    this.close(false);
+    this.startBlock(node, command, line);
+    this.current = new Block(node, command, family, line);
+    this.current.lastLine = line - 1;
   }
 
   end(): void {

@@ -5,6 +5,7 @@
 export { parseNodeLog, nodeFromFileName } from './node-log';
 export { parseMobatchResult } from './mobatch';
 export { parseHeaderLine } from './header';
+export { decodeLogBytes } from './text';
 export { parsePrompt, familyOf } from './blocks';
 export { moFacts, techOfClass, linkOf } from './mo';
 export { retRows } from './ret';

@@ -2,13 +2,14 @@ import { parseAlarmLogBlock } from './alarm-log';
 import { parseAlarmBlock } from './alarms';
 import { parseGetBlock, parseHgetBlock } from './attributes';
 import { type Block, BlockSplitter, isSilent, mayBeUnreachable } from './blocks';
-import { type BlockContext, newContext, refOf, report } from './context';
+import { type BlockContext, excerpt, newContext, refOf, report } from './context';
 import { parseCvBlock } from './cv';
 import { parseLtBlock } from './lt';
 import { retRows } from './ret';
 import { parseStateBlock } from './states';
-import { forEachLine, isPlainText } from './text';
-import { type LogSource, type MoAttribute, type NodeLogResult, type ParseOptions, type RawBlock } from './types';
+import { promptlessCommand, promptlessNode, unquoteCsv } from './promptless';
+import { cleanLine, forEachLine, isPlainText } from './text';
+import { type BlockSummary, type LogSource, type MoAttribute, type NodeLogResult, type ParseOptions, type Problem, type RawBlock } from './types';
 
 const DEFAULT_RAW_LINE_LIMIT = 10_000;
 
@@ -54,17 +55,24 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
     skippedAttributeTechs: [],
   };
 
+  // Problems up to here belong to blocks already read (or to the preamble).
+  let problemsSeen = 0;
   const onBlock = (block: Block): void => {
     if (ctx.ownNode === null) ctx.ownNode = block.node; // the first prompt's: the log's node
-    if (isSilent(block.command)) return; // `q`, `exit`, the bare prompt at the end: nothing to read
-    result.blocks.push({
+    if (isSilent(block.command)) {
+      problemsSeen = ctx.problems.length;
+      return; // `q`, `exit`, the bare prompt at the end: nothing to read
+    }
+    const summary: BlockSummary = {
       command: block.command,
       family: block.family,
       node: block.node,
       header: block.header,
       lineCount: block.lastLine - block.promptLine + 1,
       source: refOf(ctx, block.promptLine),
-    });
+      incomplete: null,
+    };
+    result.blocks.push(summary);
     if (block.header && !result.header) result.header = block.header;
     const attributesBefore = result.attributes.length;
     const retsBefore = rets.length;
@@ -76,9 +84,11 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
       report(ctx, block, 'internal', `block not parsed: ${e instanceof Error ? e.message : String(e)}`, block.promptLine);
       result.raw.push(rawBlock(block, ctx, rawLimit));
     }
+    summary.incomplete = firstIncompleteness(ctx.problems, problemsSeen, block.promptLine);
+    problemsSeen = ctx.problems.length;
   };
 
-  const splitter = new BlockSplitter(source, onBlock, ctx.problems, defaultOffset);
+  let splitter = new BlockSplitter(source, onBlock, ctx.problems, defaultOffset);
   splitter.plain = isPlainText(text);
   ctx.tabs = text.includes('\t');
   splitter.checkUnreachable = mayBeUnreachable(text, splitter.plain);
@@ -87,6 +97,7 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
     forEachLine(text, (line, n) => splitter.push(line, n));
     splitter.end();
   }
+  if (splitter.node === null && splitter.unreachableReason === null) splitter = readPromptless(text, source, onBlock, ctx, defaultOffset) ?? splitter;
 
   result.node = splitter.node ?? nodeFromFileName(source.file);
   result.unreachable = splitter.unreachableReason !== null;
@@ -95,6 +106,60 @@ export function parseNodeLog(text: string, source: LogSource, options: ParseOpti
   result.skippedAttributeTechs = [...ctx.skippedTechs];
   ctx.problems.sort((a, b) => a.source.line - b.source.line);
   return result;
+}
+
+/**
+ * A log without any prompt ({@link promptlessCommand}): read again as one block of the command its
+ * table shows, of the node it names (else the file's). Null when no table says what it is. Rows whose
+ * CSV quotes do not close are problems (and are read as written).
+ */
+function readPromptless(
+  text: string,
+  source: LogSource,
+  onBlock: (block: Block) => void,
+  ctx: BlockContext,
+  defaultOffset: number | null,
+): BlockSplitter | null {
+  const raw: string[] = [];
+  const cleaned: Array<string | null> = [];
+  forEachLine(text, (line) => {
+    raw.push(line);
+    cleaned.push(cleanLine(line));
+  });
+  const { lines, unreadable } = unquoteCsv(cleaned);
+  const found = promptlessCommand(lines);
+  if (!found) return null;
+  // The first pass found no block: its only problems are binary lines, which this one reports again.
+  ctx.problems.length = 0;
+  ctx.tabs = lines.some((l) => l !== null && l.includes('\t'));
+  const node = promptlessNode(lines) ?? nodeFromFileName(source.file);
+  const splitter = new BlockSplitter(source, onBlock, ctx.problems, defaultOffset);
+  splitter.checkUnreachable = false;
+  splitter.openBlock(node, found.command, found.family, 1);
+  for (const n of unreadable) {
+    ctx.problems.push({ kind: 'unparsed-line', reason: `CSV quote not closed: ${excerpt(raw[n - 1]!)}`, command: found.command, source: refOf(ctx, n) });
+  }
+  // An unreadable row is reported above and read as a blank line: its text cut at a comma is no row.
+  const unread = new Set(unreadable);
+  lines.forEach((line, k) => splitter.push(unread.has(k + 1) ? '' : (line ?? raw[k]!), k + 1));
+  splitter.end();
+  return splitter;
+}
+
+/** Problems that mean a table was not read whole: what it printed may be short of what the node holds. */
+const INCOMPLETE_KINDS: ReadonlySet<Problem['kind']> = new Set(['truncated', 'count-mismatch', 'binary', 'unparsed-line', 'internal']);
+
+/**
+ * Why a block's output cannot be taken as the whole answer (the first such problem, with its line), or
+ * null: the problems found since `from` while it was current (binary lines inside it, what its parser
+ * said), not those of the preamble before its prompt.
+ */
+function firstIncompleteness(problems: readonly Problem[], from: number, promptLine: number): string | null {
+  for (let i = from; i < problems.length; i += 1) {
+    const p = problems[i]!;
+    if (p.source.line >= promptLine && INCOMPLETE_KINDS.has(p.kind)) return `line ${p.source.line}: ${p.reason}`;
+  }
+  return null;
 }
 
 function readBlock(block: Block, ctx: BlockContext, result: NodeLogResult, rawLimit: number): void {

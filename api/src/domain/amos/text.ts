@@ -236,3 +236,27 @@ export class NextChar {
     return this.pos;
   }
 }
+
+/**
+ * The text of a log file's bytes: UTF-8, or UTF-16 when the file says so (a BOM) or shows it (a NUL
+ * after each of its first ASCII characters): Windows tools save pasted terminal output as UTF-16, and
+ * read as UTF-8 every line of it would be binary junk, the whole log lost.
+ */
+export function decodeLogBytes(data: Uint8Array): string {
+  const b0 = data[0];
+  const b1 = data[1];
+  if (b0 === 0xff && b1 === 0xfe) return new TextDecoder('utf-16le').decode(data.subarray(2));
+  if (b0 === 0xfe && b1 === 0xff) return new TextDecoder('utf-16be').decode(data.subarray(2));
+  const probe = Math.min(data.length - (data.length % 2), 64);
+  if (probe >= 4) {
+    let le = true;
+    let be = true;
+    for (let i = 0; i < probe; i += 2) {
+      if (data[i] === 0 || data[i + 1] !== 0) le = false;
+      if (data[i] !== 0 || data[i + 1] === 0) be = false;
+    }
+    if (le) return new TextDecoder('utf-16le').decode(data);
+    if (be) return new TextDecoder('utf-16be').decode(data);
+  }
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+}

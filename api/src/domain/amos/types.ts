@@ -220,6 +220,11 @@ export interface BlockSummary {
   /** Physical lines of the block, prompt included. */
   lineCount: number;
   source: SourceRef;
+  /**
+   * Why its output is not the whole answer (`line 14: alarm table without its >>> Total footer: …`):
+   * cut short, a count that disagrees, binary junk or rows that are not rows inside it. Null when read whole.
+   */
+  incomplete: string | null;
 }
 
 export type CommandFamily = 'alt' | 'lga' | 'st' | 'get' | 'hget' | 'cvls' | 'lt' | 'other';
