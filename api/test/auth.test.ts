@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { Role } from 'shared-auth/policy';
 import { buildApp } from '../src/app';
 import { EXPIRED_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../src/auth/access';
+import { DEVICE_COOKIE } from '../src/auth/device-cookies';
 import { accountEvents } from '../src/auth/events';
 import { loadJwtSecret, signSessionToken } from '../src/auth/jwt';
 import { issueOneTimeToken } from '../src/auth/one-time-tokens';
@@ -216,6 +219,107 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
       }
       now += 30_000;
       expect((await loginFrom('198.51.100.8', 'spread@example.pt', DEMO_PASSWORD)).statusCode).toBe(200);
+    });
+
+    describe('a browser that signed in before (device cookie, issue 44)', () => {
+      let origin = '';
+      beforeAll(async () => {
+        await app.listen({ host: '127.0.0.1', port: 0 });
+        origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      });
+
+      /** A sign-in over a real connection from a loopback address of its own, as a browser sends it. */
+      function signInOver(localAddress: string, email: string, password: string, cookie?: string) {
+        return new Promise<{ status: number; setCookie: string | null; retryAfter: string | null }>((resolve, reject) => {
+          const body = JSON.stringify({ email, password });
+          const request = http.request(
+            `${origin}/api/auth/login`,
+            {
+              method: 'POST',
+              localAddress,
+              headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(cookie ? { cookie } : {}) },
+            },
+            (response) => {
+              response.resume();
+              response.on('end', () =>
+                resolve({
+                  status: response.statusCode ?? 0,
+                  setCookie: response.headers['set-cookie']?.[0] ?? null,
+                  retryAfter: (response.headers['retry-after'] as string | undefined) ?? null,
+                }),
+              );
+            },
+          );
+          request.on('error', reject);
+          request.end(body);
+        });
+      }
+      /** What the browser sends back of a Set-Cookie: its name and value. */
+      const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0]!;
+
+      test('wrong passwords sent from other addresses never keep the owner out of the browser they signed in with', async () => {
+        await addUser({ email: 'target@example.pt' });
+        now = Date.parse('2026-03-05T09:00:00.000Z');
+        const first = await signInOver('127.0.0.1', 'target@example.pt', DEMO_PASSWORD);
+        expect(first.status).toBe(200);
+        const attributes = (first.setCookie ?? '').split('; ');
+        expect(attributes[0]).toMatch(new RegExp(`^${DEVICE_COOKIE.namePrefix}[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{22}\\.\\d+\\.[A-Za-z0-9_-]+$`));
+        expect(attributes.slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=31536000', 'Path=/api/auth/login', 'SameSite=Strict']);
+        let cookie = cookieOf(first.setCookie);
+
+        // One wrong password every 31 s from six rotating addresses keeps the account under its growing delay.
+        for (let i = 0; i < 12; i++) {
+          now += 31_000;
+          expect((await signInOver(`127.0.0.${10 + (i % 6)}`, 'target@example.pt', `wrong-${i}-password`)).status).toBe(400);
+          if (i < 5) continue;
+          // A browser without the cookie (another one, on the owner's own address) waits out the delay...
+          const stranger = await signInOver('127.0.0.1', 'target@example.pt', DEMO_PASSWORD);
+          expect([stranger.status, Number(stranger.retryAfter)]).toEqual([429, expect.any(Number)]);
+          expect(Number(stranger.retryAfter)).toBeGreaterThan(0);
+          // ...while the owner's browser signs in at once, every time, and gets a fresh cookie.
+          const owner = await signInOver('127.0.0.1', 'target@example.pt', DEMO_PASSWORD, cookie);
+          expect(owner.status).toBe(200);
+          expect(cookieOf(owner.setCookie)).not.toBe(cookie);
+          cookie = cookieOf(owner.setCookie);
+        }
+      });
+
+      test("a device cookie's own failures lock out that cookie only; a copied, forged or other account's cookie is no cookie", async () => {
+        await addUser({ email: 'device@example.pt' });
+        await addUser({ email: 'neighbour@example.pt' });
+        now = Date.parse('2026-03-05T12:00:00.000Z');
+        const cookie = cookieOf((await signInOver('127.0.0.1', 'device@example.pt', DEMO_PASSWORD)).setCookie);
+        const neighbours = cookieOf((await signInOver('127.0.0.1', 'neighbour@example.pt', DEMO_PASSWORD)).setCookie);
+
+        for (let i = 0; i < 5; i++) expect((await signInOver('127.0.0.20', 'device@example.pt', `wrong-${i}-password`, cookie)).status).toBe(400);
+        const locked = await signInOver('127.0.0.20', 'device@example.pt', DEMO_PASSWORD, cookie);
+        expect([locked.status, locked.retryAfter]).toEqual([429, String(15 * 60)]);
+        // Those failures were the cookie's: the account has no delay, and that same address without the cookie signs in.
+        expect((await signInOver('127.0.0.20', 'device@example.pt', DEMO_PASSWORD)).status).toBe(200);
+
+        // Untrusted failures for the neighbour put its account under a delay; cookies that are not its own do not help.
+        for (let i = 0; i < 5; i++) expect((await signInOver(`127.0.0.${30 + i}`, 'neighbour@example.pt', 'wrong-password')).status).toBe(400);
+        const [name, value] = neighbours.split('=') as [string, string];
+        const forged = `${name}=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`;
+        const otherAccounts = `${name}=${cookie.split('=')[1]}`;
+        for (const given of [forged, otherAccounts, cookie, `${name}=`, `${name}=a.b.c.d`]) {
+          expect((await signInOver('127.0.0.1', 'neighbour@example.pt', DEMO_PASSWORD, given)).status).toBe(429);
+        }
+        expect((await signInOver('127.0.0.1', 'neighbour@example.pt', DEMO_PASSWORD, `theme=dark; ${neighbours}`)).status).toBe(200);
+      });
+
+      test('a device cookie is trusted for a year after it was issued', async () => {
+        await addUser({ email: 'yearly@example.pt' });
+        now = Date.parse('2026-03-06T12:00:00.000Z');
+        const cookie = cookieOf((await signInOver('127.0.0.1', 'yearly@example.pt', DEMO_PASSWORD)).setCookie);
+        now += DEVICE_COOKIE.maxAgeSeconds * 1000 - MINUTE;
+        for (let i = 0; i < 5; i++) expect((await signInOver(`127.0.0.${40 + i}`, 'yearly@example.pt', 'wrong-password')).status).toBe(400);
+        expect((await signInOver('127.0.0.1', 'yearly@example.pt', DEMO_PASSWORD, cookie)).status).toBe(200);
+        // Past its year; one more failure from elsewhere renews the account's delay.
+        now += 2 * MINUTE;
+        expect((await signInOver('127.0.0.50', 'yearly@example.pt', 'wrong-password')).status).toBe(400);
+        expect((await signInOver('127.0.0.1', 'yearly@example.pt', DEMO_PASSWORD, cookie)).status).toBe(429);
+      });
     });
 
     test('a success resets the count', async () => {

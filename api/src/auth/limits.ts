@@ -5,8 +5,10 @@ import { Redis } from 'ioredis';
  * console and in Redis when REDIS_URL is set, so every API instance counts the same attempts.
  *
  * Nothing here locks an account for everyone: a run of wrong passwords blocks the address that sent
- * them (for that account), and the account itself only gets short, growing delays — so nobody can
- * keep a colleague, or the Administrator, out by typing their email five times.
+ * them (for that account), and the account itself only gets short, growing delays that apply to
+ * untrusted clients alone — a browser holding the account's device cookie (device-cookies.ts) is judged
+ * by its own failures only, so nobody can keep a colleague, or the Administrator, out by typing their
+ * email, however many addresses they type it from.
  */
 export interface CounterStore {
   /** Counts one hit in a window that starts at the key's first hit; answers the count so far. */
@@ -34,6 +36,8 @@ export const LIMITS = {
   loginFailuresPerAddress: { limit: 30, windowMs: 15 * MINUTE },
   /** Failed sign-ins for one account from one address: guessing one password; blocks only that address. */
   loginFailuresPerAccountAndAddress: { limit: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  /** Failed sign-ins through one device cookie (a browser that signed in before): blocks only that cookie. */
+  loginFailuresPerDevice: { limit: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
   /** Recovery mails asked from one address, and for one email (whether or not it has an account). */
   recoverPerAddress: { limit: 5, windowMs: 15 * MINUTE },
   recoverPerAccount: { limit: 3, windowMs: 60 * MINUTE },
@@ -45,7 +49,7 @@ export const LIMITS = {
 } as const satisfies Record<string, WindowRule>;
 
 /**
- * Failed sign-ins for one account from every address: after `after` failures each further one delays
+ * Failed sign-ins for one account from every untrusted client: after `after` failures each further one delays
  * the next try, doubling from `firstMs` up to `maxMs` — slow enough to stop a distributed guesser,
  * short enough that the account's owner is never locked out.
  */
@@ -68,6 +72,7 @@ export const limitKeys = {
   loginAddress: (ip: string) => `login:ip:${ip}`,
   loginAccountAddress: (email: string, ip: string) => `login:pair:${email}|${ip}`,
   loginAccount: (email: string) => `login:account:${email}`,
+  loginDevice: (nonce: string) => `login:device:${nonce}`,
   recoverAddress: (ip: string) => `recover:ip:${ip}`,
   recoverAccount: (email: string) => `recover:account:${email}`,
   linkAddress: (ip: string) => `link:ip:${ip}`,

@@ -3,6 +3,7 @@ import type { Principal } from 'shared-auth/policy';
 import type { Database } from '../db/schema';
 import { findAccountById, projectNamesOf } from './accounts';
 import { epochSeconds, type Clock } from './clock';
+import { DeviceCookies } from './device-cookies';
 import { signSessionToken, verifySessionToken } from './jwt';
 import type { Limiter } from './limits';
 
@@ -12,14 +13,18 @@ export interface Session {
   principal: Principal;
 }
 
-/** Everything the access hook and the account routes share: the clock, the signing secret, the abuse limits. */
+/** Everything the access hook and the account routes share: the clock, the signing secret, the abuse limits, the device cookies. */
 export class AuthRuntime {
+  readonly devices: DeviceCookies;
+
   constructor(
     readonly db: Kysely<Database>,
     private readonly secret: string,
     readonly limits: Limiter,
     readonly clock: Clock,
-  ) {}
+  ) {
+    this.devices = new DeviceCookies(secret);
+  }
 
   /**
    * The session of a token: signature and expiry check out, the user exists and is not deactivated,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { can } from 'shared-auth/policy';
 import { findAccountByEmail, findAccountById, isPossibleId, normalizeEmail, operatorsOf, userInfoOf } from '../auth/accounts';
+import { deviceCookieHeader } from '../auth/device-cookies';
 import { accountEvents } from '../auth/events';
 import { publicBaseUrl, recoveryLink } from '../auth/links';
 import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed } from '../auth/one-time-tokens';
@@ -94,25 +95,36 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountKey = limitKeys.loginAccount(email);
       const pairKey = limitKeys.loginAccountAddress(email, request.ip);
       const addressKey = limitKeys.loginAddress(request.ip);
-      const wait = await limits.retryAfter([addressKey, pairKey, accountKey], now);
+      // A browser that signed in as this account before is judged by its own failures only: what others
+      // typed for the account, from wherever, never slows or blocks it (OWASP device cookies).
+      const device = auth.devices.verify(email, request.headers.cookie, now);
+      const deviceKey = device === null ? null : limitKeys.loginDevice(device);
+      const wait = await limits.retryAfter(deviceKey ? [deviceKey] : [addressKey, pairKey, accountKey], now);
       if (wait !== null) return tooMany(reply, wait);
 
       const account = await findAccountByEmail(db, email);
       const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, request.body.password) : await verifyNothing(request.body.password);
       if (!account || !passwordOk) {
-        // Counted whether or not the email has an account, so the limits reveal nothing either.
-        await limits.count(addressKey, LIMITS.loginFailuresPerAddress, now);
-        await limits.count(pairKey, LIMITS.loginFailuresPerAccountAndAddress, now);
-        await limits.countAccountFailure(email, now);
+        if (deviceKey) {
+          await limits.count(deviceKey, LIMITS.loginFailuresPerDevice, now);
+        } else {
+          // Counted whether or not the email has an account, so the limits reveal nothing either.
+          await limits.count(addressKey, LIMITS.loginFailuresPerAddress, now);
+          await limits.count(pairKey, LIMITS.loginFailuresPerAccountAndAddress, now);
+          await limits.countAccountFailure(email, now);
+        }
         return fail(reply, 400, MESSAGES.invalidLogin);
       }
       // Told only to whoever knows the password, so these answers reveal nothing to a guesser.
       if (account.deactivated) return fail(reply, 403, MESSAGES.deactivated);
       if (!account.emailConfirmed) return fail(reply, 403, MESSAGES.unconfirmed);
 
-      await limits.store.reset(pairKey, accountKey);
+      // A trusted browser's success leaves the account's delay to run: it was earned by someone else.
+      await limits.store.reset(...(deviceKey ? [deviceKey, pairKey] : [pairKey, accountKey]));
       const token = await auth.issueToken(account.id);
       if (!token) return fail(reply, 400, MESSAGES.invalidLogin);
+      // Every success hands the browser a fresh device cookie (a new nonce, a new year).
+      reply.header('Set-Cookie', deviceCookieHeader(auth.devices.issue(email, now), request.protocol === 'https'));
       return { token };
     },
   );
