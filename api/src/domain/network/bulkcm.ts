@@ -13,10 +13,13 @@ import { addAttribute, assertChunk, type Attributes, type ChunkSource, type MoRe
  *
  * Rules worth knowing:
  * - Elements are matched by local name; prefixes and namespace URIs are ignored.
- * - A VsDataContainer whose type and id equal its parent MO's is that MO's vendor extension (Ericsson
+ * - A VsDataContainer whose type equals its parent MO's class is that MO's vendor extension (Ericsson
  *   writes `MeContext=X` + `VsDataContainer id=X type vsDataMeContext`): its attributes are merged into
  *   the parent record. If the parent was already emitted, the extension is emitted as a second record
- *   with the same DN (`vendor: true`); consumers merge records by DN.
+ *   with the same DN (`vendor: true`); consumers merge records by DN. The container's id does not
+ *   matter: OSS-RC writes `<un:UtranRelation id="CC1405B">` holding a `vsDataUtranRelation` container
+ *   with id `CC1405A` (the source cell's). Only SubNetworks nest in their own class, so a typed
+ *   SubNetwork container with another id stays a child.
  * - Attributes that arrive after an MO was emitted (an `<attributes>` block after child MOs) are
  *   emitted the same way, as a second record with the same DN.
  * - The `configData` `dnPrefix` and the bulk CM `modifier` attribute are ignored: DNs start at the
@@ -52,6 +55,9 @@ type Frame =
   | { t: 'attr'; raw: string; mo: MoState; path: string; text: string; hasChildren: boolean };
 
 const ROOT = 'bulkCmConfigDataFile';
+
+/** Classes whose instances contain instances of the same class (3GPP TS 32.622: SubNetwork in SubNetwork). */
+const SELF_NESTING = new Set(['SubNetwork']);
 
 function localName(qname: string): string {
   const i = qname.indexOf(':');
@@ -289,7 +295,7 @@ class BulkCmReader {
   private typeContainer(mo: MoState, className: string): void {
     mo.className = className;
     const parent = mo.parent;
-    if (parent && parent.className === className && parent.id === mo.id) {
+    if (parent && parent.className === className && (parent.id === mo.id || !SELF_NESTING.has(className))) {
       if (!parent.emitted) {
         mo.mergeInto = parent;
         for (const [k, v] of Object.entries(mo.attrs)) {

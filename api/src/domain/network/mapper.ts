@@ -18,8 +18,10 @@ import {
   type Relation,
   type Site,
 } from './model';
+import { DEFAULT_GNB_ID_LENGTH, type NrCellIdentity, splitNci } from './nr';
 import { type Attributes, type DnComponent, type MoRecord, splitDn } from './records';
 import { DEFAULT_SITE_RULE, type SiteRule, siteIdBy, UNMATCHED_EXAMPLES, type UnmatchedNames } from './site-rule';
+import { iubNodeName } from './utran';
 
 /**
  * Maps managed-object records (from {@link parseBulkCm} or {@link parseCmedit}) into the inventory
@@ -141,6 +143,16 @@ const FUNCTION_CLASSES: Record<string, FunctionInfo> = {
   BssFunction: { tech: '2G', controller: true },
 };
 
+/**
+ * Classes that, met anywhere in a DN, show a technology the node runs even when the export lists none
+ * of its cells or functions (a `cmedit get` of NRSectorCarrier alone): the function classes, and
+ * GsmSector, under which a BTS's Trx and channel groups live.
+ */
+const DN_TECHNOLOGY_CLASSES: Record<string, '2G' | '3G' | '4G' | '5G'> = {
+  ...Object.fromEntries(Object.entries(FUNCTION_CLASSES).map(([cls, info]) => [cls, info.tech])),
+  GsmSector: '2G',
+};
+
 /** MOs whose `latitude`/`longitude` locate the whole site. */
 const LOCATION_CLASSES = new Set(['MeContext', 'ManagedElement', 'Site', 'ENodeBFunction', 'GNBDUFunction', 'GNBCUCPFunction', 'NodeBFunction', 'BtsFunction']);
 
@@ -208,7 +220,14 @@ interface DnPath {
   node: NodeKey | null;
   /** A controller function (RncFunction, BscFunction) is among the components. */
   controller: boolean;
+  /**
+   * The function classes among the components (and GsmSector), shared with the parent's path when the
+   * new components add none, so a record only looks at them when they changed.
+   */
+  functions: readonly string[];
 }
+
+const NO_FUNCTIONS: readonly string[] = [];
 
 function keyAt(parts: DnComponent[], at: number): NodeKey {
   const p = parts[at] as DnComponent;
@@ -220,14 +239,16 @@ function extendPath(parent: DnPath | null, tail: DnComponent[]): DnPath {
   const parts = parent ? parent.parts.concat(tail) : tail;
   let node = parent?.node ?? null;
   let controller = parent?.controller ?? false;
+  let functions = parent?.functions ?? NO_FUNCTIONS;
   const from = parts.length - tail.length;
   for (let i = from; i < parts.length; i++) {
     const cls = (parts[i] as DnComponent).className;
     if (cls === 'MeContext' && !node?.meContext) node = keyAt(parts, i);
     else if (cls === 'ManagedElement' && !node) node = keyAt(parts, i);
     if (FUNCTION_CLASSES[cls]?.controller === true) controller = true;
+    if (DN_TECHNOLOGY_CLASSES[cls] && !functions.includes(cls)) functions = [...functions, cls];
   }
-  return { parts, node, controller };
+  return { parts, node, controller, functions };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -446,6 +467,8 @@ interface NodeContext {
   meContext: MoRecord | null;
   managedElement: MoRecord | null;
   functions: Set<string>;
+  /** Technologies shown by the classes of the node's DNs ({@link DN_TECHNOLOGY_CLASSES}). */
+  dnTechs: Set<'2G' | '3G' | '4G' | '5G'>;
   controller: boolean;
   location: { lat: number; lon: number } | null;
   cells: Map<string, PendingCell>;
@@ -522,6 +545,13 @@ export class NetworkMapper {
     if (node) {
       // A cmedit export may list UtranCells without their RncFunction: the DN alone shows a controller.
       if (path.controller) node.controller = true;
+      if (path.functions !== topPath?.functions) {
+        for (const f of path.functions) {
+          node.dnTechs.add(DN_TECHNOLOGY_CLASSES[f] as '2G' | '3G' | '4G' | '5G');
+          // A function met only in the DNs of its children still is one of the node's (its type says so).
+          if (FUNCTION_CLASSES[f]) node.functions.add(f);
+        }
+      }
       if (cls === 'MeContext' && rec.dn === node.dn) node.meContext = rec;
       if (cls === 'ManagedElement' && !node.managedElement) node.managedElement = rec;
       const fn = FUNCTION_CLASSES[cls];
@@ -579,6 +609,7 @@ export class NetworkMapper {
       meContext: null,
       managedElement: null,
       functions: new Set(),
+      dnTechs: new Set(),
       controller: false,
       location: null,
       cells: new Map(),
@@ -636,7 +667,7 @@ export class NetworkMapper {
     const controller = n.controller || (type !== null && /^(RNC|BSC)$/i.test(type));
     const techs = new Set<'2G' | '3G' | '4G' | '5G'>();
     for (const c of n.cells.values()) techs.add(c.tech === 'NB-IoT' ? '4G' : c.tech);
-    if (techs.size === 0) for (const f of n.functions) techs.add((FUNCTION_CLASSES[f] as FunctionInfo).tech);
+    if (techs.size === 0) for (const t of n.dnTechs) techs.add(t);
     const technology: NodeTechnology | null = techs.size === 0 ? null : techs.size === 1 ? [...techs][0]! : 'multi';
 
     let siteId: string | null = null;
@@ -670,13 +701,21 @@ export class NetworkMapper {
         cell = this.cell(n, pending, siteId);
       }
       if (controller) {
-        cell.siteId = this.siteIdOf(cell.name);
+        cell.siteId = this.siteIdOf(this.carrierName(pending.rec) ?? cell.name);
         this.emitSite(cell.siteId, cell.siteId, null);
       }
       this.counts.cells[cell.tech]++;
       this.sink.cell(cell);
     }
     for (const ext of n.externals.values()) this.emitExternal(ext, n.name, n.frequencies);
+  }
+
+  /** The NodeB carrying a controller's cell, from its Iub link; null when the cell names none. */
+  private carrierName(rec: MoRecord): string | null {
+    const ref = str(rec, 'iubLinkRef');
+    if (ref === null) return null;
+    if (splitDn(ref) === null) throw badValue(rec, 'iubLinkRef', ref, 'a DN');
+    return iubNodeName(ref);
   }
 
   private baseCell(n: NodeContext, rec: MoRecord, tech: CellTech, siteId: string | null): Cell {
@@ -779,8 +818,16 @@ export class NetworkMapper {
     c.channel = int(d, 'arfcnDL') ?? (carrier ? (n.frequencies.get(`${carrier.className}=${carrier.id}`) ?? null) : null) ?? c.ssb;
     c.nrTac = int(d, 'nRTAC') ?? int(u, 'nRTAC');
     c.tac = c.nrTac;
+    c.rachRootSequence = int(d, 'rachRootSequence') ?? int(u, 'rachRootSequence');
     c.cellId = int(d, 'cellLocalId') ?? int(u, 'cellLocalId');
     c.ownerId = int(du?.fn ?? null, 'gNBId') ?? int(cu?.fn ?? null, 'gNBId');
+    if (c.ownerId === null || c.cellId === null) {
+      const id = nciIdentity(du) ?? nciIdentity(cu);
+      if (id) {
+        c.ownerId ??= id.gnbId;
+        c.cellId ??= id.cellLocalId;
+      }
+    }
     c.plmns = [...new Set([...plmnsOf(d, CELL_PLMN_LISTS), ...plmnsOf(u, CELL_PLMN_LISTS)])];
     if (c.plmns.length === 0) c.plmns = [...new Set([...plmnsOf(cu?.fn ?? null, OWNER_PLMN_LISTS), ...plmnsOf(du?.fn ?? null, OWNER_PLMN_LISTS)])];
     c.globalId = globalId(c.plmns[0], c.ownerId, c.cellId);
@@ -889,6 +936,17 @@ export class NetworkMapper {
     this.counts.relations[relation.kind]++;
     this.sink.relation(relation);
   }
+}
+
+/**
+ * The gNB id and local cell id in an NR cell's `nCI`, split by its function's `gNBIdLength` (Ericsson's
+ * default when the export leaves it out); null when the cell has no nCI.
+ */
+function nciIdentity(p: PendingCell | null): NrCellIdentity | null {
+  const nci = int(p?.rec ?? null, 'nCI');
+  if (p === null || nci === null) return null;
+  const length = int(p.fn, 'gNBIdLength');
+  return splitNci(nci, length ?? DEFAULT_GNB_ID_LENGTH, length !== null && p.fn ? p.fn : p.rec);
 }
 
 function inferType(n: NodeContext): string | null {
