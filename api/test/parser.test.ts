@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
 import type { FileResponse, UploadedFiles } from '../src/contracts/files';
-import type { ParseHistoryPage, ParseReport, ParseResponse } from '../src/contracts/monitoring';
+import type { ParseHistoryPage, ParseReport, ParseResponse, UnusableLogsResponse } from '../src/contracts/monitoring';
 import { readArchive } from '../src/files';
 import { ingestArchives, LogArchiveError } from '../src/monitoring/ingest';
 import { seed } from '../src/seed';
@@ -281,7 +281,13 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
     const problems = byFile.get('logs_4G/LX0003.log')!.problems;
     expect(problems.some((p) => /binary/.test(p.reason) && p.line > 1)).toBe(true);
     expect(problems.some((p) => /log ends/.test(p.reason))).toBe(true);
-    expect(await nodeRow('LX0003')).toMatchObject({ problems: byFile.get('logs_4G/LX0003.log')!.problemCount, alarm_status: 'OK' });
+    // Junk inside its st cell table: its states cannot be taken as complete, so neither radio nor core is OK.
+    expect(await nodeRow('LX0003')).toMatchObject({
+      problems: byFile.get('logs_4G/LX0003.log')!.problemCount,
+      alarm_status: 'OK',
+      radio_status: 'Incomplete log',
+      core_status: 'Incomplete log',
+    });
     expect(byFile.get('logs_4G/LX0009.log')).toMatchObject({ outcome: 'unreachable', reason: 'Checking ip contact...Not OK' });
     expect(byFile.get('logs_4G/ZZ0100.log')).toMatchObject({ outcome: 'not in inventory', siteId: 'ZZ0100' });
     expect(byFile.get('logs_4G/notes.md')).toMatchObject({ outcome: 'ignored' });
@@ -402,19 +408,28 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
     ).toEqual(['Newer Alarm']);
   });
 
-  it("reports a log of which nothing could be read as failed, and keeps that node's previous results", async () => {
+  it("answers 422 with each file's reasons for an archive of which nothing could be read, records no parse, and keeps that node's previous results", async () => {
     const before = await nodeRow('LX0003');
+    const counts = await rowCounts();
     const junk = Buffer.concat(Array.from({ length: 50 }, () => BINARY_JUNK));
     const res = await parse(await uploadIds({ 'junk.zip': logZip({ 'LX0003.log': junk, 'LX0004.log': '' }) }));
-    const body = res.json<ParseResponse>();
-    expect(body).toMatchObject({ message: 'Successfully parsed 0 files.', logsDate: null, counts: { files: 2, parsed: 0, failed: 2 } });
-    const report = (await get(`/api/Parser/GetParseReport?id=${body.parseId}`)).json<ParseReport>();
-    expect(report.files.map((f) => [f.file, f.outcome, f.problems[0]?.line, f.problems[0]?.reason])).toEqual([
+    expect(res.statusCode).toBe(422);
+    const body = res.json<UnusableLogsResponse>();
+    expect(body.message).toMatch(
+      /^Nothing usable in junk\.zip: no log could be read \(LX0003\.log line 1: binary data: \d+ lines skipped; LX0004\.log line 1: no AMOS command output/,
+    );
+    expect(body.files.map((f) => [f.file, f.outcome, f.problems[0]?.line, f.problems[0]?.reason])).toEqual([
       ['LX0003.log', 'failed', 1, expect.stringMatching(/^binary data/)],
       ['LX0004.log', 'failed', 1, 'no AMOS command output: no `<node>> <command>` prompt in the file'],
     ]);
+    // Not a successful parse: nothing in the history, nothing stored; the job failed, and its owner is told why.
+    expect(await rowCounts()).toEqual(counts);
     expect(await nodeRow('LX0003')).toEqual(before);
     expect(await nodeRow('LX0004')).toBeUndefined();
+    const job = await database.db.selectFrom('jobs').selectAll().where('kind', '=', 'monitoring.parse').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ state: 'failed' });
+    const titles = await database.db.selectFrom('notifications').select('title').where('key', '=', 'monitoring-parse').where('icon', '=', 'error').execute();
+    expect(titles.map((t) => t.title)).toContain(`Logs not parsed: ${body.message}`);
   });
 
   describe('bad archives: a clear 4xx and nothing stored', () => {

@@ -11,7 +11,9 @@ import { fieldLiterals, Id, listQuery, pageOf } from './common';
  *   and `README.txt` with the `mobatch` command lines; then `File/Download?file=`.
  * - `GET /api/Parser/ParseEricssonLogs?filesPath=<uploadId>[,<uploadId>…]&userId=<own id>` → 200
  *   `ParseResponse` ('Successfully parsed {n} files.'), 400 `{ message }` for an archive that is not a
- *   MoBatch log set (nothing stored), 403 when userId is not the caller, 404 'Upload not found.'. Runs
+ *   MoBatch log set (nothing stored), 422 `UnusableLogsResponse` when it holds logs but none could be
+ *   read (each file's reasons; nothing stored, no parse recorded), 403 when userId is not the caller,
+ *   404 'Upload not found.'. Runs
  *   as a job (progress on the hub); the owner gets a notification with the per-file outcomes.
  * - `GET /api/Parser/GetParseHistory` (ListQuery on ParseHistoryRow) → `{ rows, total }`.
  * - `GET /api/Parser/GetParseReport?id=` → `ParseReport`, 404 when unknown.
@@ -50,8 +52,13 @@ export const MONITORING_MESSAGES = {
   noLogsForSite: (siteId: string) => `No logs parsed yet for site ${siteId}.`,
 } as const;
 
-/** OK / NOK, or N/A when nothing is known (an unreachable node, no PM counters). */
-export const STATUS_VALUES = ['OK', 'NOK', 'N/A'] as const;
+/**
+ * OK / NOK, or N/A when nothing is known (an unreachable node, no PM counters), or 'Incomplete log' when
+ * the node's newest log stopped inside the table the status is read from (neither OK nor NOK: the
+ * previous rows are kept, marked stale, until a complete log comes).
+ */
+export const INCOMPLETE_LOG = 'Incomplete log';
+export const STATUS_VALUES = ['OK', 'NOK', 'N/A', INCOMPLETE_LOG] as const;
 export type StatusValue = (typeof STATUS_VALUES)[number];
 
 /** Identification fields every monitoring summary starts with (specification §3). */
@@ -249,12 +256,23 @@ export const ParsedFile = Type.Object(
     problemCount: Type.Integer({ minimum: 0 }),
     /** The first problems (at most 50 per file), with their lines. */
     problems: Type.Array(ParseProblem),
-    /** For unreachable nodes: the line that said so. */
+    /** For unreachable nodes: the line that said so; for a log cut inside its alarm or st table: 'Incomplete log: line N: why'. */
     reason: Text,
   },
   { additionalProperties: false },
 );
 export type ParsedFile = Static<typeof ParsedFile>;
+
+/** 422 of ParseEricssonLogs: the archives hold logs, but none the parser could read; nothing is stored. */
+export const UnusableLogsResponse = Type.Object(
+  {
+    message: Type.String(),
+    /** Every file with its outcome and first problems (why it could not be read). */
+    files: Type.Array(ParsedFile),
+  },
+  { additionalProperties: false },
+);
+export type UnusableLogsResponse = Static<typeof UnusableLogsResponse>;
 
 export const ParseCounts = Type.Object(
   {

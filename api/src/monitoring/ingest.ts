@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
-import type { ParseCounts, ParsedFile, ParseProblem, ParseReport } from '../contracts/monitoring';
+import { INCOMPLETE_LOG, type ParseCounts, type ParsedFile, type ParseProblem, type ParseReport } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
 import { parseMobatchResult, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
 import { evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
@@ -38,8 +38,39 @@ export class LogArchiveError extends Error {
   readonly statusCode = 400;
 }
 
+/**
+ * Archives that hold logs, none of which the parser could read (junk, empty files, no prompt): the
+ * caller answers 422 with each file's reasons, and nothing is stored — no parse is recorded as done.
+ */
+export class UnusableLogsError extends Error {
+  override readonly name = 'UnusableLogsError';
+  readonly statusCode = 422;
+  constructor(
+    message: string,
+    /** Every file of the archives with why it could not be read. */
+    readonly files: ParsedFile[],
+  ) {
+    super(message);
+  }
+}
+
+/** Files named in a refusal's message before "and N more" (the answer lists them all). */
+const FILES_IN_MESSAGE = 5;
+
 export const INGEST_MESSAGES = {
   noLogs: (archive: string) => `The archive ${archive} holds no MoBatch logs (<node>.log).`,
+  nothingUsable: (archives: readonly string[], files: readonly ParsedFile[]) => {
+    const read = files.filter((f) => f.outcome !== 'ignored');
+    const why = read.slice(0, FILES_IN_MESSAGE).map((f) => {
+      const first = f.problems[0];
+      return first ? `${f.file} line ${first.line}: ${first.reason}` : f.file;
+    });
+    const more = read.length > FILES_IN_MESSAGE ? `; and ${read.length - FILES_IN_MESSAGE} more` : '';
+    return `Nothing usable in ${archives.join(', ')}: no log could be read (${why.join('; ')}${more}). Nothing was stored.`;
+  },
+  incompleteAlarms: (file: string, gap: string, kept: boolean) =>
+    `Incomplete log: ${file} ${gap}. ${kept ? "The previous log's alarms are kept, marked stale" : 'The alarms read are shown, marked stale'}, until a complete log comes.`,
+  incompleteStates: (file: string, gap: string) => `Incomplete log: ${file} ${gap}. The previous states are kept until a complete log comes.`,
 } as const;
 
 /** Problems listed per file in the report (all are counted). */
@@ -198,6 +229,15 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
   for (const log of logs) keep(prepareLog(log, inventory.get(log.result.node.toLowerCase()) ?? null, now));
   for (const read of unreachableOnly.values()) keep(prepareUnreachable(read, inventory.get(read.entry.node.toLowerCase()) ?? null, now));
 
+  if (prepared.size === 0)
+    throw new UnusableLogsError(
+      INGEST_MESSAGES.nothingUsable(
+        archives.map((a) => a.name),
+        files,
+      ),
+      files,
+    );
+
   const counts: ParseCounts = {
     files: entriesRead,
     parsed: files.filter((f) => f.outcome === 'parsed').length,
@@ -296,6 +336,10 @@ interface PreparedNode {
   row: Row & { node_name: string; logs_at: string | null; unreachable: number };
   /** Keys of the alarms the node's log shows (its acknowledgements that stay). */
   alarmKeys: () => string[];
+  /** Tables its log did not give whole (see gapsOf): their previous rows are kept, marked stale. */
+  gaps: { alarms: string | null; states: string | null };
+  /** The log's file (for the comments of kept rows). */
+  file: string;
   /**
    * The rows of the node's tables, built as they are written, one node's at a time: the parse already
    * holds every log's result until the save, and a second copy of all of it as rows doubled the heap,
@@ -351,15 +395,36 @@ function nodeRow(
   };
 }
 
+/**
+ * Why the log's alarm list, or its states, cannot be taken as the node's whole answer: the first own
+ * `alt` (or `st`) block that was not read whole (cut off, a count that disagrees, junk inside), or null.
+ */
+function gapsOf(r: NodeLogResult): { alarms: string | null; states: string | null } {
+  const node = r.node.toLowerCase();
+  const first = (family: string) => r.blocks.find((b) => b.family === family && b.incomplete !== null && b.node.toLowerCase() === node)?.incomplete ?? null;
+  return { alarms: first('alt'), states: first('st') };
+}
+
 function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): PreparedNode {
   const r = log.result;
   const id = identityOf(r.node, known);
   const inventory: InventoryFacts | null = known ? { cells: known.cells } : null;
   const evaluation = evaluateNode(r, inventory);
+  const gaps = r.unreachable ? { alarms: null, states: null } : gapsOf(r);
+  if (gaps.alarms !== null) {
+    evaluation.alarmStatus = INCOMPLETE_LOG;
+    evaluation.alarmComments = INGEST_MESSAGES.incompleteAlarms(log.file, gaps.alarms, false);
+  }
+  if (gaps.states !== null) {
+    evaluation.radioStatus = INCOMPLETE_LOG;
+    evaluation.coreStatus = INCOMPLETE_LOG;
+    evaluation.radioComments = INGEST_MESSAGES.incompleteStates(log.file, gaps.states);
+    evaluation.coreComments = evaluation.radioComments;
+  }
   log.report.node = id.name;
   log.report.siteId = id.siteId;
   log.report.outcome = r.unreachable ? 'unreachable' : id.inInventory ? 'parsed' : 'not in inventory';
-  log.report.reason = r.unreachable ? r.unreachableReason : null;
+  log.report.reason = r.unreachable ? r.unreachableReason : (gaps.alarms ?? gaps.states) !== null ? `${INCOMPLETE_LOG}: ${gaps.alarms ?? gaps.states}` : null;
   const at = r.header?.at ?? null;
   const firstLine = r.blocks[0]?.source.line ?? 1;
   const row = nodeRow(
@@ -373,7 +438,7 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
     now,
   );
   const node = id.name;
-  if (r.unreachable) return { at: at?.getTime() ?? -Infinity, row, alarmKeys: () => [], rows: () => NO_ROWS };
+  if (r.unreachable) return { at: at?.getTime() ?? -Infinity, row, alarmKeys: () => [], rows: () => NO_ROWS, gaps, file: log.file };
   // The columns every row of an MO shares; each table's own are set on the same object (no spread copies).
   const facts = (x: { mo: string; moClass: string | null; tech: string; cell: string | null; source: { line: number } }): Row => ({
     node_name: node,
@@ -388,6 +453,8 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
   return {
     at: at?.getTime() ?? -Infinity,
     row,
+    gaps,
+    file: log.file,
     alarmKeys: () => r.alarms.map((a) => alarmKey(node, a)),
     rows: () => ({
       alarms: r.alarms.map((a) => {
@@ -402,6 +469,7 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
         alarm.node_acknowledged = a.acknowledged ? 1 : 0;
         alarm.node_operator = a.operator;
         alarm.alarm_key = alarmKey(node, a);
+        alarm.stale = gaps.alarms === null ? 0 : 1;
         return alarm;
       }),
       states: r.states.map((s) => {
@@ -409,6 +477,7 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
         state.adm_state = s.admState;
         state.op_state = s.opState;
         state.link = s.link;
+        state.stale = gaps.states === null ? 0 : 1;
         return state;
       }),
       attributes: r.attributes.map((a) => {
@@ -474,7 +543,7 @@ function prepareUnreachable(read: ResultRead, known: InventoryNode | null, now: 
   };
   const row = nodeRow(id, nodeTech(known, null), null, source(read.archive, read.entry.source.file, read.entry.source.line), reason, 0, evaluation, now);
   // No log at all: any log of the same node in this parse says more, whatever its date.
-  return { at: -Infinity, row, alarmKeys: () => [], rows: () => NO_ROWS };
+  return { at: -Infinity, row, alarmKeys: () => [], rows: () => NO_ROWS, gaps: { alarms: null, states: null }, file: read.entry.source.file };
 }
 
 // ---- Writing ----
@@ -514,8 +583,9 @@ const ALARM_COLUMNS = [
   'node_acknowledged',
   'node_operator',
   'alarm_key',
+  'stale',
 ] as const;
-const STATE_COLUMNS = [...ROW_COLUMNS, 'adm_state', 'op_state', 'link'] as const;
+const STATE_COLUMNS = [...ROW_COLUMNS, 'adm_state', 'op_state', 'link', 'stale'] as const;
 const ATTRIBUTE_COLUMNS = [...ROW_COLUMNS, 'attribute', 'value'] as const;
 const RET_COLUMNS = [
   'node_name',
@@ -566,14 +636,24 @@ async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly Pr
       .where('id', '=', parseId)
       .execute();
 
-    const names = nodes.map((n) => n.row.node_name);
-    for (let i = 0; i < names.length; i += NAME_CHUNK) {
-      const chunk = names.slice(i, i + NAME_CHUNK);
-      for (const table of [...NODE_ROW_TABLES, 'monitoring_nodes'] as const) {
-        await sql`delete from ${sql.table(table)} where node_name in (${sql.join(chunk)})`.execute(trx);
+    // A node is one node whatever the case of its name: its rows may be stored under another spelling
+    // (a log read before the node entered the inventory names it as its prompt did).
+    const stored = await storedNamesOf(
+      trx,
+      nodes.map((n) => n.row.node_name),
+    );
+    const kept = await keepWhatWasKnown(trx, nodes, stored);
+    for (const table of [...NODE_ROW_TABLES, 'monitoring_nodes'] as const) {
+      const names = nodes.flatMap((n) => (kept.get(n)?.has(table) ? [] : [n.row.node_name, ...(stored.get(n.row.node_name.toLowerCase()) ?? [])]));
+      const unique = [...new Set(names)];
+      for (let i = 0; i < unique.length; i += NAME_CHUNK) {
+        await sql`delete from ${sql.table(table)} where node_name in (${sql.join(unique.slice(i, i + NAME_CHUNK))})`.execute(trx);
       }
     }
-    await forgetCeasedAcks(trx, nodes);
+    await forgetCeasedAcks(
+      trx,
+      nodes.filter((n) => n.gaps.alarms === null),
+    );
 
     const fixed = { parse_id: parseId };
     const writers = {
@@ -587,21 +667,88 @@ async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly Pr
     for (const node of nodes) {
       await writers.nodes.add(node.row);
       const rows = node.rows();
-      for (const row of rows.alarms) await writers.alarms.add(row);
-      for (const row of rows.states) await writers.states.add(row);
+      const keeps = kept.get(node);
+      if (!keeps?.has('monitoring_alarms')) for (const row of rows.alarms) await writers.alarms.add(row);
+      if (!keeps?.has('monitoring_states')) for (const row of rows.states) await writers.states.add(row);
       for (const row of rows.attributes) await writers.attributes.add(row);
       for (const row of rows.ret) await writers.ret.add(row);
-      for (const row of rows.findings) await writers.findings.add(row);
+      if (!keeps?.has('monitoring_findings')) for (const row of rows.findings) await writers.findings.add(row);
     }
     for (const writer of Object.values(writers)) await writer.flush();
     return parseId;
   });
 }
 
+/** The names the stored rows give these nodes, any case, by lower-case name. */
+async function storedNamesOf(trx: Db, names: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const wanted = [...new Set(names.map((n) => n.toLowerCase()))];
+  for (let i = 0; i < wanted.length; i += NAME_CHUNK) {
+    const rows = await trx
+      .selectFrom('monitoring_nodes')
+      .select('node_name')
+      .where(sql<string>`lower(node_name)`, 'in', wanted.slice(i, i + NAME_CHUNK))
+      .execute();
+    for (const r of rows) {
+      const key = r.node_name.toLowerCase();
+      out.set(key, [...(out.get(key) ?? []), r.node_name]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Never lose what was known: a node whose new log stopped inside its alarm table (or an `st` table)
+ * keeps its previous alarms (or states and the findings made of them), moved to its name and marked
+ * stale, and its status says why; what the cut log printed replaces nothing. When nothing was known
+ * before, what the log did print is stored, marked stale as well. Answers, per node, the tables kept.
+ */
+async function keepWhatWasKnown(trx: Db, nodes: readonly PreparedNode[], stored: ReadonlyMap<string, string[]>): Promise<Map<PreparedNode, Set<string>>> {
+  const kept = new Map<PreparedNode, Set<string>>();
+  const countOf = async (table: 'monitoring_alarms' | 'monitoring_states', names: readonly string[]) =>
+    Number(
+      (
+        await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('node_name', 'in', names)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  for (const node of nodes) {
+    if (node.gaps.alarms === null && node.gaps.states === null) continue;
+    const name = node.row.node_name;
+    const old = stored.get(name.toLowerCase()) ?? [];
+    if (old.length === 0) continue;
+    const tables = new Set<string>();
+    if (node.gaps.alarms !== null) {
+      const count = await countOf('monitoring_alarms', old);
+      if (count > 0) {
+        tables.add('monitoring_alarms');
+        await trx
+          .updateTable('monitoring_alarms')
+          .set({ node_name: name, site_id: node.row.site_id as string | null, stale: 1 })
+          .where('node_name', 'in', old)
+          .execute();
+        node.row.alarm_count = count;
+        node.row.alarm_comments = INGEST_MESSAGES.incompleteAlarms(node.file, node.gaps.alarms, true);
+      }
+    }
+    if (node.gaps.states !== null && (await countOf('monitoring_states', old)) > 0) {
+      tables.add('monitoring_states');
+      tables.add('monitoring_findings');
+      await trx.updateTable('monitoring_states').set({ node_name: name, stale: 1 }).where('node_name', 'in', old).execute();
+      await trx.updateTable('monitoring_findings').set({ node_name: name }).where('node_name', 'in', old).execute();
+    }
+    if (tables.size > 0) kept.set(node, tables);
+  }
+  return kept;
+}
+
 /**
  * Console acknowledgements follow the alarm: one whose alarm the node's new log no longer shows has
  * ceased and goes; one the log still shows stays. An unreachable node says nothing about its alarms,
- * so its acknowledgements stay too.
+ * so its acknowledgements stay too (and the caller leaves out nodes whose alarm table was cut short).
  */
 async function forgetCeasedAcks(trx: Db, nodes: readonly PreparedNode[]): Promise<void> {
   const reached = nodes.filter((n) => n.row.unreachable === 0);

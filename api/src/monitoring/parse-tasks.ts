@@ -2,7 +2,7 @@ import path from 'node:path';
 import { MONITORING_MESSAGES, type ParseReport, type ParseResponse } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
 import { JobRefusal, type Task, type TaskContext } from '../jobs/model';
-import { ingestArchives, LogArchiveError, type ArchiveInput } from './ingest';
+import { ingestArchives, LogArchiveError, UnusableLogsError, type ArchiveInput } from './ingest';
 import type { ParseParams } from './parse-jobs';
 
 /** What the thread task gets: the job's parameters and its id (recorded on the parse). */
@@ -83,6 +83,8 @@ export async function parseTask(params: ParseTaskParams, context: TaskContext): 
     };
   } catch (error) {
     if (error instanceof LogArchiveError) throw new JobRefusal(400, { message: error.message });
+    // The job fails (the owner's notification says why) and the answer lists every file's reasons.
+    if (error instanceof UnusableLogsError) throw new JobRefusal(error.statusCode, { message: error.message, files: error.files });
     throw error;
   }
 }

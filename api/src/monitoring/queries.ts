@@ -4,6 +4,7 @@ import { keyedColumns, listFrom, type KeyedTable, type ListQuery, type ListSourc
 import {
   ALARM_FIELDS,
   CONFIGURATION_SUMMARY_FIELDS,
+  INCOMPLETE_LOG,
   FAULT_SUMMARY_FIELDS,
   OVERALL_SITE_SUMMARY_FIELDS,
   type AlarmRow,
@@ -109,15 +110,21 @@ export const CONFIGURATION_SUMMARY_LIST: ListSource = {
   tieBreak: ['nodeName'],
 };
 
-/** NOK beats OK beats N/A: a rank per status, the worst (highest) of a site's nodes wins. */
-const rank = (column: string) => sql`max(case when ${sql.ref(column)} = 'NOK' then 2 when ${sql.ref(column)} = 'OK' then 1 else 0 end)`;
-const statusOfRank = (column: string) => sql`case when ${sql.ref(column)} = 2 then 'NOK' when ${sql.ref(column)} = 1 then 'OK' else 'N/A' end`;
+/**
+ * NOK beats 'Incomplete log' beats OK beats N/A: a rank per status, the worst (highest) of a site's nodes
+ * wins. A node whose log stopped inside a table is not known to be OK, so its site is not shown OK either.
+ */
+const rank = (column: string) =>
+  sql`max(case when ${sql.ref(column)} = 'NOK' then 3 when ${sql.ref(column)} = ${sql.lit(INCOMPLETE_LOG)} then 2 when ${sql.ref(column)} = 'OK' then 1 else 0 end)`;
+const statusOfRank = (column: string) =>
+  sql`case when ${sql.ref(column)} = 3 then 'NOK' when ${sql.ref(column)} = 2 then ${sql.lit(INCOMPLETE_LOG)} when ${sql.ref(column)} = 1 then 'OK' else 'N/A' end`;
 
 /** One row per site: nodes without a site stand alone under their node name. */
 export const OVERALL_SITE_SUMMARY_LIST: ListSource = {
   from: sql`select g.site as "siteId", s.name as "siteName", ${commissioningDateOf(sql`g.site`, null)} as "commissioningDate",
       ${currentStatusOf(sql`g.site`)} as "currentStatus",
-      case when g.alarm = 2 or g.radio = 2 or g.core = 2 or g.perf = 2 or g.unreachable = 1 then 'NOK'
+      case when g.alarm = 3 or g.radio = 3 or g.core = 3 or g.perf = 3 or g.unreachable = 1 then 'NOK'
+        when g.alarm = 2 or g.radio = 2 or g.core = 2 then ${sql.lit(INCOMPLETE_LOG)}
         when g.alarm = 1 or g.radio = 1 or g.core = 1 or g.perf = 1 then 'OK' else 'N/A' end as "overallSiteStatus",
       ${statusOfRank('g.perf')} as "performanceStatus", ${statusOfRank('g.alarm')} as "alarmStatus",
       ${statusOfRank('g.radio')} as "radioStatus", ${statusOfRank('g.core')} as "coreStatus"

@@ -52,7 +52,7 @@ export interface MonitoringNodesTable extends SourceColumns {
   unreachable: number;
   unreachable_reason: string | null;
   problems: number;
-  /** OK, NOK or N/A (unreachable: nothing known). */
+  /** OK, NOK, N/A (unreachable: nothing known) or 'Incomplete log' (the log stopped inside the table; the previous rows are kept, stale). */
   alarm_status: string;
   alarm_count: number;
   alarm_comments: string;
@@ -76,6 +76,8 @@ export interface MonitoringAlarmsTable extends NodeRowColumns {
   node_acknowledged: number;
   node_operator: string | null;
   alarm_key: string;
+  /** 1: kept from an older log, the newest one having stopped inside its alarm table (migration 0014). */
+  stale: Generated<number>;
 }
 
 export interface MonitoringAlarmAcksTable {
@@ -91,6 +93,8 @@ export interface MonitoringStatesTable extends NodeRowColumns {
   adm_state: string | null;
   op_state: string | null;
   link: string | null;
+  /** 1: kept from an older log, the newest one having stopped inside its `st` table (migration 0014). */
+  stale: Generated<number>;
 }
 
 export interface MonitoringAttributesTable extends NodeRowColumns {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
-import { ParseHistoryPage, ParseHistoryQuery, ParseQuery, ParseReport, ParseReportQuery, ParseResponse } from '../contracts/monitoring';
+import { ParseHistoryPage, ParseHistoryQuery, ParseQuery, ParseReport, ParseReportQuery, ParseResponse, UnusableLogsResponse } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
 import { listParses, readParseReport } from '../monitoring/parse-history';
 import { registerParseJobs, type ParseParams, type ScriptsParams } from '../monitoring/parse-jobs';
@@ -51,7 +51,7 @@ export const parserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         querystring: ParseQuery,
-        response: { 200: ParseResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
+        response: { 200: ParseResponse, 400: ErrorResponse, 404: ErrorResponse, 422: UnusableLogsResponse, ...denied },
       },
       config: { access: 'canMonitor' },
     },

@@ -8,7 +8,8 @@ import type { LinkInterface, MoAttribute, MoState, MoTech, NodeLogResult, Source
  */
 
 export type CheckStatus = 'OK' | 'NOK';
-export type NodeStatus = CheckStatus | 'N/A';
+/** 'Incomplete log': the log stopped inside the table the status is read from (set by the parse job, which knows the previous log). */
+export type NodeStatus = CheckStatus | 'N/A' | 'Incomplete log';
 
 /** One cell of the inventory (network_cells) of the node under check. */
 export interface InventoryCell {
