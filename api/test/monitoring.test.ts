@@ -399,7 +399,16 @@ describe.each(TEST_DATABASES)('monitoring routes on $name', (kind) => {
         ['README.txt', 'not a PM file'],
       ]);
       const res = await get(`/api/Monitoring/ImportPerformanceCounters?filePath=${await upload(zip, 'pm.zip')}`, 'admin');
-      expect([res.statusCode, res.json()]).toEqual([200, { message: 'PM counters imported: 3 nodes.', nodes: 3 }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        200,
+        {
+          message: 'PM counters imported: 3 nodes read (4 measured objects, 12 counter values), 3 judged.',
+          nodes: 3,
+          nodesRead: 3,
+          measValues: 4,
+          counterValues: 12,
+        },
+      ]);
       const rows = await database.db.selectFrom('monitoring_performance').selectAll().orderBy('node_name').execute();
       expect(rows.map((r) => [r.node_name, r.site_id, r.status])).toEqual([
         ['LX0001', 'LX0001', 'OK'],

@@ -438,5 +438,18 @@ export type SaveAlarmHintRequest = Static<typeof SaveAlarmHintRequest>;
 export const AlarmNameRequest = Type.Object({ alarmName: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 export type AlarmNameRequest = Static<typeof AlarmNameRequest>;
 
-export const PerformanceImportResponse = Type.Object({ message: Type.String(), nodes: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+export const PerformanceImportResponse = Type.Object(
+  {
+    message: Type.String(),
+    /** Nodes judged OK or NOK by their KPI counters. */
+    nodes: Type.Integer({ minimum: 0 }),
+    /** Nodes the files name; those without KPI counters are stored as N/A with the reason. */
+    nodesRead: Type.Integer({ minimum: 0 }),
+    /** measValue elements read (one measured object, one granularity period). */
+    measValues: Type.Integer({ minimum: 0 }),
+    /** Counter values in them. */
+    counterValues: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
 export type PerformanceImportResponse = Static<typeof PerformanceImportResponse>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PerformanceImportResponse } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
-import { PmParseError, PmVerdicts, readMeasCollec } from '../domain/pm';
+import { PmParseError, type PmReadCounts, PmVerdicts, readMeasCollec } from '../domain/pm';
 import { readArchive, resolveUpload, ZipReadError } from '../files';
 import { JobRefusal, type JobKind, type TaskContext } from '../jobs/model';
 import { writeStamp } from '../tracking/queries';
@@ -10,8 +10,9 @@ import { PERFORMANCE_STAMP } from './queries';
 
 /**
  * The PM counter import (DESIGN §7.2 performanceStatus): an Administrator uploads a .zip of TS 32.435
- * measCollecFile XML files; each node found gets an OK/NOK verdict that replaces its previous one. Every
- * file is read before anything is written, so a bad file changes nothing.
+ * measCollecFile XML files of any technology (LTE, NR, UTRAN, GSM, core); each node found gets an OK/NOK
+ * verdict from its KPI counters, or N/A with the reason when its files hold none, which replaces its
+ * previous one. Every file is read before anything is written, so a bad file changes nothing.
  */
 
 export interface PerformanceImportParams {
@@ -22,7 +23,15 @@ export interface PerformanceImportParams {
 export const PERFORMANCE_KIND = 'monitoring.performance';
 
 export const PERFORMANCE_MESSAGES = {
-  imported: (nodes: number) => `PM counters imported: ${nodes} ${nodes === 1 ? 'node' : 'nodes'}.`,
+  imported: (c: PmReadCounts) => {
+    const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+    const notJudged = c.nodesRead - c.nodesJudged;
+    return (
+      `PM counters imported: ${plural(c.nodesRead, 'node', 'nodes')} read (${plural(c.measValues, 'measured object', 'measured objects')}, ` +
+      `${plural(c.counterValues, 'counter value', 'counter values')}), ${c.nodesJudged.toLocaleString('en-US')} judged` +
+      (notJudged > 0 ? `, ${notJudged.toLocaleString('en-US')} N/A (no KPI counters).` : '.')
+    );
+  },
   noXml: 'The archive holds no .xml PM file (TS 32.435 measCollecFile).',
   badFile: (file: string, line: number, reason: string) => `${file}, line ${line}: ${reason}`,
 } as const;
@@ -66,7 +75,9 @@ export async function performanceImportTask(params: PerformanceImportParams, con
   }
   if (xmlFiles === 0) throw new JobRefusal(400, { message: PERFORMANCE_MESSAGES.noXml });
 
-  const results = verdicts.verdicts();
+  // N/A rows too: a node read without KPI counters says why, rather than keeping an older verdict.
+  const results = [...verdicts.verdicts(), ...verdicts.notJudged()];
+  const counts = verdicts.counts();
   context.progress(90, 'Writing the verdicts');
   const sites = await siteIdsOf(
     context.db,
@@ -101,7 +112,13 @@ export async function performanceImportTask(params: PerformanceImportParams, con
     }
     await writeStamp(trx, PERFORMANCE_STAMP, importedAt);
   });
-  return { message: PERFORMANCE_MESSAGES.imported(results.length), nodes: results.length };
+  return {
+    message: PERFORMANCE_MESSAGES.imported(counts),
+    nodes: counts.nodesJudged,
+    nodesRead: counts.nodesRead,
+    measValues: counts.measValues,
+    counterValues: counts.counterValues,
+  };
 }
 
 export function registerPerformanceJobs(app: FastifyInstance): void {

@@ -1,2 +1,3 @@
 export { nodeOfDn, PmParseError, readMeasCollec, type MeasValue } from './meas-collec';
-export { PM_COUNTERS, PmVerdicts, SUCCESS_THRESHOLD, type NodeVerdict } from './verdict';
+export { HANDOVER_THRESHOLD, KPI_FORMULAS, SUCCESS_THRESHOLD, type KpiFormula, type PmTechnology } from './kpi';
+export { PmVerdicts, type NodeVerdict, type PmReadCounts } from './verdict';
