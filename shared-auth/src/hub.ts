@@ -3,8 +3,15 @@ import { API_BASE } from './apiClient';
 import { JOB_PROGRESS_EVENT } from './jobProgress';
 import { isTokenLive, sessionStore } from './session';
 
-/** The hub reconnects this long after a close (specification §9). */
+/** The hub reconnects this long after a close (specification §9), the first time. */
 export const HUB_RETRY_DELAY_MS = 5000;
+/** Each further attempt waits twice as long, up to this: a console left open through an outage does not hammer the server. */
+export const HUB_MAX_RETRY_DELAY_MS = 60_000;
+
+/** The wait before reconnect attempt `retries + 1`: 5 s, 10 s, 20 s, 40 s, then every minute. */
+export function hubRetryDelay(retries: number): number {
+  return Math.min(HUB_RETRY_DELAY_MS * 2 ** Math.max(0, retries), HUB_MAX_RETRY_DELAY_MS);
+}
 
 export interface HubHandlers<N> {
   onNotification: (notification: N) => void;
@@ -20,21 +27,24 @@ export interface HubHandlers<N> {
 export const SESSION_ENDED_EVENT = 'SessionEnded';
 
 /**
- * One connection to the notification hub, owned by the shell (one per tab). It retries 5 s after
- * any close for as long as the session is live, and stops for good on `stop()`.
+ * One connection to the notification hub, owned by the shell (one per tab). The client reconnects by
+ * itself (5 s, then backing off); a first start that fails, or a connection the server closed for good,
+ * is started again on the same schedule, for as long as the session is live, until `stop()`.
  */
 export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () => Promise<void> } {
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let failedStarts = 0;
   let connection: HubClient | undefined;
+  const live = () => !stopped && isTokenLive(sessionStore.getState().token);
 
   const schedule = () => {
     if (stopped) return;
     clearTimeout(retry);
-    retry = setTimeout(() => void start(), HUB_RETRY_DELAY_MS);
+    retry = setTimeout(() => void start(), hubRetryDelay(failedStarts++));
   };
   const start = async () => {
-    if (stopped || !isTokenLive(sessionStore.getState().token)) return;
+    if (!live()) return;
     try {
       // The client arrives with the first connection: a page that never connects (signed out) never loads it.
       const { startHubClient } = await import('./hubClient');
@@ -47,6 +57,9 @@ export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () 
           [SESSION_ENDED_EVENT]: () => handlers.onSessionEnded?.(),
           [JOB_PROGRESS_EVENT]: (event) => handlers.onJobProgress?.(event),
         },
+        // A signed-out console stops trying; a live one keeps trying however long the outage lasts.
+        retryDelay: (retries) => (live() ? hubRetryDelay(retries) : null),
+        onReconnected: () => handlers.onConnected(),
         onClose: () => {
           connection = undefined;
           schedule();
@@ -54,6 +67,7 @@ export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () 
       });
       if (stopped) return started.stop();
       connection = started;
+      failedStarts = 0;
       handlers.onConnected();
     } catch {
       schedule();

@@ -1,188 +1,124 @@
-import { HUB_KEEP_ALIVE_MS, HUB_SERVER_TIMEOUT_MS, startHubClient, type HubClientOptions } from './hubClient';
+import type { IRetryPolicy } from '@microsoft/signalr';
+import { startHubClient, type HubClientOptions } from './hubClient';
 
-const RS = '\x1e';
+/**
+ * The official client's builder and connection as far as hubClient drives them: what it was built
+ * with, and a connection the test starts, reconnects and closes. The client itself is tested by its
+ * authors and, against the API's own hub on every transport, by api/test/hub*.test.ts.
+ */
+const built: { url?: string; options?: { accessTokenFactory?: () => string }; retry?: IRetryPolicy; connection?: FakeConnection } = {};
 
-/** A WebSocket the test plays the server of: it records what the client sends and delivers what the test says. */
-class FakeSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  static last: FakeSocket | undefined;
-  readyState = FakeSocket.CONNECTING;
-  sent: string[] = [];
-  closedWith: number | undefined;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onerror: (() => void) | null = null;
+/** The next connection's start fails with this, as when the server refuses to negotiate. */
+let refuseNextStart: Error | null = null;
 
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
+class FakeConnection {
+  handlers = new Map<string, (...args: unknown[]) => void>();
+  reconnected: Array<() => void> = [];
+  closed: Array<(error?: Error) => void> = [];
+  start = jest.fn(() => {
+    const refusal = refuseNextStart;
+    refuseNextStart = null;
+    return refusal ? Promise.reject(refusal) : Promise.resolve();
+  });
+  stop = jest.fn(() => {
+    this.closed.forEach((listener) => listener());
+    return Promise.resolve();
+  });
+  on(name: string, handler: (...args: unknown[]) => void) {
+    this.handlers.set(name, handler);
   }
-
-  send(data: string): void {
-    this.sent.push(data);
+  onreconnected(listener: () => void) {
+    this.reconnected.push(listener);
   }
-
-  close(code: number): void {
-    this.closedWith = code;
-    this.readyState = FakeSocket.CLOSED;
-  }
-
-  open(): void {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-
-  deliver(data: unknown): void {
-    this.onmessage?.({ data });
-  }
-
-  drop(code: number): void {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ code });
+  onclose(listener: (error?: Error) => void) {
+    this.closed.push(listener);
   }
 }
 
-const fetchMock = jest.fn();
-const realWebSocket = globalThis.WebSocket;
-const realFetch = globalThis.fetch;
-
-beforeEach(() => {
-  FakeSocket.last = undefined;
-  (globalThis as { WebSocket: unknown }).WebSocket = FakeSocket;
-  globalThis.fetch = fetchMock;
-  fetchMock.mockReset();
-  fetchMock.mockResolvedValue({ ok: true, status: 200, json: () => Promise.resolve({ negotiateVersion: 1, connectionId: 'c1', connectionToken: 'tok-1' }) });
-});
-afterEach(() => {
-  (globalThis as { WebSocket: unknown }).WebSocket = realWebSocket;
-  globalThis.fetch = realFetch;
-  jest.useRealTimers();
+jest.mock('@microsoft/signalr', () => {
+  const actual = jest.requireActual('@microsoft/signalr');
+  class HubConnectionBuilder {
+    withUrl(url: string, options: { accessTokenFactory?: () => string }) {
+      built.url = url;
+      built.options = options;
+      return this;
+    }
+    withAutomaticReconnect(policy: IRetryPolicy) {
+      built.retry = policy;
+      return this;
+    }
+    configureLogging() {
+      return this;
+    }
+    build() {
+      built.connection = new FakeConnection();
+      return built.connection;
+    }
+  }
+  return { ...actual, HubConnectionBuilder };
 });
 
 function options(overrides: Partial<HubClientOptions> = {}): HubClientOptions {
-  return { url: '/api/notificationhub', accessToken: () => 'jwt-1', handlers: {}, onClose: jest.fn(), ...overrides };
+  return {
+    url: '/api/notificationhub',
+    accessToken: () => 'jwt-1',
+    handlers: {},
+    retryDelay: (retries) => 5000 * 2 ** retries,
+    onReconnected: jest.fn(),
+    onClose: jest.fn(),
+    ...overrides,
+  };
 }
 
-/** Lets the negotiate call settle and the socket be built. */
-async function socket(): Promise<FakeSocket> {
-  for (let tick = 0; tick < 10 && !FakeSocket.last; tick += 1) await Promise.resolve();
-  return FakeSocket.last!;
-}
-
-async function connected(opts: HubClientOptions) {
-  FakeSocket.last = undefined;
-  const starting = startHubClient(opts);
-  const ws = await socket();
-  ws.open();
-  ws.deliver(`{}${RS}`);
-  return { client: await starting, ws };
-}
-
-describe('hub client (SignalR JSON protocol over WebSockets)', () => {
-  test('negotiates with the bearer token, opens the socket with the connection token and sends the handshake', async () => {
-    const starting = startHubClient(options());
-    const ws = await socket();
-    expect(fetchMock).toHaveBeenCalledWith('/api/notificationhub/negotiate?negotiateVersion=1', {
-      method: 'POST',
-      headers: { Authorization: 'Bearer jwt-1' },
-    });
-    const url = new URL(ws.url);
-    expect(url.protocol).toBe('ws:');
-    expect(url.pathname).toBe('/api/notificationhub');
-    expect(url.searchParams.get('id')).toBe('tok-1');
-    expect(url.searchParams.get('access_token')).toBe('jwt-1');
-    ws.open();
-    expect(ws.sent).toEqual([`{"protocol":"json","version":1}${RS}`]);
-    ws.deliver(`{}${RS}`);
-    await expect(starting).resolves.toEqual({ stop: expect.any(Function) });
+describe('hub client (the official @microsoft/signalr client)', () => {
+  test('connects to the hub with the token of the moment, every transport allowed, and resolves once started', async () => {
+    let token = 'jwt-1';
+    await startHubClient(options({ accessToken: () => token }));
+    expect(built.url).toBe('/api/notificationhub');
+    // No transport forced: the client falls back from WebSockets to Server-Sent Events to Long Polling.
+    expect(built.options).not.toHaveProperty('transport');
+    expect(built.options?.accessTokenFactory?.()).toBe('jwt-1');
+    token = 'jwt-2';
+    expect(built.options?.accessTokenFactory?.()).toBe('jwt-2');
+    expect(built.connection?.start).toHaveBeenCalledTimes(1);
   });
 
-  test('invocations reach their handlers, several records in a frame and a record split across frames alike', async () => {
-    const seen: unknown[][] = [];
-    const handlers = { NewNotification: (...args: unknown[]) => seen.push(['n', ...args]), JobProgress: (...args: unknown[]) => seen.push(['j', ...args]) };
-    const { ws } = await connected(options({ handlers }));
-    ws.deliver(`{"type":1,"target":"NewNotification","arguments":[{"id":1}]}${RS}{"type":6}${RS}{"type":1,"target":"JobPro`);
-    expect(seen).toEqual([['n', { id: 1 }]]);
-    ws.deliver(`gress","arguments":[{"id":"job-1"}]}${RS}{"type":1,"target":"Unknown","arguments":[]}${RS}`);
-    expect(seen).toEqual([
-      ['n', { id: 1 }],
-      ['j', { id: 'job-1' }],
-    ]);
+  test('server methods reach their handlers by name', async () => {
+    const seen: unknown[] = [];
+    await startHubClient(options({ handlers: { NewNotification: (n) => seen.push(n), JobProgress: (e) => seen.push(e) } }));
+    built.connection?.handlers.get('NewNotification')?.({ id: 1 });
+    built.connection?.handlers.get('JobProgress')?.({ id: 'job-1' });
+    expect(seen).toEqual([{ id: 1 }, { id: 'job-1' }]);
   });
 
-  test('a handshake error rejects the start and closes the socket; onClose is not called', async () => {
-    const opts = options();
-    const starting = startHubClient(opts);
-    const ws = await socket();
-    ws.open();
-    ws.deliver(`{"error":"The protocol 'json' is not supported."}${RS}`);
-    await expect(starting).rejects.toThrow("The protocol 'json' is not supported.");
-    expect(ws.closedWith).toBe(1000);
-    expect(opts.onClose).not.toHaveBeenCalled();
+  test('reconnects on the schedule it is given, and gives up when told', async () => {
+    const retryDelay = jest.fn((retries: number) => (retries < 3 ? 5000 * 2 ** retries : null));
+    await startHubClient(options({ retryDelay }));
+    const next = (previousRetryCount: number) =>
+      built.retry!.nextRetryDelayInMilliseconds({ previousRetryCount, elapsedMilliseconds: 0, retryReason: new Error('x') });
+    expect([0, 1, 2, 3].map(next)).toEqual([5000, 10000, 20000, null]);
   });
 
-  test('a refused negotiate rejects without opening a socket', async () => {
-    fetchMock.mockResolvedValue({ ok: false, status: 401, json: () => Promise.resolve({ message: 'Please sign in to continue.' }) });
-    await expect(startHubClient(options())).rejects.toThrow('The hub refused to negotiate (401).');
-    expect(FakeSocket.last).toBeUndefined();
-  });
-
-  test("the server's close message and a dropped socket both end the connection once, with onClose", async () => {
+  test('a reconnect is told (the page fetches what it missed); a close for good is told once, a stop never', async () => {
     const first = options();
-    const { ws } = await connected(first);
-    ws.deliver(`{"type":7,"error":"Connection closed: the session expired.","allowReconnect":true}${RS}`);
-    expect(first.onClose).toHaveBeenCalledTimes(1);
-    expect((first.onClose as jest.Mock).mock.calls[0][0]).toEqual(new Error('Connection closed: the session expired.'));
-    ws.drop(1006);
-    expect(first.onClose).toHaveBeenCalledTimes(1);
+    await startHubClient(first);
+    built.connection?.reconnected.forEach((listener) => listener());
+    expect(first.onReconnected).toHaveBeenCalledTimes(1);
+    const error = new Error('Server timeout elapsed');
+    built.connection?.closed.forEach((listener) => listener(error));
+    expect(first.onClose).toHaveBeenCalledWith(error);
 
     const second = options();
-    const other = await connected(second);
-    other.ws.drop(1006);
-    expect(second.onClose).toHaveBeenCalledTimes(1);
-  });
-
-  test('stop closes the socket without calling onClose', async () => {
-    const opts = options();
-    const { client, ws } = await connected(opts);
+    const client = await startHubClient(second);
     client.stop();
-    expect(ws.closedWith).toBe(1000);
-    ws.drop(1000);
-    expect(opts.onClose).not.toHaveBeenCalled();
+    expect(built.connection?.stop).toHaveBeenCalledTimes(1);
+    expect(second.onClose).not.toHaveBeenCalled();
   });
 
-  test('a record that is not JSON ends the connection; a throwing handler does not', async () => {
-    jest.useFakeTimers();
-    const opts = options({
-      handlers: {
-        Boom: () => {
-          throw new SyntaxError('the page failed');
-        },
-      },
-    });
-    const { ws } = await connected(opts);
-    ws.deliver(`{"type":1,"target":"Boom","arguments":[]}${RS}`);
-    expect(() => jest.runOnlyPendingTimers()).toThrow('the page failed');
-    expect(opts.onClose).not.toHaveBeenCalled();
-    ws.deliver(`not json${RS}`);
-    expect(opts.onClose).toHaveBeenCalledWith(new Error('The hub sent a record that is not JSON.'));
-  });
-
-  test('pings every 15 s, and gives up after 30 s without a word from the server', async () => {
-    jest.useFakeTimers();
+  test('a start the server refuses rejects, without telling onClose (nothing had started)', async () => {
+    refuseNextStart = new Error('Failed to complete negotiation with the server: Error: Unauthorized: Status code 401');
     const opts = options();
-    const { ws } = await connected(opts);
-    ws.sent.length = 0;
-    jest.advanceTimersByTime(HUB_KEEP_ALIVE_MS);
-    expect(ws.sent).toEqual([`{"type":6}${RS}`]);
-    ws.deliver(`{"type":6}${RS}`);
-    jest.advanceTimersByTime(HUB_KEEP_ALIVE_MS);
+    await expect(startHubClient(opts)).rejects.toThrow('Status code 401');
     expect(opts.onClose).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(HUB_SERVER_TIMEOUT_MS);
-    expect(opts.onClose).toHaveBeenCalledWith(new Error('The hub went silent.'));
-    expect(ws.closedWith).toBe(1000);
   });
 });

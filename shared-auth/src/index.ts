@@ -4,3 +4,4 @@ export * from './apiClient';
 export * from './sessionActions';
 export * from './hub';
 export * from './jobProgress';
+export * from './pageScope';

@@ -15,6 +15,7 @@ import { BootFrameDone, StartPending } from './widgets/BootFrame';
 import { CookieConsent } from './widgets/CookieConsent';
 import { IdleWarning } from './widgets/IdleWarning';
 import { LoadingOverlay } from './widgets/LoadingOverlay';
+import { PageScope } from './widgets/PageScope';
 
 // The shell's own pages load when visited, so /home carries none of their forms, tabs and lists, and a
 // remote's page none of home's. Home's code is asked for at once when the console opens on it.
@@ -28,12 +29,16 @@ const StartFailure = lazy(() => import('./routes/errors/StartFailure'));
 
 /** A lazily loaded page of the shell, with the same loading state as a remote's. */
 function ShellPage({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<AreaLoading />}>{children}</Suspense>;
+  return (
+    <PageScope>
+      <Suspense fallback={<AreaLoading />}>{children}</Suspense>
+    </PageScope>
+  );
 }
 
 function errorPage(status: 401 | 404 | 500) {
   return (
-    <ShellPage>
+    <ShellPage key={status}>
       <ErrorPage status={status} />
     </ShellPage>
   );
@@ -89,7 +94,11 @@ function RemoteArea({
         retry();
       }}
     >
-      {path ? <RemotePage key={attempt} location={location} path={path} attempt={attempt} /> : null}
+      {path ? (
+        <PageScope key={path}>
+          <RemotePage key={attempt} location={location} path={path} attempt={attempt} />
+        </PageScope>
+      ) : null}
     </RemoteBoundary>
   );
 }
@@ -150,15 +159,18 @@ export function ConsoleApp() {
           <Route
             path="/home"
             element={
-              <Suspense fallback={<PageContainerLoading title={HOME_TITLE} />}>
-                <HomePage />
-              </Suspense>
+              <PageScope>
+                <Suspense fallback={<PageContainerLoading title={HOME_TITLE} />}>
+                  <HomePage />
+                </Suspense>
+              </PageScope>
             }
           />
           <Route
             path="/management/settings/:tab?"
             element={
-              <ShellPage>
+              // Keyed: React would otherwise keep one page scope across the shell's pages.
+              <ShellPage key="settings">
                 <SettingsPage />
               </ShellPage>
             }
@@ -166,7 +178,7 @@ export function ConsoleApp() {
           <Route
             path="/notifications"
             element={
-              <ShellPage>
+              <ShellPage key="notifications">
                 <NotificationsPage />
               </ShellPage>
             }

@@ -10,6 +10,9 @@ module.exports = (displayName, packageDir, overrides = {}) => ({
   rootDir: packageDir,
   testEnvironment: path.join(__dirname, 'jsdom-environment.js'),
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  // antd tables and dialogs render slowly in jsdom, the more so when 2 cores run every suite at once; the
+  // same whether a package's suite runs alone (`npm test -w <package>`) or from the root.
+  testTimeout: 60_000,
   // antd's colour and component packages ship ESM only; swc compiles them like our own code.
   transformIgnorePatterns: ['/node_modules/(?!(@ant-design|antd|@rc-component|rc-[^/]+)/)'],
   transform: {

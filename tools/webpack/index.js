@@ -39,8 +39,13 @@ const SINGLETONS = [
   '@ant-design/cssinjs',
   'zustand',
   'dayjs',
+  // The HTTP and hub clients hold the session's interceptors and the one hub connection of the tab.
+  'axios',
+  '@microsoft/signalr',
   'shared-auth',
 ];
+
+const { AXIOS_SHARE, AxiosXhrOnlyPlugin } = require('./axios');
 
 /** The module shared as 'react-router-dom': the names the console uses, so the shared router is tree-shaken. */
 const ROUTER_SHARE = path.join(__dirname, 'react-router-dom.js');
@@ -242,6 +247,7 @@ function sharedSingletons(packageDir, { antdFromHost = false } = {}) {
       requiredVersion: declared[pkgName] || `^${version}`,
       version,
       ...(request === 'react-router-dom' ? { import: ROUTER_SHARE } : {}),
+      ...(request === 'axios' ? { import: AXIOS_SHARE } : {}),
     };
   }
   return shared;
@@ -353,6 +359,7 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
     // The shell draws the menu and routes from this, and loads the remote's code when a page is opened.
     new NavigationPlugin(path.join(packageDir, 'src/manifest.tsx')),
     new AntdImportsPlugin(),
+    new AxiosXhrOnlyPlugin(),
   ];
   if (!dev) {
     config.plugins.push(new PrecompressPlugin(), new MenuIconsStubPlugin(path.join(packageDir, 'src/manifest.tsx')));
@@ -486,6 +493,7 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
           : false,
     }),
     new AntdImportsPlugin(),
+    new AxiosXhrOnlyPlugin(),
     new AntdStylesheetPlugin({ appliedBy: 'script' }),
     new StartupScriptsPlugin(),
   ];

@@ -1,4 +1,4 @@
-import { api } from 'shared-auth';
+import { api, TRANSFER_TIMEOUT_MS } from 'shared-auth';
 import { fakeFile } from '../testing/files';
 import { FileTooLargeError, MAX_UPLOAD_BYTES, downloadExport, fileNameFromDisposition, uploadFiles } from './transfer';
 
@@ -64,7 +64,14 @@ describe('downloadExport', () => {
       clicked.push(this.download);
     });
     await expect(downloadExport('exp-1')).resolves.toBe('tracker.xlsx');
-    expect(get).toHaveBeenCalledWith('File/Download', { params: { file: 'exp-1' }, responseType: 'blob', skipErrorHandling: true });
+    // The user asked for the file: it arrives even if they leave the page, however slow the link.
+    expect(get).toHaveBeenCalledWith('File/Download', {
+      params: { file: 'exp-1' },
+      responseType: 'blob',
+      skipErrorHandling: true,
+      outlivesPage: true,
+      timeout: TRANSFER_TIMEOUT_MS,
+    });
     expect(createObjectURL).toHaveBeenCalledWith(blob);
     expect(clicked).toEqual(['tracker.xlsx']);
     click.mockRestore();

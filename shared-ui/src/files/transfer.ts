@@ -1,5 +1,5 @@
 import type { FileResponse, MAX_UPLOAD_BYTES as CONTRACT_MAX_UPLOAD_BYTES, UploadedFile, UploadedFiles } from 'api/contracts';
-import { api, type UploadProgress } from 'shared-auth';
+import { api, TRANSFER_TIMEOUT_MS, type UploadProgress } from 'shared-auth';
 
 export type { FileResponse, UploadedFile };
 
@@ -43,6 +43,7 @@ export async function uploadFiles(files: File[], { onProgress, maxSize = MAX_UPL
   const form = new FormData();
   const config = {
     skipLoading: true,
+    timeout: TRANSFER_TIMEOUT_MS,
     onUploadProgress: (event: UploadProgress) => onProgress?.(progressOf(event)),
   };
   if (files.length === 1) {
@@ -91,10 +92,17 @@ export function saveBlob(blob: Blob, name: string): void {
 /**
  * Downloads a recorded export through `File/Download` and saves it under the name the server gives.
  * Download failures are not shown to the user (specification §8), so the global error toast is off;
- * the promise still rejects so a caller can stop its spinner.
+ * the promise still rejects so a caller can stop its spinner. The user asked for the file, so it still
+ * arrives if they move to another page meanwhile.
  */
 export async function downloadExport(fileId: string): Promise<string> {
-  const response = await api.get<Blob>('File/Download', { params: { file: fileId }, responseType: 'blob', skipErrorHandling: true });
+  const response = await api.get<Blob>('File/Download', {
+    params: { file: fileId },
+    responseType: 'blob',
+    skipErrorHandling: true,
+    outlivesPage: true,
+    timeout: TRANSFER_TIMEOUT_MS,
+  });
   const header: unknown = response.headers['content-disposition'];
   const name = fileNameFromDisposition(typeof header === 'string' ? header : null, fileId);
   saveBlob(response.data, name);

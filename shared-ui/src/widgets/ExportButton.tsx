@@ -31,7 +31,7 @@ export function ExportButton({ path, params, children, type, jobKind }: ExportBu
   const run = async () => {
     setBusy(true);
     try {
-      const { data } = await follow(() => api.get<FileResponse>(path, { params, skipLoading: true }));
+      const { data } = await follow(() => api.get<FileResponse>(path, { params, skipLoading: true, outlivesPage: true }));
       if (data.message) toasts.success(data.message);
       await downloadExport(data.file);
     } catch {

@@ -35,7 +35,7 @@ function HistoryDownload({ row, exportPath, idParam }: { row: RunHistoryRow; exp
   const download = async () => {
     setBusy(true);
     try {
-      const { data } = await api.get<FileResponse>(exportPath, { params: { [idParam]: row.id } });
+      const { data } = await api.get<FileResponse>(exportPath, { params: { [idParam]: row.id }, outlivesPage: true });
       await downloadExport(data.file);
     } catch {
       // The API client has said why.

@@ -16,7 +16,7 @@ export const useNotifications = create<NotificationsState>()((set, get) => ({
   unread: 0,
   refresh: async () => {
     try {
-      const { data } = await api.get<NotificationItem[]>('Notification/Notifications', { skipLoading: true, skipErrorHandling: true });
+      const { data } = await api.get<NotificationItem[]>('Notification/Notifications', { skipLoading: true, skipErrorHandling: true, outlivesPage: true });
       set({ items: data, unread: data.filter((n) => !n.readed).length });
     } catch {
       /* background fetch: the next event or reconnection tries again */
