@@ -36,6 +36,7 @@ import { userRoutes } from './routes/users';
 import { validationRoutes } from './routes/validation';
 import { registerFrontends } from './web/frontends';
 import { registerCompression } from './http/compression';
+import { registerEarlyAnswers } from './http/early-answers';
 
 export interface Services {
   config: Config;
@@ -131,6 +132,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   });
 
   registerCompression(app);
+  registerEarlyAnswers(app);
 
   app.addHook('preValidation', async (request, reply) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {

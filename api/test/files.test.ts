@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
 import type { UploadedFile, UploadedFiles } from '../src/contracts/files';
+import { MAX_UPLOAD_BYTES } from '../src/contracts/files';
+import { DRAIN_LIMIT_BYTES } from '../src/http/early-answers';
 import { exportsDir, newExport, purgeExpiredFiles, QUOTA_MESSAGES, recordExport, resolveUpload, UPLOAD_QUOTA, uploadsDir } from '../src/files';
 import { contentDisposition, displayName, zipEntryNames } from '../src/files/content';
 import { seed } from '../src/seed';
@@ -289,6 +292,86 @@ describe.each(TEST_DATABASES)('file service on $name', (kind) => {
     } finally {
       await later.app.close();
     }
+  });
+
+  describe('an upload refused before its body is read leaves no connection hanging (issue 44)', () => {
+    let port = 0;
+    beforeAll(async () => {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      port = (app.server.address() as AddressInfo).port;
+    });
+
+    /**
+     * Sends an 11 MB upload whose last half megabyte is still on its way when the server answers (a
+     * browser's upload is), then a second request on the same connection, as a client reusing a
+     * kept-alive connection does; reads until both are answered, the server closes, or 15 s pass.
+     */
+    async function uploadThenAsk(
+      who: keyof typeof tokens,
+      size = MAX_UPLOAD_BYTES + 1_000_000,
+    ): Promise<{ statuses: number[]; closedByServer: boolean; hung: boolean }> {
+      const body = multipart([{ name: 'file', filename: 'huge.zip', content: Buffer.alloc(size) }]).payload;
+      const boundary = /boundary=(.+)$/.exec(multipart([]).headers['content-type']!)![1];
+      const head = [
+        'POST /api/File/Upload HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: Bearer ${tokens[who]}`,
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        `Content-Length: ${body.length}`,
+        '',
+        '',
+      ].join('\r\n');
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      let closedByServer = false;
+      const statuses = () => [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+      const answered = (count: number) => statuses().length >= count && /\r\n\r\n/.test(received.slice(received.lastIndexOf('HTTP/1.1')));
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      socket.on('end', () => (closedByServer = true));
+      // A server that closes while the rest is still being sent resets the connection: closed, not hung.
+      socket.on('error', () => (closedByServer = true));
+      const until = async (done: () => boolean, ms: number) => {
+        for (const end = Date.now() + ms; !done() && !closedByServer && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+      };
+      const write = (data: Buffer | string) =>
+        new Promise<void>((resolve) => {
+          if (closedByServer || socket.write(data)) resolve();
+          else socket.once('drain', resolve).once('close', resolve);
+        });
+      try {
+        await write(head);
+        const held = body.length - 500_000;
+        for (let at = 0; at < held && !closedByServer; at += 65_536) await write(body.subarray(at, Math.min(at + 65_536, held)));
+        await until(() => answered(1), 10_000);
+        await write(body.subarray(held));
+        await write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        await until(() => answered(2), 15_000);
+        return { statuses: statuses(), closedByServer, hung: !closedByServer && !answered(2) };
+      } finally {
+        socket.destroy();
+      }
+    }
+
+    it('a file over the size limit (413) and a user over the quota (429): the next request on the connection is answered, or the server closes it', async () => {
+      const tooBig = await uploadThenAsk('os');
+      expect(tooBig).toEqual({ statuses: tooBig.closedByServer ? [413] : [413, 200], closedByServer: expect.any(Boolean), hung: false });
+
+      // Past what is worth reading to its end (DRAIN_LIMIT_BYTES), the connection is closed instead.
+      const huge = await uploadThenAsk('os', DRAIN_LIMIT_BYTES + 4_000_000);
+      expect([huge.closedByServer, huge.hung]).toEqual([true, false]);
+
+      const row = '00000000-0000-4000-8000-0000000000aa';
+      await database.db
+        .insertInto('file_uploads')
+        .values({ id: row, user_id: ids.manager, name: 'held.zip', extension: 'zip', size: UPLOAD_QUOTA.maxBytes + 1, created_at: new Date().toISOString() })
+        .execute();
+      try {
+        const overQuota = await uploadThenAsk('manager');
+        expect(overQuota).toEqual({ statuses: overQuota.closedByServer ? [429] : [429, 200], closedByServer: expect.any(Boolean), hung: false });
+      } finally {
+        await database.db.deleteFrom('file_uploads').where('id', '=', row).execute();
+      }
+    }, 60_000);
   });
 
   it('lets any signed-in user upload (Client included), nobody anonymous', async () => {
