@@ -34,6 +34,7 @@ const alarm = (id: number, severity: string, more: Partial<AlarmRow> = {}): Alar
   ackAt: null,
   hint: null,
   source: `logs.zip › ERBS_LX0001_A.log:${id}`,
+  stale: 'No',
   ...more,
 });
 
@@ -224,5 +225,25 @@ describe('Fault Management', () => {
     });
     await waitFor(() => expect(api.to('Monitoring/DeleteAlarmHint')).toHaveLength(1));
     expect(api.to('Monitoring/DeleteAlarmHint')[0]!.body).toEqual({ alarmName: 'Heartbeat Failure' });
+  });
+
+  test("a node whose log stopped inside its alarm table: 'Incomplete log' as a neutral tag (not OK green), its kept alarms tagged Stale", async () => {
+    signIn();
+    fakeApi({
+      'Monitoring/GetFaultManagementSummary': {
+        rows: [summary('ERBS_LX0001_A', 'Incomplete log', 2, 'Incomplete log: LX0001.log line 14: alarm table without its >>> Total footer')],
+        total: 1,
+      },
+      'Monitoring/GetFaultManagement': { rows: [alarm(1, 'Major', { stale: 'Yes' }), alarm(2, 'Minor')], total: 2 },
+      'Monitoring/GetAlarmHints': [],
+    });
+    await renderPage(FaultManagementPage, '/monitoring/faultManagement');
+    await waitFor(() => expect(rowsOf('Alarm List')).toHaveLength(2));
+    await waitFor(() => expect(rowsOf('Fault Summary')).toHaveLength(1));
+    const status = tableCaptioned('Fault Summary').querySelector('tr.ant-table-row .ant-tag')!;
+    expect(status.textContent).toBe('Incomplete log');
+    expect(status.className).not.toMatch(/green|red/);
+    expect(Array.from(alarmRow(1).querySelectorAll('.ant-tag')).map((t) => t.textContent)).toEqual(['Major', 'Stale', 'No']);
+    expect(Array.from(alarmRow(2).querySelectorAll('.ant-tag')).map((t) => t.textContent)).toEqual(['Minor', 'No']);
   });
 });

@@ -102,6 +102,8 @@ export const AlarmRow = Type.Object(
     hint: Text,
     /** `archive › file:line`. */
     source: Type.String(),
+    /** 'Yes' when kept from an older log because the node's newest one stopped inside its alarm table, else 'No'. */
+    stale: Type.String(),
   },
   { additionalProperties: false },
 );
@@ -123,6 +125,7 @@ export const ALARM_FIELDS = [
   'ackAt',
   'hint',
   'source',
+  'stale',
 ] as const;
 
 export const FaultSummaryRow = Type.Object(

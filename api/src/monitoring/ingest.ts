@@ -398,11 +398,15 @@ function nodeRow(
 /**
  * Why the log's alarm list, or its states, cannot be taken as the node's whole answer: the first own
  * `alt` (or `st`) block that was not read whole (cut off, a count that disagrees, junk inside), or null.
+ * A log cut inside its alarm table before any `st` printed lost its states too (they come after).
  */
 function gapsOf(r: NodeLogResult): { alarms: string | null; states: string | null } {
   const node = r.node.toLowerCase();
-  const first = (family: string) => r.blocks.find((b) => b.family === family && b.incomplete !== null && b.node.toLowerCase() === node)?.incomplete ?? null;
-  return { alarms: first('alt'), states: first('st') };
+  const own = r.blocks.filter((b) => b.node.toLowerCase() === node);
+  const first = (family: string) => own.find((b) => b.family === family && b.incomplete !== null)?.incomplete ?? null;
+  const alarms = first('alt');
+  const cutBeforeStates = alarms !== null && !own.some((b) => b.family === 'st');
+  return { alarms, states: first('st') ?? (cutBeforeStates ? alarms : null) };
 }
 
 function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): PreparedNode {

@@ -59,6 +59,7 @@ const ALARM_TABLE: KeyedTable = {
     moName: sql`a.mo`,
     info: sql`a.info`,
     source: sql`a.archive || ' › ' || a.file || ':' || cast(a.line as text)`,
+    stale: sql`case when a.stale = 1 then 'Yes' else 'No' end`,
   },
 };
 

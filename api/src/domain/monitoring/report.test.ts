@@ -48,6 +48,7 @@ const alarm: AlarmRow = {
   ackAt: '2024-03-05T09:30:00.000Z',
   hint: 'Check the port',
   source: 'logs.zip › LX0001.log:12',
+  stale: 'No',
 };
 
 const data = (over: Partial<SiteData> = {}): SiteData => ({

@@ -145,6 +145,8 @@ export const ALARM_COLUMNS: readonly ReportColumn[] = [
   column('ackAt', 'Acknowledged At', 'date'),
   freeText('hint', 'Hint'),
   freeText('source', 'Source'),
+  // 'Yes': kept from an older log, the node's newest one having stopped inside its alarm table.
+  column('stale', 'Stale'),
 ];
 
 export const CHECK_COLUMNS: readonly ReportColumn[] = [

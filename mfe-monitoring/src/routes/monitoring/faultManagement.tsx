@@ -21,6 +21,24 @@ export function SeverityTag({ severity }: { severity: string }) {
   );
 }
 
+/**
+ * The severity, and for an alarm kept from an older log (the node's newest log stopped inside its alarm
+ * table) a 'Stale' tag saying so: the node may no longer raise it, or raise more.
+ */
+function Severity({ row }: { row: AlarmRow }) {
+  if (row.stale !== 'Yes') return <SeverityTag severity={row.severity} />;
+  return (
+    <Flex gap={4} align="center">
+      <SeverityTag severity={row.severity} />
+      <Tooltip title="Kept from an older log: the newest log of this node stopped inside its alarm table.">
+        <Tag color="warning" style={{ marginInlineEnd: 0 }}>
+          Stale
+        </Tag>
+      </Tooltip>
+    </Flex>
+  );
+}
+
 /** The alarm name, with its remediation hint one click (or key press) away. */
 function AlarmName({ row }: { row: AlarmRow }) {
   if (!row.hint) return <>{row.AlarmName}</>;
@@ -110,7 +128,7 @@ export default function FaultManagementPage() {
     { key: 'nodeName', title: 'Node Name' },
     { key: 'tech', title: 'Tech' },
     { key: 'alarmDatetime', title: 'Alarm Datetime', kind: 'date' },
-    { key: 'severity', title: 'Severity', render: (row) => <SeverityTag severity={row.severity} /> },
+    { key: 'severity', title: 'Severity', render: (row) => <Severity row={row} /> },
     { key: 'AlarmName', title: 'Alarm Name', render: (row) => <AlarmName row={row} /> },
     { key: 'moName', title: 'MO Name' },
     { key: 'info', title: 'Info' },
