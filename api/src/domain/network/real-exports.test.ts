@@ -107,6 +107,28 @@ describe('iubNodeName', () => {
     expect(iubNodeName(ref)).toBe(name);
   });
 
+  it('reads iubLinkRef from an ENM cmedit export of UtranCells alike', async () => {
+    const text = [
+      'FDN : SubNetwork=RNC01,MeContext=RNC01,ManagedElement=1,RncFunction=1,UtranCell=CC1405A',
+      'iubLinkRef : SubNetwork=RNC01,MeContext=RNC01,ManagedElement=1,RncFunction=1,IubLink=Iub_41428KAINARFARM',
+      '',
+      'FDN : SubNetwork=RNC01,MeContext=RNC01,ManagedElement=1,RncFunction=1,UtranCell=KS01',
+      'iubLinkRef : SubNetwork=RNC01,MeContext=RNC01,ManagedElement=1,RncFunction=1,IubLink=Iub_KFAR_SABA',
+      '',
+      'FDN : SubNetwork=RNC01,MeContext=RNC01,ManagedElement=1,RncFunction=1,UtranCell=LX0950_U2100F1_1',
+      'iubLinkRef : null',
+      '',
+      '3 instance(s)',
+      '',
+    ].join('\r\n');
+    const { got } = await mapCmedit(chunks(text, 17));
+    expect(got.cells.map((c) => [c.name, c.siteId])).toEqual([
+      ['CC1405A', '41428'],
+      ['KS01', 'KFAR_SABA'],
+      ['LX0950_U2100F1_1', 'LX0950'],
+    ]);
+  });
+
   it('a cell whose iubLinkRef is not a DN is refused with its line', async () => {
     const xml = `<bulkCmConfigDataFile><configData><xn:MeContext id="RNC01"><xn:ManagedElement id="1"><un:RncFunction id="1">
 <un:UtranCell id="CC1"><un:attributes><un:iubLinkRef>Iub_41428</un:iubLinkRef></un:attributes></un:UtranCell>
