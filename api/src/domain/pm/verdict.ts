@@ -1,12 +1,10 @@
 import { ALL_FORMULAS, DOWNTIME_COUNTERS, judgedObjectOf, type KpiFormula, kpiCounterOf, type PmTechnology, technologyOfObject } from './kpi';
 import type { MeasValue } from './meas-collec';
 
-export { SUCCESS_THRESHOLD, HANDOVER_THRESHOLD } from './kpi';
-
 /**
  * Per-node performance verdicts from PM counters (DESIGN §7.2 performanceStatus). Counters of every
  * granularity period read are summed per cell (a relation's counters count for its cell), then judged
- * by the KPI formulas of {@link KPI_FORMULAS} whose counters are there:
+ * by the KPI formulas of `kpi.ts` whose counters are there:
  * - NOK when a cell was down (`pmCellDowntimeAuto` or `pmCellDowntimeMan` > 0 seconds);
  * - NOK when an accessibility or retainability ratio is below 98 %, or a handover success below 95 %;
  * - OK when some of these counters were there and every cell passed.
