@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordProblem } from './auth/password-rules';
 import { compileSiteRule } from './domain/network/site-rule';
 
 /** Repository root: DATA_DIR and the built front-ends are found relative to it, whatever the working directory. */
@@ -309,6 +310,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
   if (adminPassword.length < 10) problems.push('ADMIN_PASSWORD must be at least 10 characters long');
   if (adminPassword.toLowerCase() === adminEmail.toLowerCase()) problems.push('ADMIN_PASSWORD must differ from ADMIN_EMAIL');
+  else if (adminPassword.length >= 10) {
+    // The first administrator's password follows the rules every other password does.
+    const weakness = passwordProblem(adminPassword, adminEmail);
+    if (weakness) problems.push(`ADMIN_PASSWORD: ${weakness}`);
+  }
 
   let demoData = true;
   if (env.DEMO_DATA !== undefined && env.DEMO_DATA !== '') {

@@ -9,6 +9,7 @@ import { DEVICE_COOKIE } from '../src/auth/device-cookies';
 import { accountEvents } from '../src/auth/events';
 import { loadJwtSecret, signSessionToken } from '../src/auth/jwt';
 import { issueOneTimeToken } from '../src/auth/one-time-tokens';
+import { PASSWORD_MESSAGES } from '../src/auth/password-rules';
 import { hashPassword } from '../src/auth/passwords';
 import type { Config } from '../src/config';
 import type { UserInfo } from '../src/contracts/account';
@@ -259,7 +260,6 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
 
       test('wrong passwords sent from other addresses never keep the owner out of the browser they signed in with', async () => {
         await addUser({ email: 'target@example.pt' });
-        now = Date.parse('2026-03-05T09:00:00.000Z');
         const first = await signInOver('127.0.0.1', 'target@example.pt', DEMO_PASSWORD);
         expect(first.status).toBe(200);
         const attributes = (first.setCookie ?? '').split('; ');
@@ -287,7 +287,6 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
       test("a device cookie's own failures lock out that cookie only; a copied, forged or other account's cookie is no cookie", async () => {
         await addUser({ email: 'device@example.pt' });
         await addUser({ email: 'neighbour@example.pt' });
-        now = Date.parse('2026-03-05T12:00:00.000Z');
         const cookie = cookieOf((await signInOver('127.0.0.1', 'device@example.pt', DEMO_PASSWORD)).setCookie);
         const neighbours = cookieOf((await signInOver('127.0.0.1', 'neighbour@example.pt', DEMO_PASSWORD)).setCookie);
 
@@ -310,7 +309,7 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
 
       test('a device cookie is trusted for a year after it was issued', async () => {
         await addUser({ email: 'yearly@example.pt' });
-        now = Date.parse('2026-03-06T12:00:00.000Z');
+        const started = now;
         const cookie = cookieOf((await signInOver('127.0.0.1', 'yearly@example.pt', DEMO_PASSWORD)).setCookie);
         now += DEVICE_COOKIE.maxAgeSeconds * 1000 - MINUTE;
         for (let i = 0; i < 5; i++) expect((await signInOver(`127.0.0.${40 + i}`, 'yearly@example.pt', 'wrong-password')).status).toBe(400);
@@ -319,6 +318,8 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
         now += 2 * MINUTE;
         expect((await signInOver('127.0.0.50', 'yearly@example.pt', 'wrong-password')).status).toBe(400);
         expect((await signInOver('127.0.0.1', 'yearly@example.pt', DEMO_PASSWORD, cookie)).status).toBe(429);
+        // The tests after this one keep their own dates in 2026.
+        now = started;
       });
     });
 
@@ -484,6 +485,33 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
       }
     });
 
+    test('refuses blank, one repeated character, common and easily guessed passwords and the current one, saying why (issue 44)', async () => {
+      await addUser({ email: 'maria.silva@example.pt', password: 'Current-Secret-77' });
+      const token = await tokenFor('maria.silva@example.pt', 'Current-Secret-77');
+      const change = (newpassword: string) =>
+        post('/api/Account/ChangePassword', { oldpassword: 'Current-Secret-77', newpassword, confirmnewpassword: newpassword }, token);
+      for (const [password, message] of [
+        [' '.repeat(10), PASSWORD_MESSAGES.blank],
+        ['\t\t\t\t\t     ', PASSWORD_MESSAGES.blank],
+        ['1111111111', PASSWORD_MESSAGES.oneCharacter],
+        ['ÉÉÉÉÉÉÉÉÉÉÉÉ', PASSWORD_MESSAGES.oneCharacter],
+        ['password123', PASSWORD_MESSAGES.guessable],
+        ['qwertyuiop', PASSWORD_MESSAGES.guessable],
+        ['1234567890', PASSWORD_MESSAGES.guessable],
+        ['P@ssw0rd123', PASSWORD_MESSAGES.guessable],
+        ['ababababab', PASSWORD_MESSAGES.guessable],
+        ['mariasilva1', PASSWORD_MESSAGES.guessable],
+        ['Current-Secret-77', PASSWORD_MESSAGES.reused],
+      ] as const) {
+        const res = await change(password);
+        expect([password, res.statusCode, res.json()]).toEqual([password, 400, { message: message }]);
+      }
+      // Nothing was changed, and the session still works.
+      expect((await userInfo(token)).statusCode).toBe(200);
+      expect((await login('maria.silva@example.pt', 'Current-Secret-77')).statusCode).toBe(200);
+      expect((await change('Lisboa-Tejo-Ponte-25')).statusCode).toBe(200);
+    });
+
     test('guessing the old password with a session is limited for that user only, and never blocks signing in', async () => {
       await addUser({ email: 'guessed@example.pt' });
       const token = await tokenFor('guessed@example.pt');
@@ -548,6 +576,24 @@ describe.each(TEST_DATABASES)('accounts and authentication on $name', (kind) => 
 
       const again = await post('/api/auth/recoverconfirmation', { ...payload, password: 'third-password-3', rpassword: 'third-password-3' });
       expect([again.statusCode, again.json()]).toEqual([400, { message: M.badLink }]);
+    });
+
+    test('a recovery link refuses weak passwords and the current one, and stays usable (issue 44)', async () => {
+      await addUser({ email: 'weakling@example.pt', password: 'Kept-Secret-2026' });
+      expect((await post('/api/auth/recover', { email: 'weakling@example.pt' })).statusCode).toBe(200);
+      const link = await mailedLink('weakling@example.pt', 'recoverconfirmation');
+      const choose = (password: string) =>
+        post('/api/auth/recoverconfirmation', { password, rpassword: password, token: link.searchParams.get('token'), user: link.searchParams.get('user') });
+      for (const [password, message] of [
+        [' '.repeat(12), PASSWORD_MESSAGES.blank],
+        ['zzzzzzzzzz', PASSWORD_MESSAGES.oneCharacter],
+        ['iloveyou12', PASSWORD_MESSAGES.guessable],
+        ['Kept-Secret-2026', PASSWORD_MESSAGES.reused],
+      ] as const) {
+        expect((await choose(password)).json()).toEqual({ message });
+      }
+      expect((await login('weakling@example.pt', 'Kept-Secret-2026')).statusCode).toBe(200);
+      expect((await choose('Brand-New-Harbour-9')).statusCode).toBe(200);
     });
 
     test('the answer is the same for unknown, unconfirmed and deactivated addresses, and they get no mail', async () => {

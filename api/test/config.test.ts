@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PASSWORD_MESSAGES } from '../src/auth/password-rules';
 import { ConfigError, DEFAULT_ADMIN_EMAIL, DEFAULT_MAP_TILE_URL, loadConfig, REPO_ROOT } from '../src/config';
 
 describe('configuration from the environment', () => {
@@ -62,6 +63,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'someone@example.pt', ADMIN_PASSWORD: 'someone@example.pt' })).toThrow(
       'ADMIN_PASSWORD must differ from ADMIN_EMAIL',
     );
+  });
+
+  test('the first administrator’s password follows the password rules (issue 44)', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: '          ' })).toThrow('ADMIN_PASSWORD: The password must not be only spaces.');
+    expect(() => loadConfig({ ADMIN_PASSWORD: '1111111111' })).toThrow('ADMIN_PASSWORD: The password must not be one character repeated.');
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password123' })).toThrow(`ADMIN_PASSWORD: ${PASSWORD_MESSAGES.guessable}`);
+    expect(loadConfig({ ADMIN_PASSWORD: 'Harbour-Lights-31' }).adminPassword).toBe('Harbour-Lights-31');
   });
 
   describe('BI servers and the map tiles', () => {

@@ -16,6 +16,6 @@ export { accountEvents, type AccountEventMap } from './events';
 export { loadJwtSecret, signSessionToken, TOKEN_LIFETIME_SECONDS, verifySessionToken, type SessionClaims, type VerifiedClaims } from './jwt';
 export { completeRegistrationLink, mailConfirmationLink, publicBaseUrl, recoveryLink } from './links';
 export { findOneTimeToken, hashOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed, ONE_TIME_TOKEN_LIFETIME_MS } from './one-time-tokens';
-export { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './passwords';
+export { hashPassword, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem, verifyPassword } from './passwords';
 export { AuthRuntime, revokeSessions, type Session } from './runtime';
 export { createCounterStore, Limiter, LIMITS, MemoryCounterStore, RedisCounterStore, type CounterStore } from './limits';

@@ -1,9 +1,9 @@
 import { argon2id, hash, verify } from 'argon2';
 
+export { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem } from './password-rules';
+
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const ARGON2_OPTIONS = { type: argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-export const MIN_PASSWORD_LENGTH = 10;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
@@ -28,11 +28,4 @@ export async function verifyNothing(password: string): Promise<false> {
   decoyHash ??= hashPassword('decoy password that matches no one');
   await verifyPassword(await decoyHash, password);
   return false;
-}
-
-/** Why a password is refused (DESIGN §4), or null when it is acceptable. */
-export function passwordProblem(password: string, email: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password.trim().toLowerCase() === email.trim().toLowerCase()) return 'The password must not be your email address.';
-  return null;
 }

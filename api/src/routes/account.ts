@@ -6,7 +6,7 @@ import { deviceCookieHeader } from '../auth/device-cookies';
 import { accountEvents } from '../auth/events';
 import { publicBaseUrl, recoveryLink } from '../auth/links';
 import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed } from '../auth/one-time-tokens';
-import { hashPassword, passwordProblem, verifyNothing, verifyPassword } from '../auth/passwords';
+import { hashPassword, PASSWORD_MESSAGES, passwordProblem, verifyNothing, verifyPassword } from '../auth/passwords';
 import { LIMITS, limitKeys, tooManyMessage } from '../auth/limits';
 import {
   ChangePasswordRequest,
@@ -202,6 +202,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const problem = passwordProblem(password, account.email);
     if (problem) return fail(reply, 400, problem);
+    // A recovery that sets the password it replaces changes nothing an attacker who knew it would mind.
+    if (account.passwordHash && (await verifyPassword(account.passwordHash, password))) return fail(reply, 400, PASSWORD_MESSAGES.reused);
 
     const passwordHash = await hashPassword(password);
     const done = await db.transaction().execute(async (trx) => {
@@ -275,6 +277,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await limits.count(key, LIMITS.changePasswordFailuresPerUser, now);
         return fail(reply, 400, MESSAGES.wrongOldPassword);
       }
+      // The old password was just verified, so this compares with the current one.
+      if (newpassword === oldpassword) return fail(reply, 400, PASSWORD_MESSAGES.reused);
       const problem = passwordProblem(newpassword, account.email);
       if (problem) return fail(reply, 400, problem);
 
