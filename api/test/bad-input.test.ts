@@ -587,12 +587,12 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         certain: true,
       });
       const problems = await send([
-        put('/api/TableSettings/SaveFilter', { tableKey: 'probe.table', name: 'Nul\u0000Filter', filters: { siteId: 'LX' } }),
-        put('/api/TableSettings/SaveFilter', { tableKey: 'probe.table', name: 'Bell\u0007', filters: { siteId: 'LX' } }),
-        put('/api/TableSettings/SaveFilter', { tableKey: 'probe.table', name: 'Blank text', filters: { siteId: '   ' } }),
-        put('/api/TableSettings/SaveFilter', { tableKey: 'probe.table', name: 'Field', filters: { 'site\nId': 'LX' } }),
-        put('/api/TableSettings/SaveColumns', { tableKey: 'probe.table', columns: [{ key: 'a\u0001', hidden: false, width: null }] }),
-        put('/api/TableSettings/SaveColumns', { tableKey: 'probe.table', columns: [{ key: 'a', hidden: false, width: 'wide' }] }),
+        put('/api/TableSettings/SaveFilter', { tableKey: 'tracking.tracker', name: 'Nul\u0000Filter', filters: { siteId: 'LX' } }),
+        put('/api/TableSettings/SaveFilter', { tableKey: 'tracking.tracker', name: 'Bell\u0007', filters: { siteId: 'LX' } }),
+        put('/api/TableSettings/SaveFilter', { tableKey: 'tracking.tracker', name: 'Blank text', filters: { siteId: '   ' } }),
+        put('/api/TableSettings/SaveFilter', { tableKey: 'tracking.tracker', name: 'Field', filters: { 'site\nId': 'LX' } }),
+        put('/api/TableSettings/SaveColumns', { tableKey: 'tracking.tracker', columns: [{ key: 'a\u0001', hidden: false, width: null }] }),
+        put('/api/TableSettings/SaveColumns', { tableKey: 'tracking.tracker', columns: [{ key: 'a', hidden: false, width: 'wide' }] }),
       ]);
       expect(problems).toEqual([]);
     });

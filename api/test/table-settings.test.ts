@@ -1,6 +1,19 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Config } from '../src/config';
-import { TABLE_SETTINGS_LIMITS, TABLE_SETTINGS_MESSAGES, type ColumnSetting, type TableSettings } from '../src/contracts/table-settings';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../src/config';
+import {
+  RUN_HISTORY_PATHS,
+  SITE_REPORT_TABLES,
+  siteReportTableKey,
+  TABLE_KEYS,
+  TABLE_SETTINGS_LIMITS,
+  TABLE_SETTINGS_MESSAGES,
+  type ColumnSetting,
+  type TableSettings,
+} from '../src/contracts/table-settings';
+import { buildSiteReport } from '../src/domain/monitoring/report';
 import { DEMO_PASSWORD } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
@@ -112,7 +125,7 @@ describe.each(TEST_DATABASES)('table settings on $name', (kind) => {
     ['not a list', { key: 'a' }, undefined],
   ])('SaveColumns with %s: 400 with a message, nothing stored', async (_what, columns, message) => {
     const before = await settingsRows();
-    const res = await saveColumns(callers.Administrator, 'tracking.bad-columns', columns);
+    const res = await saveColumns(callers.Administrator, 'tracking.commissioningplan', columns);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: message ?? expect.any(String) });
     expect(await settingsRows()).toBe(before);
@@ -171,10 +184,49 @@ describe.each(TEST_DATABASES)('table settings on $name', (kind) => {
     ['too many fields', 'x', Object.fromEntries(Array.from({ length: TABLE_SETTINGS_LIMITS.filterFields + 1 }, (_, i) => [`f${i}`, 'x'])), undefined],
   ])('SaveFilter with %s: 400 with a message, nothing stored', async (_what, name, filters, message) => {
     const before = await filterRows();
-    const res = await saveFilter(callers.Administrator, 'tracking.bad-filters', name, filters);
+    const res = await saveFilter(callers.Administrator, 'tracking.commissioningplan', name, filters);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: message ?? expect.any(String) });
     expect(await filterRows()).toBe(before);
+  });
+
+  test('only the console’s tables keep settings: another key is a 400 that names it, on every call, and nothing is stored (issue 44)', async () => {
+    const [columnsBefore, filtersBefore] = [await settingsRows(), await filterRows()];
+    for (const tableKey of ['made.up', 'tracking.tracker2', 'history:Users/GetUsers', 'monitoring.siteReport.Anything']) {
+      const refusal = { status: 400, body: { message: TABLE_SETTINGS_MESSAGES.unknownTable(tableKey) } };
+      const answers = [
+        await get(callers.Client, tableKey),
+        await saveColumns(callers.Client, tableKey, COLUMNS),
+        await saveFilter(callers.Client, tableKey, 'x', { a: 'b' }),
+        await deleteFilter(callers.Client, tableKey, 'x'),
+      ];
+      expect(answers.map((res) => ({ status: res.statusCode, body: res.json() }))).toEqual([refusal, refusal, refusal, refusal]);
+    }
+    expect([await settingsRows(), await filterRows()]).toEqual([columnsBefore, filtersBefore]);
+  });
+
+  test('the keys are the pages’ own: every tableKey and run history of the remotes, and every table the site report draws', () => {
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) sources.push(fs.readFileSync(file, 'utf8'));
+      }
+    };
+    for (const folder of ['mfe-tracking', 'mfe-planning-validation', 'mfe-monitoring', 'mfe-management', 'shell', 'shared-ui'])
+      walk(path.join(REPO_ROOT, folder, 'src'));
+    const literal = (attribute: string) => sources.flatMap((text) => [...text.matchAll(new RegExp(`${attribute}="([^"]+)"`, 'g'))].map((m) => m[1]!));
+    const tableKeys = literal('tableKey');
+    const historyPaths = literal('historyPath');
+    expect(tableKeys.length).toBeGreaterThanOrEqual(16);
+    expect(tableKeys.filter((key) => !TABLE_KEYS.has(key))).toEqual([]);
+    expect([...new Set(historyPaths)].sort()).toEqual([...RUN_HISTORY_PATHS].sort());
+    // The site report page keys each table by its name, as the API's report names them.
+    const report = buildSiteReport({ siteId: 'LX0001', siteName: 'Lisboa', nodes: [], plan: [], tracker: null, alarms: [], ret: [], findings: [] });
+    expect(report.tables.map((t) => t.TableName)).toEqual([...SITE_REPORT_TABLES]);
+    expect(sources.some((text) => text.includes("tableKey={`monitoring.siteReport.${table.TableName.replace(/[^A-Za-z0-9]+/g, '-')}`}"))).toBe(true);
+    expect(siteReportTableKey('Configuration Check 2G')).toBe('monitoring.siteReport.Configuration-Check-2G');
   });
 
   describe('bounded sizes', () => {
@@ -192,17 +244,17 @@ describe.each(TEST_DATABASES)('table settings on $name', (kind) => {
         .values(
           Array.from({ length: TABLE_SETTINGS_LIMITS.filtersPerTable }, (_, i) => ({
             user_id: userId,
-            table_key: 't.full',
+            table_key: 'tracking.tracker',
             name: `f${i}`,
             filters: '{"a":"b"}',
             updated_at: now,
           })),
         )
         .execute();
-      const refused = await saveFilter(user, 't.full', 'one more', { a: 'b' });
+      const refused = await saveFilter(user, 'tracking.tracker', 'one more', { a: 'b' });
       expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 400, body: { message: TABLE_SETTINGS_MESSAGES.tooManyFilters } });
-      expect((await saveFilter(user, 't.full', 'f3', { a: 'c' })).statusCode).toBe(200);
-      expect((await saveFilter(user, 't.other', 'elsewhere', { a: 'b' })).statusCode).toBe(200);
+      expect((await saveFilter(user, 'tracking.tracker', 'f3', { a: 'c' })).statusCode).toBe(200);
+      expect((await saveFilter(user, 'tracking.workorderstatus', 'elsewhere', { a: 'b' })).statusCode).toBe(200);
     });
 
     test(`at most ${TABLE_SETTINGS_LIMITS.filtersPerUser} saved filters in all`, async () => {
@@ -221,33 +273,83 @@ describe.each(TEST_DATABASES)('table settings on $name', (kind) => {
         .values(
           Array.from({ length: TABLE_SETTINGS_LIMITS.filtersPerUser - have }, (_, i) => ({
             user_id: userId,
-            table_key: `t.many${i % 20}`,
+            // Spread over 20 of the console's tables, none past its own 50.
+            table_key: [...TABLE_KEYS].filter((key) => key !== 'tracking.tracker' && key !== 'tracking.workorderstatus')[i % 20]!,
             name: `g${i}`,
             filters: '{"a":"b"}',
             updated_at: now,
           })),
         )
         .execute();
-      const refused = await saveFilter(user, 't.fresh', 'one more', { a: 'b' });
+      const refused = await saveFilter(user, 'monitoring.alarmHints', 'one more', { a: 'b' });
       expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 400, body: { message: TABLE_SETTINGS_MESSAGES.tooManyFiltersInAll } });
     });
 
-    test(`column settings for at most ${TABLE_SETTINGS_LIMITS.tablesPerUser} tables; a table already kept can still change`, async () => {
+    test('rows of keys that are not tables (stored before keys were checked) are removed at the next write, not counted', async () => {
       const now = new Date().toISOString();
+      const junk = 'x'.repeat(100_000);
       await database.db
         .insertInto('table_settings')
-        .values(
-          Array.from({ length: TABLE_SETTINGS_LIMITS.tablesPerUser }, (_, i) => ({
-            user_id: userId,
-            table_key: `t.table${i}`,
-            columns: '[]',
-            updated_at: now,
-          })),
-        )
+        .values(Array.from({ length: 5 }, (_, i) => ({ user_id: userId, table_key: `made.up${i}`, columns: junk, updated_at: now })))
         .execute();
-      const refused = await saveColumns(user, 't.one-more', COLUMNS);
-      expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 400, body: { message: TABLE_SETTINGS_MESSAGES.tooManyTables } });
-      expect((await saveColumns(user, 't.table7', COLUMNS)).json<TableSettings>().columns).toEqual(COLUMNS);
+      await database.db
+        .insertInto('saved_filters')
+        .values(Array.from({ length: 5 }, (_, i) => ({ user_id: userId, table_key: `made.up${i}`, name: 'f', filters: junk, updated_at: now })))
+        .execute();
+      // A megabyte of them would be four times the room; they are forgotten instead.
+      expect((await saveColumns(user, 'monitoring.parseReport.files', COLUMNS)).statusCode).toBe(200);
+      const left = await database.db
+        .selectFrom('table_settings')
+        .select('table_key')
+        .where('user_id', '=', userId)
+        .where('table_key', 'like', 'made.up%')
+        .execute();
+      const leftFilters = await database.db
+        .selectFrom('saved_filters')
+        .select('table_key')
+        .where('user_id', '=', userId)
+        .where('table_key', 'like', 'made.up%')
+        .execute();
+      expect([left, leftFilters]).toEqual([[], []]);
+    });
+
+    test(`at most ${TABLE_SETTINGS_LIMITS.bytesPerUser / 1024} KB of settings per user; a smaller replacement and a deletion make room (issue 44)`, async () => {
+      const id = await insertUser(database.db, { email: 'bytes@example.pt', role: 'Client', operators: ['Vodafone PT'], projects: [] });
+      const client = { token: (await app.auth.issueToken(id))! };
+      // The largest filter the schema takes: 50 fields of 100 characters, each with 200 characters of text (~15 KB).
+      const big = (n: number) =>
+        Object.fromEntries(
+          Array.from({ length: TABLE_SETTINGS_LIMITS.filterFields }, (_, i) => [`${n}-${i}`.padEnd(TABLE_SETTINGS_LIMITS.fieldLength, 'f'), 't'.repeat(200)]),
+        );
+      const statuses: number[] = [];
+      let refused = null;
+      for (let n = 0; n < 40 && refused === null; n++) {
+        const res = await saveFilter(client, 'monitoring.faultManagement.alarms', `big ${n}`, big(n));
+        statuses.push(res.statusCode);
+        if (res.statusCode !== 200) refused = res;
+      }
+      expect({ status: refused?.statusCode, body: refused?.json() }).toEqual({ status: 400, body: { message: TABLE_SETTINGS_MESSAGES.tooManyBytes } });
+      // 256 KB hold 17 of them; the next one is refused, which would have passed the limit.
+      expect(statuses).toEqual([...Array<number>(17).fill(200), 400]);
+      const stored = await database.db.selectFrom('saved_filters').select(['name', 'filters']).where('user_id', '=', id).execute();
+      const total = stored.reduce((sum, row) => sum + Buffer.byteLength(row.name) + Buffer.byteLength(row.filters), 0);
+      expect(total).toBeLessThanOrEqual(TABLE_SETTINGS_LIMITS.bytesPerUser);
+      expect(total + total / stored.length).toBeGreaterThan(TABLE_SETTINGS_LIMITS.bytesPerUser);
+      // Columns count too.
+      expect(
+        (
+          await saveColumns(
+            client,
+            'tracking.tracker',
+            Array.from({ length: 100 }, (_, i) => ({ key: `c${i}`.padEnd(100, 'k'), hidden: false, width: null })),
+          )
+        ).statusCode,
+      ).toBe(400);
+      expect((await saveFilter(client, 'monitoring.faultManagement.alarms', 'big 3', { a: 'b' })).statusCode).toBe(200);
+      expect((await saveFilter(client, 'monitoring.faultManagement.alarms', 'big 17', big(17))).statusCode).toBe(200);
+      expect((await saveFilter(client, 'tracking.tracker', 'big 18', big(18))).statusCode).toBe(400);
+      expect((await deleteFilter(client, 'monitoring.faultManagement.alarms', 'big 0')).statusCode).toBe(200);
+      expect((await saveFilter(client, 'tracking.tracker', 'big 18', big(18))).statusCode).toBe(200);
     });
 
     test("a deleted user's settings go with them", async () => {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SITE_REPORT_TABS } from './monitoring';
 
 /**
  * Table settings of each user, kept on the server so they follow the user to any browser (issue 16,
@@ -15,8 +16,8 @@ import { Type, type Static } from '@sinclair/typebox';
  *   that table is replaced.
  * - `DELETE TableSettings/DeleteFilter` body `DeleteFilterRequest` → `TableSettings`; 404 when no filter
  *   of that name is saved.
- * Bad input (schema, a column listed twice, control characters, a blank name or text, over a limit) →
- * 400 `{ message }`.
+ * Bad input (schema, a key that is not one of the console's tables (TABLE_KEYS), a column listed twice,
+ * control characters, a blank name or text, over a limit, over the bytes a user may keep) → 400 `{ message }`.
  */
 
 export const TABLE_SETTINGS_LIMITS = {
@@ -34,9 +35,54 @@ export const TABLE_SETTINGS_LIMITS = {
   /** Saved filters of one table, and of one user across all tables. */
   filtersPerTable: 50,
   filtersPerUser: 500,
-  /** Tables one user may keep column settings for. */
-  tablesPerUser: 200,
+  /** Everything one user keeps (column lists, filter names and texts as stored), in bytes of UTF-8. */
+  bytesPerUser: 256 * 1024,
 } as const;
+
+/** The key of one of the site report's tables, as its page names it (mfe-monitoring siteReport.tsx). */
+export const siteReportTableKey = (tableName: string) => `monitoring.siteReport.${tableName.replace(/[^A-Za-z0-9]+/g, '-')}`;
+
+/** The key of a run history table (shared-ui RunHistoryTable), named by the call that lists it. */
+export const runHistoryTableKey = (historyPath: string) => `history:${historyPath}`;
+
+/** The site report's tables: one per tab, two on Summary (as the API's site report names them). */
+export const SITE_REPORT_TABLES = ['Site Summary', 'Commissioning Information', ...SITE_REPORT_TABS.filter((tab) => tab !== 'Summary')] as const;
+
+/** The calls that list a page's run history (planning, validation, optimisation pages). */
+export const RUN_HISTORY_PATHS = [
+  'Parameters/GetPlanningHistory',
+  'Validation/GetCpichValidationHistory',
+  'Validation/GetNbrRelationsValidationHistory',
+  'Validation/GetRanShareValidationHistory',
+  'Validation/GetHealthChecksHistory',
+  'Optimization/GetNbrRelationsOptimizationHistory',
+] as const;
+
+/**
+ * Every table of the console that keeps settings: only these keys are stored, so nobody can fill the
+ * database with made-up tables. A table added to a page needs its key here (api/test/table-settings.test.ts
+ * reads the pages' keys and fails on one missing).
+ */
+export const TABLE_KEYS: ReadonlySet<string> = new Set([
+  'tracking.commissioningplan',
+  'tracking.tracker',
+  'tracking.workorderstatus',
+  'planning.frequencyPlans',
+  'monitoring.configurationManagement',
+  'monitoring.overallSiteSummary',
+  'monitoring.uploadLogs.history',
+  'monitoring.alarmHints',
+  'monitoring.faultManagement.summary',
+  'monitoring.faultManagement.alarms',
+  'monitoring.parseReport.files',
+  'monitoring.parseReport.problems',
+  'management.users',
+  'management.users.audit',
+  'management.operatorDetails.projects',
+  'management.operatorDetails.users',
+  ...SITE_REPORT_TABLES.map(siteReportTableKey),
+  ...RUN_HISTORY_PATHS.map(runHistoryTableKey),
+]);
 
 export const TABLE_SETTINGS_MESSAGES = {
   duplicateColumn: (key: string) => `Column ${key} is listed twice.`,
@@ -45,8 +91,9 @@ export const TABLE_SETTINGS_MESSAGES = {
   blankFilter: (field: string) => `The filter on ${field} is empty.`,
   tooManyFilters: `At most ${TABLE_SETTINGS_LIMITS.filtersPerTable} saved filters per table: delete one first.`,
   tooManyFiltersInAll: `At most ${TABLE_SETTINGS_LIMITS.filtersPerUser} saved filters in all: delete some first.`,
-  tooManyTables: `Column settings are kept for at most ${TABLE_SETTINGS_LIMITS.tablesPerUser} tables: reset some first.`,
   noSuchFilter: 'No saved filter of that name on this table.',
+  unknownTable: (key: string) => `There is no table "${key}" in the console: settings are kept only for its tables.`,
+  tooManyBytes: `Your saved table settings may take at most ${TABLE_SETTINGS_LIMITS.bytesPerUser / 1024} KB in all: delete some saved filters or reset some tables first.`,
 } as const;
 
 /** A table's stable name: letters, digits and . _ : / - (e.g. `tracking.tracker`, `monitoring.siteReport.site-summary`). */

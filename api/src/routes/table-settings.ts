@@ -34,7 +34,14 @@ export const tableSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: 'authenticated' },
     },
-    async (request) => loadTableSettings(db, userIdOf(request), request.query.tableKey),
+    async (request, reply) => {
+      try {
+        return await loadTableSettings(db, userIdOf(request), request.query.tableKey);
+      } catch (error) {
+        if (error instanceof TableSettingsRefusal) return fail(reply, 400, error.message);
+        throw error;
+      }
+    },
   );
 
   app.put(
@@ -94,7 +101,12 @@ export const tableSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = userIdOf(request);
-      if (!(await deleteFilter(db, userId, request.body.tableKey, request.body.name))) return fail(reply, 404, TABLE_SETTINGS_MESSAGES.noSuchFilter);
+      try {
+        if (!(await deleteFilter(db, userId, request.body.tableKey, request.body.name))) return fail(reply, 404, TABLE_SETTINGS_MESSAGES.noSuchFilter);
+      } catch (error) {
+        if (error instanceof TableSettingsRefusal) return fail(reply, 400, error.message);
+        throw error;
+      }
       return loadTableSettings(db, userId, request.body.tableKey);
     },
   );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  TABLE_KEYS,
   TABLE_SETTINGS_LIMITS,
   TABLE_SETTINGS_MESSAGES,
   type ColumnSetting,
@@ -52,6 +53,42 @@ export function checkedFilter(name: string, filters: FilterValues): { name: stri
   return { name: trimmed, filters: checked };
 }
 
+/** Refuses a key that names no table of the console (the schema only checks its shape). */
+export function checkedTableKey(tableKey: string): string {
+  if (!TABLE_KEYS.has(tableKey)) throw new TableSettingsRefusal(TABLE_SETTINGS_MESSAGES.unknownTable(tableKey));
+  return tableKey;
+}
+
+const bytes = (...texts: string[]) => texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+
+/**
+ * Rows of keys that are not tables (stored before keys were checked, or of a table a page dropped) can
+ * no longer be read: removed before a write counts what the user keeps, so they neither count nor stay.
+ */
+async function forgetUnknownTables(db: Db, userId: number): Promise<void> {
+  const known = [...TABLE_KEYS];
+  await db.deleteFrom('table_settings').where('user_id', '=', userId).where('table_key', 'not in', known).execute();
+  await db.deleteFrom('saved_filters').where('user_id', '=', userId).where('table_key', 'not in', known).execute();
+}
+
+/**
+ * Refuses a write that would take the user's stored settings past TABLE_SETTINGS_LIMITS.bytesPerUser.
+ * `replacing` is the row the write overwrites, so replacing a filter by a smaller one always passes.
+ */
+async function assertRoom(db: Db, userId: number, adding: number, replacing: { columnsOf: string } | { tableKey: string; name: string }): Promise<void> {
+  const [columns, filters] = await Promise.all([
+    db.selectFrom('table_settings').select(['table_key', 'columns']).where('user_id', '=', userId).execute(),
+    db.selectFrom('saved_filters').select(['table_key', 'name', 'filters']).where('user_id', '=', userId).execute(),
+  ]);
+  let stored = 0;
+  for (const row of columns) if (!('columnsOf' in replacing && row.table_key === replacing.columnsOf)) stored += bytes(row.columns);
+  for (const row of filters) {
+    if ('name' in replacing && row.table_key === replacing.tableKey && row.name === replacing.name) continue;
+    stored += bytes(row.name, row.filters);
+  }
+  if (stored + adding > TABLE_SETTINGS_LIMITS.bytesPerUser) throw new TableSettingsRefusal(TABLE_SETTINGS_MESSAGES.tooManyBytes);
+}
+
 /** Stored JSON read back defensively: a row that does not parse (edited by hand) reads as no settings rather than failing the page. */
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -63,6 +100,7 @@ function parseJson<T>(text: string, fallback: T): T {
 
 /** The caller's settings of one table; empty lists when nothing is saved. */
 export async function loadTableSettings(db: Db, userId: number, tableKey: string): Promise<TableSettings> {
+  checkedTableKey(tableKey);
   const [row, filters] = await Promise.all([
     db.selectFrom('table_settings').select('columns').where('user_id', '=', userId).where('table_key', '=', tableKey).executeTakeFirst(),
     db
@@ -83,21 +121,16 @@ export async function loadTableSettings(db: Db, userId: number, tableKey: string
 
 /** Replaces the caller's column settings of one table; an empty list forgets them (the table's own columns again). */
 export async function saveColumns(db: Db, userId: number, tableKey: string, columns: readonly ColumnSetting[], now: string): Promise<void> {
+  checkedTableKey(tableKey);
   const checked = checkedColumns(columns);
   if (checked.length === 0) {
     await db.deleteFrom('table_settings').where('user_id', '=', userId).where('table_key', '=', tableKey).execute();
     return;
   }
-  const existing = await db.selectFrom('table_settings').select('table_key').where('user_id', '=', userId).where('table_key', '=', tableKey).executeTakeFirst();
-  if (!existing) {
-    const { count } = await db
-      .selectFrom('table_settings')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= TABLE_SETTINGS_LIMITS.tablesPerUser) throw new TableSettingsRefusal(TABLE_SETTINGS_MESSAGES.tooManyTables);
-  }
+  // One row per table at most, and the tables are TABLE_KEYS: their number bounds the rows.
+  await forgetUnknownTables(db, userId);
   const values = { user_id: userId, table_key: tableKey, columns: JSON.stringify(checked), updated_at: now };
+  await assertRoom(db, userId, bytes(values.columns), { columnsOf: tableKey });
   await db
     .insertInto('table_settings')
     .values(values)
@@ -107,7 +140,9 @@ export async function saveColumns(db: Db, userId: number, tableKey: string, colu
 
 /** Saves a named filter of one table for the caller, replacing one of the same name. */
 export async function saveFilter(db: Db, userId: number, tableKey: string, name: string, filters: FilterValues, now: string): Promise<void> {
+  checkedTableKey(tableKey);
   const checked = checkedFilter(name, filters);
+  await forgetUnknownTables(db, userId);
   const existing = await db
     .selectFrom('saved_filters')
     .select('id')
@@ -128,6 +163,7 @@ export async function saveFilter(db: Db, userId: number, tableKey: string, name:
     if (Number(counts.all) >= TABLE_SETTINGS_LIMITS.filtersPerUser) throw new TableSettingsRefusal(TABLE_SETTINGS_MESSAGES.tooManyFiltersInAll);
   }
   const values = { user_id: userId, table_key: tableKey, name: checked.name, filters: JSON.stringify(checked.filters), updated_at: now };
+  await assertRoom(db, userId, bytes(values.name, values.filters), { tableKey, name: checked.name });
   await db
     .insertInto('saved_filters')
     .values(values)
@@ -137,6 +173,7 @@ export async function saveFilter(db: Db, userId: number, tableKey: string, name:
 
 /** Deletes the caller's named filter of one table; false when there was none. */
 export async function deleteFilter(db: Db, userId: number, tableKey: string, name: string): Promise<boolean> {
+  checkedTableKey(tableKey);
   const result = await db
     .deleteFrom('saved_filters')
     .where('user_id', '=', userId)
