@@ -12,6 +12,7 @@ import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { deflatedZeros, zip } from './fixtures/files/zips';
 import { BINARY_JUNK, firstArchive, logZip, MAJOR_ON_LX0001, WARNING_ACKED_ON_LX0001 } from './fixtures/monitoring/archives';
+import { encryptedZip, insideOffsetZip, zip64Zip } from './fixtures/monitoring/damaged-zips';
 import { LTE_CELL, lteNodeLog, type AlarmSpec } from './fixtures/monitoring/logs';
 import { multipart } from './fixtures/tracking/workbooks';
 
@@ -495,6 +496,27 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
         content: () => Buffer.alloc(11_000_000, 0x41),
         status: 413,
         message: 'File big.zip not valid. Please check file size.',
+      },
+      {
+        name: 'an encrypted entry',
+        file: 'locked.zip',
+        content: encryptedZip,
+        status: 400,
+        message: 'File locked.zip holds an encrypted entry (LX0002.log); send a .zip without a password.',
+      },
+      {
+        name: 'a ZIP64 archive',
+        file: 'big64.zip',
+        content: zip64Zip,
+        status: 400,
+        message: 'File big64.zip is a ZIP64 archive, which is not read here (no upload needs it); zip the files again without ZIP64.',
+      },
+      {
+        name: 'overlapping entries',
+        file: 'overlap.zip',
+        content: insideOffsetZip,
+        status: 400,
+        message: 'File overlap.zip holds entries whose data overlap (LX0001.log and LX0002.log), as zip bombs do; it is refused.',
       },
       {
         name: 'a zip with no logs',

@@ -1,6 +1,6 @@
 import { UPLOAD_EXTENSIONS, type UploadExtension } from '../contracts/files';
 import { workbookDirectoryProblem } from './workbook-bounds';
-import { archiveDirectoryProblem, readZipDirectory, type DirectoryEntry } from './zip';
+import { ARCHIVE_MESSAGES, archiveDirectoryProblem, readZipDirectory, type DirectoryEntry, type ZipDamage } from './zip';
 
 /**
  * Pure checks of what a user sends: the name shown back to them, and whether the bytes are what the
@@ -48,6 +48,8 @@ export interface ContentFacts {
   head: Buffer;
   /** The central directory when the file is a zip, null otherwise. */
   zipEntries: DirectoryEntry[] | null;
+  /** Why it is no zip this service reads, when that can be told (encrypted, ZIP64, overlapping entries). */
+  zipDamage?: ZipDamage;
 }
 
 /** Why the bytes do not match the extension, or null when they do. */
@@ -57,7 +59,9 @@ export function contentProblem(name: string, ext: UploadExtension, facts: Conten
       return isPng(facts.head) ? null : `File ${name} is not a PNG image.`;
     case 'zip':
       // Judged from the directory alone: whoever reads the archive later counts the real bytes (readArchive).
-      return facts.zipEntries ? archiveDirectoryProblem(facts.zipEntries, `File ${name}`) : `File ${name} is not a zip archive.`;
+      return facts.zipEntries
+        ? archiveDirectoryProblem(facts.zipEntries, `File ${name}`)
+        : ARCHIVE_MESSAGES.damaged(`File ${name}`, facts.zipDamage, `File ${name} is not a zip archive.`);
     case 'xlsx':
       if (!facts.zipEntries?.some((e) => e.name === '[Content_Types].xml')) return `File ${name} is not an Excel workbook (.xlsx).`;
       return workbookDirectoryProblem(facts.zipEntries, `File ${name}`);

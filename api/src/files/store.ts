@@ -6,9 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { MAX_UPLOAD_BYTES, type UploadExtension, type UploadedFile } from '../contracts/files';
 import type { Database } from '../db/schema';
-import { contentProblem, displayName as displayNameOf, tooLargeMessage, uploadExtension, unsupportedTypeMessage } from './content';
+import { contentProblem, displayName as displayNameOf, tooLargeMessage, uploadExtension, unsupportedTypeMessage, type ContentFacts } from './content';
 import { UPLOAD_QUOTA } from './limits';
-import { formatCount, zipLayout, type DirectoryEntry } from './zip';
+import { formatCount, zipLayout, type DirectoryEntry, type ZipDamage } from './zip';
 
 /** A refusal the caller caused; the error handler answers `{ message }` with this status. */
 export class FileServiceError extends Error {
@@ -59,7 +59,7 @@ function counting(limit: number, name: string): Transform {
  * its entries, checked against their local headers (a zip whose directory hides or overlaps entries
  * counts as no zip). The file is read whole: it is at most MAX_UPLOAD_BYTES and was just written.
  */
-function readFacts(file: string, extension: UploadExtension): { head: Buffer; zipEntries: DirectoryEntry[] | null } {
+function readFacts(file: string, extension: UploadExtension): ContentFacts {
   if (extension === 'png') {
     const fd = fs.openSync(file, 'r');
     try {
@@ -71,12 +71,17 @@ function readFacts(file: string, extension: UploadExtension): { head: Buffer; zi
   }
   const zip = fs.readFileSync(file);
   let zipEntries: DirectoryEntry[] | null;
+  // What the refusal says: an encrypted entry, ZIP64 or overlapping entries rather than "not a zip".
+  let zipDamage: ZipDamage | undefined;
   try {
-    zipEntries = zipLayout(zip, () => new Error('not a zip'));
+    zipEntries = zipLayout(zip, (damage) => {
+      zipDamage = damage;
+      return new Error('not a zip');
+    });
   } catch {
     zipEntries = null;
   }
-  return { head: zip.subarray(0, 16), zipEntries };
+  return { head: zip.subarray(0, 16), zipEntries, zipDamage };
 }
 
 export interface StoredUpload extends UploadedFile {

@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { deflatedZeros, zip } from '../../test/fixtures/files/zips';
 import { ARCHIVE_LIMITS } from './limits';
-import { archiveDirectoryProblem, isUnsafeEntryName, readArchive, readArchiveFiles, type DirectoryEntry } from './zip';
+import { encryptedZip, insideOffsetZip, sharedOffsetZip, twoLogs, zip64Zip } from '../../test/fixtures/monitoring/damaged-zips';
+import { contentProblem, type ContentFacts } from './content';
+import { archiveDirectoryProblem, isUnsafeEntryName, readArchive, readArchiveFiles, zipLayout, type DirectoryEntry, type ZipDamage } from './zip';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-zip-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -234,5 +236,46 @@ describe('reading archives whole, one file ahead', () => {
     const archive = zip([{ name: 'a.log', data: 'a'.repeat(5000) }]);
     await expect(readWhole(archive.subarray(0, archive.length - 30))).rejects.toThrow('The archive could not be read as a zip archive.');
     await expect(readWhole(Buffer.from('not a zip at all'))).rejects.toThrow('The archive could not be read as a zip archive.');
+  });
+});
+
+describe('refusals that say what is wrong (issue 43)', () => {
+  const CASES: Array<[string, () => Buffer, string]> = [
+    ['an encrypted entry', encryptedZip, 'The archive holds an encrypted entry (LX0002.log); send a .zip without a password.'],
+    ['a ZIP64 archive', zip64Zip, 'The archive is a ZIP64 archive, which is not read here (no upload needs it); zip the files again without ZIP64.'],
+    ['two entries at one offset', sharedOffsetZip, 'The archive holds entries whose data overlap (LX0001.log and LX0002.log), as zip bombs do; it is refused.'],
+    [
+      'an entry starting inside another',
+      insideOffsetZip,
+      'The archive holds entries whose data overlap (LX0001.log and LX0002.log), as zip bombs do; it is refused.',
+    ],
+  ];
+
+  it.each(CASES)('%s: each reader says so', async (_name, build, message) => {
+    await expect(readAll(build())).rejects.toThrow(message);
+    await expect(readArchiveFiles(fileOf(build())).next()).rejects.toThrow(message);
+  });
+
+  it('the honest zip the cases are made from is read, and a split archive is named as such', async () => {
+    expect(Object.keys(await readAll(twoLogs()))).toEqual(['LX0001.log', 'LX0002.log']);
+    const split = Buffer.from(twoLogs());
+    split.writeUInt16LE(1, split.length - 22 + 4); // number of this disk
+    await expect(readAll(split)).rejects.toThrow('The archive is one part of an archive split over several files; send it as one .zip.');
+  });
+
+  it('the upload check gives the same reasons, and "not a zip archive" for the rest', () => {
+    const facts = (buf: Buffer): ContentFacts => {
+      let zipDamage: ZipDamage | undefined;
+      try {
+        return { head: buf.subarray(0, 16), zipEntries: zipLayout(buf, (d) => ((zipDamage = d), new Error('no'))) };
+      } catch {
+        return { head: buf.subarray(0, 16), zipEntries: null, zipDamage };
+      }
+    };
+    expect(contentProblem('logs.zip', 'zip', facts(encryptedZip()))).toBe(
+      'File logs.zip holds an encrypted entry (LX0002.log); send a .zip without a password.',
+    );
+    expect(contentProblem('logs.zip', 'zip', facts(zip64Zip()))).toMatch(/^File logs\.zip is a ZIP64 archive/);
+    expect(contentProblem('logs.zip', 'zip', facts(Buffer.from('plain text, no zip')))).toBe('File logs.zip is not a zip archive.');
   });
 });

@@ -57,6 +57,16 @@ export interface ZipEntry extends DirectoryEntry {
   dataEnd: number;
 }
 
+/**
+ * Why bytes are not a zip this service reads, when it can be told: what a refusal says rather than
+ * "not a zip archive". `broken` covers the rest (no end record, headers that disagree, a stream cut short).
+ */
+export type ZipDamage =
+  { kind: 'zip64' } | { kind: 'multi-disk' } | { kind: 'encrypted'; name: string } | { kind: 'overlap'; name: string; other: string } | { kind: 'broken' };
+
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const ZIP64_EXTRA_ID = 0x0001;
+
 /** The file is not a zip this service reads, or it breaks a limit: 400 with the message. */
 export class ZipReadError extends Error {
   override readonly name = 'ZipReadError';
@@ -76,9 +86,17 @@ export function shownName(name: string): string {
 /**
  * The central directory, given the file's last bytes (at most ZIP_TAIL_BYTES) and a way to read the
  * directory itself. Null when the bytes are not a zip this service reads: no end record, a directory
- * outside the file, a broken entry, ZIP64 (no file of 10 MB needs it), a multi-disk archive.
+ * outside the file, a broken entry, ZIP64 (no file of 10 MB needs it), a multi-disk archive
+ * ({@link parseZipDirectory} says which).
  */
 export function readZipDirectory(tail: Buffer, fileSize: number, readAt: (offset: number, length: number) => Buffer): ZipDirectory | null {
+  const read = parseZipDirectory(tail, fileSize, readAt);
+  return 'damage' in read ? null : read;
+}
+
+/** {@link readZipDirectory}, saying why when the bytes are refused. */
+export function parseZipDirectory(tail: Buffer, fileSize: number, readAt: (offset: number, length: number) => Buffer): ZipDirectory | { damage: ZipDamage } {
+  const broken = { damage: { kind: 'broken' } } as const;
   let eocd = -1;
   for (let i = tail.length - EOCD_SIZE; i >= 0; i -= 1) {
     if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
@@ -86,27 +104,39 @@ export function readZipDirectory(tail: Buffer, fileSize: number, readAt: (offset
       break;
     }
   }
-  if (eocd < 0) return null;
+  if (eocd < 0) return broken;
+  const disk = tail.readUInt16LE(eocd + 4);
+  const dirDisk = tail.readUInt16LE(eocd + 6);
   const diskEntries = tail.readUInt16LE(eocd + 8);
   const entries = tail.readUInt16LE(eocd + 10);
   const dirSize = tail.readUInt32LE(eocd + 12);
   const dirOffset = tail.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || dirSize === ZIP64_MARKER || dirOffset === ZIP64_MARKER || diskEntries !== entries) return null;
-  if (dirOffset + dirSize > fileSize) return null;
+  // A ZIP64 end record is announced by its locator right before the classic one (which then holds markers).
+  const zip64 = eocd >= 20 && tail.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE;
+  if (zip64 || entries === 0xffff || dirSize === ZIP64_MARKER || dirOffset === ZIP64_MARKER) return { damage: { kind: 'zip64' } };
+  if (disk !== 0 || dirDisk !== 0 || diskEntries !== entries) return { damage: { kind: 'multi-disk' } };
+  if (dirOffset + dirSize > fileSize) return broken;
   const dir = readAt(dirOffset, dirSize);
-  if (dir.length !== dirSize) return null;
+  if (dir.length !== dirSize) return broken;
   const list: DirectoryEntry[] = [];
   let at = 0;
   for (let n = 0; n < entries; n += 1) {
-    if (at + 46 > dir.length || dir.readUInt32LE(at) !== CENTRAL_SIGNATURE) return null;
+    if (at + 46 > dir.length || dir.readUInt32LE(at) !== CENTRAL_SIGNATURE) return broken;
     const nameLength = dir.readUInt16LE(at + 28);
     const extraLength = dir.readUInt16LE(at + 30);
     const commentLength = dir.readUInt16LE(at + 32);
-    if (at + 46 + nameLength > dir.length) return null;
+    if (at + 46 + nameLength > dir.length) return broken;
     const compressedSize = dir.readUInt32LE(at + 20);
     const size = dir.readUInt32LE(at + 24);
     const offset = dir.readUInt32LE(at + 42);
-    if (compressedSize === ZIP64_MARKER || size === ZIP64_MARKER || offset === ZIP64_MARKER) return null;
+    if (
+      compressedSize === ZIP64_MARKER ||
+      size === ZIP64_MARKER ||
+      offset === ZIP64_MARKER ||
+      hasExtra(dir, at + 46 + nameLength, extraLength, ZIP64_EXTRA_ID)
+    ) {
+      return { damage: { kind: 'zip64' } };
+    }
     const nameBytes = Buffer.from(dir.subarray(at + 46, at + 46 + nameLength));
     list.push({
       name: nameBytes.toString('utf8'),
@@ -122,11 +152,23 @@ export function readZipDirectory(tail: Buffer, fileSize: number, readAt: (offset
   return { entries: list, offset: dirOffset };
 }
 
+/** Whether the extra field `[from, from + length)` holds a block of this header id. */
+function hasExtra(buf: Buffer, from: number, length: number, id: number): boolean {
+  const end = Math.min(buf.length, from + length);
+  for (let at = from; at + 4 <= end; at += 4 + buf.readUInt16LE(at + 2)) if (buf.readUInt16LE(at) === id) return true;
+  return false;
+}
+
 /** The directory of a zip held in memory, or null. */
 export function zipDirectoryOf(zip: Buffer): ZipDirectory | null {
-  if (zip.length < EOCD_SIZE) return null;
+  const read = zipDirectoryRead(zip);
+  return 'damage' in read ? null : read;
+}
+
+function zipDirectoryRead(zip: Buffer): ZipDirectory | { damage: ZipDamage } {
+  if (zip.length < EOCD_SIZE) return { damage: { kind: 'broken' } };
   const tail = zip.subarray(Math.max(0, zip.length - ZIP_TAIL_BYTES));
-  return readZipDirectory(tail, zip.length, (offset, length) => zip.subarray(offset, offset + length));
+  return parseZipDirectory(tail, zip.length, (offset, length) => zip.subarray(offset, offset + length));
 }
 
 /**
@@ -136,14 +178,21 @@ export function zipDirectoryOf(zip: Buffer): ZipDirectory | null {
  * streaming reader would see differently from the directory (hidden entries, other names, other sizes,
  * gaps, overlaps) makes the zip unreadable here, so whatever a reader inflates is what was checked.
  */
-export function zipLayout(zip: Buffer, damaged: () => Error): ZipEntry[] {
-  const directory = zipDirectoryOf(zip);
-  if (!directory) throw damaged();
+export function zipLayout(zip: Buffer, damaged: (damage?: ZipDamage) => Error): ZipEntry[] {
+  const read = zipDirectoryRead(zip);
+  if ('damage' in read) throw damaged(read.damage);
+  const directory = read;
   const byOffset = new Map<number, DirectoryEntry>();
   for (const entry of directory.entries) {
-    if (byOffset.has(entry.offset)) throw damaged();
+    const same = byOffset.get(entry.offset);
+    if (same) throw damaged({ kind: 'overlap', name: same.name, other: entry.name });
     byOffset.set(entry.offset, entry);
   }
+  // Told before any header is compared: an encrypted entry is refused for that, whatever else it holds.
+  const encrypted = directory.entries.find((e) => e.flags & FLAG_ENCRYPTED);
+  if (encrypted) throw damaged({ kind: 'encrypted', name: encrypted.name });
+  const overlap = overlapOf(zip, directory);
+  if (overlap) throw damaged(overlap);
   const layout: ZipEntry[] = [];
   let at = 0;
   while (at + 30 <= directory.offset && zip.readUInt32LE(at) === LOCAL_SIGNATURE) {
@@ -155,7 +204,8 @@ export function zipLayout(zip: Buffer, damaged: () => Error): ZipEntry[] {
     const nameLength = zip.readUInt16LE(at + 26);
     const dataStart = at + 30 + nameLength + zip.readUInt16LE(at + 28);
     if (dataStart > directory.offset || !zip.subarray(at + 30, at + 30 + nameLength).equals(entry.nameBytes)) throw damaged();
-    if (flags & FLAG_ENCRYPTED || entry.flags & FLAG_ENCRYPTED || method !== entry.method) throw damaged();
+    if (flags & FLAG_ENCRYPTED) throw damaged({ kind: 'encrypted', name: entry.name });
+    if (method !== entry.method) throw damaged();
     let dataEnd: number;
     let next: number;
     if (!(flags & FLAG_DESCRIPTOR) || localCompressed > 0) {
@@ -173,6 +223,28 @@ export function zipLayout(zip: Buffer, damaged: () => Error): ZipEntry[] {
   }
   if (at !== directory.offset || layout.length !== directory.entries.length) throw damaged();
   return layout;
+}
+
+/**
+ * Two entries of which one starts inside the other (its local header, name and compressed data, as its
+ * own local header gives their lengths), or null. Entries whose local header cannot be read are left to
+ * the walk of {@link zipLayout}, which refuses them as broken.
+ */
+function overlapOf(zip: Buffer, directory: ZipDirectory): ZipDamage | null {
+  const sorted = [...directory.entries].sort((a, b) => a.offset - b.offset);
+  let holder: DirectoryEntry | null = null;
+  let holderEnd = -1;
+  for (const entry of sorted) {
+    if (holder !== null && entry.offset < holderEnd) return { kind: 'overlap', name: holder.name, other: entry.name };
+    const at = entry.offset;
+    if (at + 30 > directory.offset || zip.readUInt32LE(at) !== LOCAL_SIGNATURE) continue;
+    const end = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28) + entry.compressedSize;
+    if (end > holderEnd) {
+      holder = entry;
+      holderEnd = end;
+    }
+  }
+  return null;
 }
 
 function* slices(data: Buffer, size: number): Generator<Buffer> {
@@ -224,6 +296,21 @@ export async function readZipFile(file: string, damaged: () => Error): Promise<B
 
 export const ARCHIVE_MESSAGES = {
   notZip: (subject: string) => `${subject} could not be read as a zip archive.`,
+  /** What is wrong with a refused zip, when it can be told; else {@link notZip}'s text. */
+  damaged: (subject: string, damage: ZipDamage | undefined, notZip: string = ARCHIVE_MESSAGES.notZip(subject)): string => {
+    switch (damage?.kind) {
+      case 'zip64':
+        return `${subject} is a ZIP64 archive, which is not read here (no upload needs it); zip the files again without ZIP64.`;
+      case 'multi-disk':
+        return `${subject} is one part of an archive split over several files; send it as one .zip.`;
+      case 'encrypted':
+        return `${subject} holds an encrypted entry (${shownName(damage.name)}); send a .zip without a password.`;
+      case 'overlap':
+        return `${subject} holds entries whose data overlap (${shownName(damage.name)} and ${shownName(damage.other)}), as zip bombs do; it is refused.`;
+      default:
+        return notZip;
+    }
+  },
   entries: (subject: string, limit: number) => `${subject} has more than ${formatCount(limit)} entries; the limit is ${formatCount(limit)}.`,
   unsafeName: (subject: string, name: string) => `${subject} holds an entry named "${shownName(name)}", which is not a plain relative path; it is refused.`,
   duplicate: (subject: string, name: string) => `${subject} holds two entries named "${shownName(name)}"; it is refused.`,
@@ -309,7 +396,7 @@ export interface ArchiveFile {
  * file whose content starts like an archive is refused. Directories are skipped. Throws ZipReadError.
  */
 export async function* readArchive(file: string, limits: ArchiveLimits = ARCHIVE_LIMITS, subject = 'The archive'): AsyncGenerator<ArchiveFile> {
-  const damaged = () => new ZipReadError(ARCHIVE_MESSAGES.notZip(subject));
+  const damaged = (damage?: ZipDamage) => new ZipReadError(ARCHIVE_MESSAGES.damaged(subject, damage));
   const zip = await readZipFile(file, damaged);
   const layout = zipLayout(zip, damaged);
   const problem = archiveDirectoryProblem(layout, subject, limits);
@@ -361,7 +448,7 @@ export async function* readArchiveFiles(file: string, options: ReadArchiveFilesO
   const subject = options.subject ?? 'The archive';
   const maxFileBytes = options.maxFileBytes ?? Infinity;
   const wanted = options.wanted ?? (() => true);
-  const damaged = () => new ZipReadError(ARCHIVE_MESSAGES.notZip(subject));
+  const damaged = (damage?: ZipDamage) => new ZipReadError(ARCHIVE_MESSAGES.damaged(subject, damage));
   const zip = await readZipFile(file, damaged);
   const layout = zipLayout(zip, damaged);
   const problem = archiveDirectoryProblem(layout, subject, limits);
