@@ -9,6 +9,7 @@ const { PrecompressPlugin } = require('./precompress');
 const { AntdStylesheetPlugin } = require('./antd-stylesheet');
 const { StartupScriptsPlugin } = require('./startup-scripts');
 const { NavigationPlugin } = require('./navigation');
+const { antdZeroRuntimeRule } = require('./antd-zero-runtime');
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -286,6 +287,7 @@ function scriptRules() {
       test: /[\\/]node_modules[\\/](@rc-component[\\/](form|color-picker|tree|table)[\\/]es|scroll-into-view-if-needed|compute-scroll-into-view)[\\/]/,
       sideEffects: false,
     },
+    antdZeroRuntimeRule(),
   ];
 }
 
@@ -357,7 +359,8 @@ function createRemoteConfig({ packageDir, name }, _env = {}, argv = {}) {
       experiments: dev ? {} : { externalRuntime: true, optimization: BROWSER_ONLY },
     }),
     // The shell draws the menu and routes from this, and loads the remote's code when a page is opened.
-    new NavigationPlugin(path.join(packageDir, 'src/manifest.tsx')),
+    // Its version (a release may stamp another: scripts/release-remote.mjs) tells which release the console runs.
+    new NavigationPlugin(path.join(packageDir, 'src/manifest.tsx'), process.env.CELLWISE_RELEASE_VERSION || pkg.version),
     new AntdImportsPlugin(),
     new AxiosXhrOnlyPlugin(),
   ];

@@ -66,8 +66,9 @@ function navigationOf(manifestFile) {
 
 /** Emits navigation.json from the remote's src/manifest.tsx, read anew on every compilation (watch included). */
 class NavigationPlugin {
-  constructor(manifestFile) {
+  constructor(manifestFile, version) {
     this.manifestFile = manifestFile;
+    this.version = version;
   }
 
   apply(compiler) {
@@ -76,7 +77,7 @@ class NavigationPlugin {
       compilation.fileDependencies.add(this.manifestFile);
       compilation.hooks.processAssets.tap({ name: 'NavigationPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         try {
-          compilation.emitAsset(NAVIGATION_FILE, new sources.RawSource(JSON.stringify(navigationOf(this.manifestFile))));
+          compilation.emitAsset(NAVIGATION_FILE, new sources.RawSource(JSON.stringify({ ...navigationOf(this.manifestFile), version: this.version })));
         } catch (error) {
           compilation.errors.push(new compiler.webpack.WebpackError(error instanceof Error ? error.message : String(error)));
         }

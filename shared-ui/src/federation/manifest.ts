@@ -41,6 +41,8 @@ export interface NavigationIcon {
  */
 export interface RemoteNavigation {
   id: string;
+  /** The release the remote was built as (its package's version unless the release stamped another). */
+  version?: string;
   routes: Array<Omit<RemoteRoute, 'load'>>;
   menu: Array<Omit<RemoteMenuEntry, 'icon'> & { icon: NavigationIcon | null }>;
 }

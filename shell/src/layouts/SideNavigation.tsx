@@ -85,6 +85,28 @@ export function SideNavigation({ remotes, ready, onNavigate }: { remotes: Remote
           <Spin aria-label="Loading the menu" indicator={<LoadingOutlined style={{ color: '#9fb8bf', fontSize: 24 }} spin />} />
         </Flex>
       )}
+      <AreaVersions remotes={remotes} />
     </Flex>
+  );
+}
+
+/**
+ * Which release of each area this console runs: areas are released alone (README, "Releasing one
+ * area"), so after a deployment this is where an engineer, or support on a call, reads what changed.
+ */
+function AreaVersions({ remotes }: { remotes: RemotesView }) {
+  const released = remotes.locations.flatMap((location) => {
+    const navigation = remotes.navigations[location.name];
+    return navigation?.version ? [{ name: navigation.id, version: navigation.version }] : [];
+  });
+  if (released.length === 0) return null;
+  return (
+    <ul aria-label="Area versions" style={{ listStyle: 'none', margin: 'auto 0 0', padding: '16px 24px', color: '#9fb8bf', fontSize: 12, lineHeight: '18px' }}>
+      {released.map(({ name, version }) => (
+        <li key={name} data-area-version={name}>
+          {name} {version}
+        </li>
+      ))}
+    </ul>
   );
 }
