@@ -46,6 +46,8 @@ export const LIMITS = {
   linkFailuresPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   /** Wrong old passwords on ChangePassword, per signed-in user: a stolen session must not become a guessing oracle. */
   changePasswordFailuresPerUser: { limit: 5, windowMs: 15 * MINUTE },
+  /** Site reports mailed (Monitoring/GetSiteReportEmail) per user: each builds a workbook and sends a mail. */
+  siteReportMailsPerUser: { limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, WindowRule>;
 
 /**
@@ -78,6 +80,7 @@ export const limitKeys = {
   linkAddress: (ip: string) => `link:ip:${ip}`,
   linkAccount: (userId: number) => `link:user:${userId}`,
   changePassword: (userId: number) => `password:user:${userId}`,
+  siteReportMail: (userId: number) => `mail:site-report:user:${userId}`,
 };
 
 export class Limiter {

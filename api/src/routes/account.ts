@@ -7,7 +7,7 @@ import { accountEvents } from '../auth/events';
 import { publicBaseUrl, recoveryLink } from '../auth/links';
 import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed } from '../auth/one-time-tokens';
 import { hashPassword, PASSWORD_MESSAGES, passwordProblem, verifyNothing, verifyPassword } from '../auth/passwords';
-import { LIMITS, limitKeys, tooManyMessage } from '../auth/limits';
+import { LIMITS, limitKeys } from '../auth/limits';
 import {
   ChangePasswordRequest,
   ChangePasswordResponse,
@@ -22,6 +22,7 @@ import {
 } from '../contracts/account';
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import type { OneTimeTokenPurpose } from '../db/schema';
+import { tooMany } from '../http/too-many';
 import { recoveryMail } from '../mail';
 import { fail, sessionOf } from './support';
 
@@ -53,12 +54,6 @@ function hasControlCharacter(text: string): boolean {
 function linkUserId(user: number | string): number | null {
   const id = typeof user === 'number' ? user : /^\d{1,10}$/.test(user.trim()) ? Number(user.trim()) : NaN;
   return isPossibleId(id) ? id : null;
-}
-
-/** 429 with Retry-After in whole seconds (RFC 9110), and the wait in words for the person. */
-function tooMany(reply: FastifyReply, retryAfterMs: number) {
-  reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  return fail(reply, 429, tooManyMessage(retryAfterMs));
 }
 
 function tellPasswordChanged(request: FastifyRequest, userId: number): void {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LIMITS, limitKeys } from '../auth/limits';
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import { LastImportDate } from '../contracts/network';
@@ -23,6 +24,7 @@ import {
   SiteReportQuery,
 } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
+import { tooMany } from '../http/too-many';
 import { deleteAlarmHint, listAlarmHints, saveAlarmHint } from '../monitoring/hints';
 import { PERFORMANCE_KIND, registerPerformanceJobs, type PerformanceImportParams } from '../monitoring/performance';
 import { lastLogsDate, listAlarms, listConfigurationSummary, listFaultSummary, listOverallSiteSummary, PERFORMANCE_STAMP } from '../monitoring/queries';
@@ -169,17 +171,24 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/Monitoring/GetSiteReportEmail',
     {
       schema: {
-        summary: "The site report's workbook mailed to the caller (userId must be the caller's own id). 599 when no log of the site was parsed",
+        summary:
+          "The site report's workbook mailed to the caller (userId must be the caller's own id); at most 10 per 15 minutes per user (429). 599 when no log of the site was parsed",
         tags,
         security,
         querystring: SiteReportEmailQuery,
-        response: { 200: MessageResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied, ...warning },
+        response: { 200: MessageResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, ...denied, ...warning },
       },
       config: { access: 'canMonitor' },
     },
     async (request, reply) => {
       const userId = userIdOf(request);
       if (request.query.userId !== userId) return fail(reply, 403, MONITORING_ROUTE_MESSAGES.onlyYourself);
+      // Each call builds a workbook and sends a mail: limited per user, like the account calls (memory or Redis).
+      const now = app.auth.clock();
+      const mailKey = limitKeys.siteReportMail(userId);
+      const wait = await app.auth.limits.retryAfter([mailKey], now);
+      if (wait !== null) return tooMany(reply, wait);
+      await app.auth.limits.count(mailKey, LIMITS.siteReportMailsPerUser, now);
       const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
       return answerOf(
         reply,
