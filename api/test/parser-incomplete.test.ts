@@ -147,6 +147,19 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
     });
   });
 
+  it("a log of which nothing could be read, beside readable ones: the node it names keeps its rows, stale, and is 'Incomplete log'", async () => {
+    await parseArchive({ 'LX0005.log': lteNodeLog('LX0005', { alarms: WARNINGS }) });
+    expect(await summaryOf('LX0005')).toMatchObject({ alarmStatus: 'OK', alarmCount: 2 });
+    const junk = Buffer.concat(Array.from({ length: 40 }, () => BINARY_JUNK));
+    await parseArchive({ 'LX0001.log': lteNodeLog('LX0001', { alarms: [MAJOR], header: { time: '240503-10:00:00' } }), 'logs/LX0005.log': junk });
+    const summary = await summaryOf('LX0005');
+    expect(summary).toMatchObject({ alarmStatus: 'Incomplete log', alarmCount: 2 });
+    expect(summary!.alarmComments).toMatch(/^Incomplete log: nothing could be read from logs\/LX0005\.log \(line 1: binary data/);
+    expect((await alarmsOf('LX0005')).map((a) => a.stale)).toEqual(['Yes', 'Yes']);
+    expect((await siteOf('LX0005'))!.overallSiteStatus).not.toBe('OK');
+    expect(await summaryOf('LX0001')).toMatchObject({ alarmStatus: 'NOK' });
+  });
+
   describe('node identity is case-insensitive', () => {
     const archive = () => ({
       'logs/TEL_AVIV.log': lteNodeLog('TEL_AVIV', { alarms: WARNINGS }),
@@ -179,6 +192,15 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
         ['TEL_AVIV', 0, 2],
       ]);
       expect(await alarmCount()).toBe(3);
+      // Acknowledged while the node was known by its prompt's name.
+      const fan = (await alarmsOf('TEL_AVIV')).find((a) => a.AlarmName === 'Fan Failure')!;
+      const ack = await app.inject({
+        method: 'POST',
+        url: '/api/Monitoring/AcknowledgeAlarm',
+        payload: { alarmId: fan.id, note: 'RRU fan ordered' },
+        headers: headers(),
+      });
+      expect(ack.statusCode).toBe(200);
 
       await database.db
         .insertInto('network_nodes')
@@ -196,6 +218,11 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
         .where(sql`lower(node_name)`, 'in', ['tel_aviv', 'kfar_saba'])
         .execute();
       expect(new Set(alarms.map((a) => a.node_name))).toEqual(new Set(['tel_aviv', 'kfar_saba']));
+      // The acknowledgement followed the node to its inventory name.
+      expect((await alarmsOf('tel_aviv')).map((a) => [a.AlarmName, a.acknowledged, a.ackNote]).sort()).toEqual([
+        ['Fan Failure', 'Yes', 'RRU fan ordered'],
+        ['Link Degraded', 'No', null],
+      ]);
 
       // Parsed once more: still one row each, no alarm twice.
       await parseArchive(archive());

@@ -70,6 +70,8 @@ export const INGEST_MESSAGES = {
   },
   incompleteAlarms: (file: string, gap: string, kept: boolean) =>
     `Incomplete log: ${file} ${gap}. ${kept ? "The previous log's alarms are kept, marked stale" : 'The alarms read are shown, marked stale'}, until a complete log comes.`,
+  unreadable: (file: string, reason: string) =>
+    `Incomplete log: nothing could be read from ${file} (${reason}). The previous log's results are kept, marked stale, until a log of this node is read.`,
   incompleteStates: (file: string, gap: string) => `Incomplete log: ${file} ${gap}. The previous states are kept until a complete log comes.`,
 } as const;
 
@@ -151,6 +153,8 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
   // Every log's rows are held until the save: their repeating texts are held once.
   const keptStrings = new KeptStrings();
 
+  // Logs of which nothing could be read, by the node their file names: a node known before is not left looking complete.
+  const unreadable: UnreadableLog[] = [];
   const recordLog = (archive: string, file: string, { result, droppedAttributeTechs }: KeptLog): void => {
     const report = fileReport(archive, file, { node: result.node, alarms: result.alarms.length, ...problemsOf(result.problems) });
     if (!result.unreachable && result.blocks.length === 0) {
@@ -160,6 +164,8 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
         report.problemCount = 1;
         report.problems = [{ line: 1, reason: 'no AMOS command output: no `<node>> <command>` prompt in the file', command: null }];
       }
+      const first = report.problems[0]!;
+      unreadable.push({ node: result.node, file, reason: `line ${first.line}: ${first.reason}` });
     } else {
       logs.push({ archive, file, order: logs.length, result, droppedAttributeTechs, report });
     }
@@ -253,7 +259,8 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
   const parsedBy = await userName(db, options.parsedBy);
   const report: Omit<ParseReport, 'id'> = { parsedAt: now.toISOString(), parsedBy, archives: archives.map((a) => a.name), logsDate, counts, files };
 
-  const id = await store(db, report, [...prepared.values()], options);
+  const unread = unreadable.filter((u) => !prepared.has(u.node.toLowerCase()));
+  const id = await store(db, report, [...prepared.values()], options, unread);
   progress(100, 'Saved');
   return { id, ...report };
 }
@@ -613,7 +620,20 @@ const FINDING_COLUMNS = [...ROW_COLUMNS, 'area', 'check_name', 'expected', 'actu
 /** The tables that hold a node's rows from its latest log. */
 const NODE_ROW_TABLES = ['monitoring_alarms', 'monitoring_states', 'monitoring_attributes', 'monitoring_ret', 'monitoring_findings'] as const;
 
-async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly PreparedNode[], options: IngestOptions): Promise<number> {
+/** A node log of which nothing could be read: the node its file names, and why. */
+interface UnreadableLog {
+  node: string;
+  file: string;
+  reason: string;
+}
+
+async function store(
+  db: Db,
+  report: Omit<ParseReport, 'id'>,
+  nodes: readonly PreparedNode[],
+  options: IngestOptions,
+  unreadable: readonly UnreadableLog[] = [],
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('monitoring_parses')
@@ -646,6 +666,7 @@ async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly Pr
       trx,
       nodes.map((n) => n.row.node_name),
     );
+    await followRenames(trx, nodes, stored);
     const kept = await keepWhatWasKnown(trx, nodes, stored);
     for (const table of [...NODE_ROW_TABLES, 'monitoring_nodes'] as const) {
       const names = nodes.flatMap((n) => (kept.get(n)?.has(table) ? [] : [n.row.node_name, ...(stored.get(n.row.node_name.toLowerCase()) ?? [])]));
@@ -679,8 +700,42 @@ async function store(db: Db, report: Omit<ParseReport, 'id'>, nodes: readonly Pr
       if (!keeps?.has('monitoring_findings')) for (const row of rows.findings) await writers.findings.add(row);
     }
     for (const writer of Object.values(writers)) await writer.flush();
+    await markUnreadable(trx, unreadable);
     return parseId;
   });
+}
+
+/**
+ * A node known from an earlier log whose new log could not be read at all (junk, no prompt): its rows
+ * stay, its alarms and states are marked stale, and its statuses say 'Incomplete log' with the reason
+ * until a log of it is read. A node never seen before has nothing to keep and stays unknown.
+ */
+async function markUnreadable(trx: Db, logs: readonly UnreadableLog[]): Promise<void> {
+  if (logs.length === 0) return;
+  const stored = await storedNamesOf(
+    trx,
+    logs.map((l) => l.node),
+  );
+  for (const log of logs) {
+    const names = stored.get(log.node.toLowerCase()) ?? [];
+    if (names.length === 0) continue;
+    const comment = INGEST_MESSAGES.unreadable(log.file, log.reason);
+    await trx
+      .updateTable('monitoring_nodes')
+      .set({
+        alarm_status: INCOMPLETE_LOG,
+        alarm_comments: comment,
+        radio_status: INCOMPLETE_LOG,
+        radio_comments: comment,
+        core_status: INCOMPLETE_LOG,
+        core_comments: comment,
+      })
+      .where('node_name', 'in', names)
+      .where('unreachable', '=', 0)
+      .execute();
+    await trx.updateTable('monitoring_alarms').set({ stale: 1 }).where('node_name', 'in', names).execute();
+    await trx.updateTable('monitoring_states').set({ stale: 1 }).where('node_name', 'in', names).execute();
+  }
 }
 
 /** The names the stored rows give these nodes, any case, by lower-case name. */
@@ -699,6 +754,22 @@ async function storedNamesOf(trx: Db, names: readonly string[]): Promise<Map<str
     }
   }
   return out;
+}
+
+/**
+ * Console acknowledgements of a node stored under another spelling of its name (`TEL_AVIV` from its
+ * prompt, before the inventory knew it as `tel_aviv`) move to the name it has now: their keys start with
+ * the node's name, and the alarms they follow are written under the new one.
+ */
+async function followRenames(trx: Db, nodes: readonly PreparedNode[], stored: ReadonlyMap<string, string[]>): Promise<void> {
+  for (const node of nodes) {
+    const name = node.row.node_name;
+    for (const old of stored.get(name.toLowerCase()) ?? []) {
+      if (old === name) continue;
+      await sql`update monitoring_alarm_acks set alarm_key = ${name} || substr(alarm_key, ${old.length + 1}), node_name = ${name}
+        where node_name = ${old}`.execute(trx);
+    }
+  }
 }
 
 /**
