@@ -68,6 +68,10 @@ const ROWS: readonly Row[] = [
   ['PUT', '/api/Notification/MarkAsRead/:id', 'authenticated', () => ({ url: `/api/Notification/MarkAsRead/${MISSING_ID}` })],
   ['PUT', '/api/Notification/MarkAllAsRead', 'authenticated'],
   ['POST', '/api/notificationhub/negotiate', 'authenticated', () => ({ query: 'negotiateVersion=1' })],
+  // The hub's Server-Sent Events / Long Polling requests, for a connection no one negotiated.
+  ['GET', '/api/notificationhub', 'authenticated', () => ({ query: 'id=no-such-connection' })],
+  ['POST', '/api/notificationhub', 'authenticated', () => ({ query: 'id=no-such-connection', payload: '{"type":6}\u001e' })],
+  ['DELETE', '/api/notificationhub', 'authenticated', () => ({ query: 'id=no-such-connection' })],
   ['POST', '/api/File/Upload', 'authenticated', () => ({ multipart: [{ name: 'file', filename: 'probe.png', content: PNG_BYTES }] })],
   ['POST', '/api/File/UploadMultiple', 'authenticated', () => ({ multipart: [{ name: 'files', filename: 'probe.png', content: PNG_BYTES }] })],
   ['GET', '/api/File/Download', 'authenticated', () => ({ query: 'file=no-such-export' })],

@@ -484,6 +484,9 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         'PUT /api/TableSettings/SaveColumns',
         'PUT /api/TableSettings/SaveFilter',
         'DELETE /api/TableSettings/DeleteFilter',
+        'GET /api/notificationhub',
+        'POST /api/notificationhub',
+        'DELETE /api/notificationhub',
       ]),
     );
 

@@ -118,7 +118,7 @@ describe.each(TEST_DATABASES)('notification hub on $name', (kind) => {
     }
   });
 
-  test('negotiate answers version 1 with a connection token and the WebSockets transport; the token may come in the query', async () => {
+  test('negotiate answers version 1 with a connection token and all three transports; the token may come in the query', async () => {
     const token = await tokenOf('os@cellwise.local');
     for (const how of ['header', 'query'] as const) {
       const res = await negotiate(hub.url, token, how);
@@ -128,7 +128,11 @@ describe.each(TEST_DATABASES)('notification hub on $name', (kind) => {
         negotiateVersion: 1,
         connectionId: expect.any(String),
         connectionToken: expect.any(String),
-        availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
+        availableTransports: [
+          { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
+          { transport: 'ServerSentEvents', transferFormats: ['Text'] },
+          { transport: 'LongPolling', transferFormats: ['Text'] },
+        ],
       });
       expect(body.connectionToken).not.toBe(body.connectionId);
     }

@@ -64,9 +64,30 @@ export const NegotiateResponse = Type.Object(
     connectionId: Type.String(),
     connectionToken: Type.String(),
     availableTransports: Type.Array(
-      Type.Object({ transport: Type.Literal('WebSockets'), transferFormats: Type.Array(Type.String()) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          transport: Type.Union([Type.Literal('WebSockets'), Type.Literal('ServerSentEvents'), Type.Literal('LongPolling')]),
+          transferFormats: Type.Array(Type.Union([Type.Literal('Text'), Type.Literal('Binary')])),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },
 );
 export type NegotiateResponse = Static<typeof NegotiateResponse>;
+
+/**
+ * The hub's own requests over HTTP (Server-Sent Events, long polls, the POSTs carrying what the client
+ * sends, the DELETE ending a long-polling connection): `id` is the connection token negotiate gave;
+ * `_` is the official client's cache-buster on polls; `access_token` as for negotiate.
+ */
+export const HubTransportQuery = Type.Object(
+  {
+    id: Type.String({ maxLength: 1024 }),
+    access_token: Type.Optional(Type.String()),
+    _: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+  { additionalProperties: false },
+);
+export type HubTransportQuery = Static<typeof HubTransportQuery>;

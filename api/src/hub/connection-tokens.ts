@@ -78,8 +78,27 @@ export class ConnectionTokens {
     return { connectionId, connectionToken: `${body}.${this.sign(body).toString('base64url')}` };
   }
 
+  /**
+   * The connection a genuine token names, used or not and however old: how the requests after the
+   * first (POSTs and polls of the HTTP transports) find the connection the first one opened.
+   */
+  identify(token: string): RedeemedConnection | null {
+    const payload = this.payloadOf(token);
+    return payload ? { connectionId: payload.c, userId: payload.u } : null;
+  }
+
   /** The connection a token stands for, or null when it is forged, expired or already used. */
   async redeem(token: string): Promise<RedeemedConnection | null> {
+    const payload = this.payloadOf(token);
+    if (!payload) return null;
+    const left = payload.e - this.now();
+    if (left <= 0) return null;
+    // Remembered a little longer than the token lives, so clock skew between instances cannot reopen it.
+    if (!(await this.registry.claim(payload.c, left + 60_000))) return null;
+    return { connectionId: payload.c, userId: payload.u };
+  }
+
+  private payloadOf(token: string): TokenPayload | null {
     if (token.length > 512) return null;
     const [body, sig, extra] = token.split('.');
     if (!body || !sig || extra !== undefined || !/^[A-Za-z0-9_-]+$/.test(body) || !/^[A-Za-z0-9_-]+$/.test(sig)) return null;
@@ -92,11 +111,6 @@ export class ConnectionTokens {
     } catch {
       return null;
     }
-    if (!isTokenPayload(payload)) return null;
-    const left = payload.e - this.now();
-    if (left <= 0) return null;
-    // Remembered a little longer than the token lives, so clock skew between instances cannot reopen it.
-    if (!(await this.registry.claim(payload.c, left + 60_000))) return null;
-    return { connectionId: payload.c, userId: payload.u };
+    return isTokenPayload(payload) ? payload : null;
   }
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +18,7 @@ import {
   RecordReader,
   type HubMessage,
 } from './protocol';
+import { LongPollingTransport, ServerSentEventsTransport, WebSocketTransport, type PollAnswer, type Transport, type TransportName } from './transports';
 
 /** Who a token belongs to, and until when it may be used. */
 export interface HubIdentity {
@@ -42,6 +43,13 @@ export interface HubTimings {
   revalidateIntervalMs: number;
   /** A client this far behind on reading is dropped rather than buffered for without bound. */
   maxBufferedBytes: number;
+  /**
+   * How long a long poll with nothing to take is held before it is answered empty (the client polls
+   * again). The server's pings answer a poll every `pingIntervalMs` anyway; this bounds the wait when
+   * pings are sparser, below the 60 s after which common proxies (nginx, cloud load balancers) cut a
+   * silent upstream response and far inside the official client's 100 s poll timeout.
+   */
+  pollTimeoutMs: number;
 }
 
 export const DEFAULT_HUB_TIMINGS: HubTimings = {
@@ -51,7 +59,11 @@ export const DEFAULT_HUB_TIMINGS: HubTimings = {
   connectionTokenTtlMs: 30_000,
   revalidateIntervalMs: 60_000,
   maxBufferedBytes: 1024 * 1024,
+  pollTimeoutMs: 30_000,
 };
+
+/** How long a long-polling connection the server ended keeps what it still has to say for the client's next poll. */
+const POLL_LINGER_MS = 5000;
 
 export interface HubListener {
   /** A connection finished its handshake: it now receives messages. */
@@ -71,34 +83,58 @@ export const HUB_MESSAGES = {
   clientTimeout: 'Connection closed: the client sent nothing for too long.',
   lagging: 'Connection closed: the client is not reading its messages.',
   sessionEnded: 'Your session has ended. Please sign in again.',
+  wrongTransport: 'Cannot change transports mid-connection.',
+  alreadyStreaming: 'This connection already has an event stream.',
 } as const;
+
+/** An HTTP request of the two half-transports (Server-Sent Events and Long Polling, with their POSTs). */
+export interface HubHttpRequest {
+  /** The `id` of the query: the connection token negotiate gave. */
+  connectionToken: string;
+  /** The session the access hook accepted, and the token it came with. */
+  userId: number;
+  sessionToken: string;
+}
+
+/** A request the hub answers with a 4xx/503 and `{ message }`. */
+export interface HubRefusal {
+  status: number;
+  message: string;
+}
 
 class HubConnection {
   handshaken = false;
   lastReceivedAt: number;
   readonly reader = new RecordReader();
   handshakeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles once the transport is gone and the hub has forgotten the connection. */
+  readonly closed: Promise<void>;
+  markClosed: () => void = () => undefined;
 
   constructor(
-    readonly ws: WebSocket,
+    readonly transport: Transport,
     readonly connectionId: string,
     readonly userId: number,
-    /** Kept to check it again later; never logged. */
-    readonly token: string,
-    readonly expiresAt: number,
+    /** Kept to check it again later; never logged. An HTTP transport's later requests may bring a newer one. */
+    public token: string,
+    public expiresAt: number,
+    private readonly maxBufferedBytes: number,
     now: number,
   ) {
     this.lastReceivedAt = now;
+    this.closed = new Promise((resolve) => (this.markClosed = resolve));
   }
 
   send(text: string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+    this.transport.send(text);
+    // Dropped rather than buffered for without bound: a client that does not read (or poll) cannot hold memory.
+    if (this.transport.bufferedBytes > this.maxBufferedBytes) this.transport.terminate();
   }
 
-  /** Says why in a close message (the client reports it) and then closes the socket. */
+  /** Says why in a close message (the client reports it) and then closes the transport. */
   close(error: string | undefined, allowReconnect: boolean): void {
     if (this.handshaken) this.send(closeFrame(error, allowReconnect));
-    if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.close(1000);
+    this.transport.end('normal');
   }
 }
 
@@ -106,8 +142,11 @@ function isHubPath(pathname: string): boolean {
   return pathname.replace(/\/+$/, '').toLowerCase() === HUB_PATH;
 }
 
-/** The bearer header (the Node client) or the `access_token` query parameter (browsers cannot set headers on WebSockets). */
-function tokenOfUpgrade(request: IncomingMessage, query: URLSearchParams): string | null {
+/**
+ * The bearer header (the Node client, and the official client's POSTs and polls) or the `access_token`
+ * query parameter (browsers cannot set headers on WebSockets or EventSource).
+ */
+export function sessionTokenOf(request: IncomingMessage, query: URLSearchParams): string | null {
   const header = request.headers.authorization;
   if (typeof header === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -144,9 +183,15 @@ export interface HubServerOptions {
 }
 
 /**
- * A SignalR server for the official client: negotiate (version 1), the WebSockets transport and the
- * JSON hub protocol. It only pushes: clients call no hub methods, so every invocation they make is
- * answered with an error completion.
+ * A SignalR server for the official client: negotiate (version 1), the three transports (WebSockets;
+ * Server-Sent Events and Long Polling, each with HTTP POST for what the client sends) and the JSON hub
+ * protocol. It only pushes: clients call no hub methods, so every invocation they make is answered with
+ * an error completion.
+ *
+ * A connection of the HTTP transports lives on the instance its first request reached: its later
+ * requests (same `id`) must reach that instance too. Elsewhere they are answered 404, as for an
+ * ended connection, and the client reconnects. Behind several instances the load balancer routes by
+ * the `id` query parameter (or sticky sessions); WebSockets need nothing of the sort.
  */
 export class HubServer {
   private readonly wss = new WebSocketServer({
@@ -157,6 +202,8 @@ export class HubServer {
     clientTracking: false,
   });
   private readonly all = new Set<HubConnection>();
+  /** Every live connection by id, so the HTTP transports' later requests find theirs. */
+  private readonly byId = new Map<string, HubConnection>();
   private readonly byUser = new Map<number, Set<HubConnection>>();
   private readonly timers: Array<ReturnType<typeof setInterval>> = [];
   private readonly clock: () => number;
@@ -202,7 +249,7 @@ export class HubServer {
 
   private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, query: URLSearchParams): Promise<void> {
     if (this.closing) return refuse(socket, 503, HUB_MESSAGES.shuttingDown);
-    const token = tokenOfUpgrade(request, query);
+    const token = sessionTokenOf(request, query);
     if (!token) return refuse(socket, 401, HUB_MESSAGES.unauthenticated);
     const identity = await this.options.verifyToken(token);
     if (!identity) return refuse(socket, 401, HUB_MESSAGES.expired);
@@ -217,36 +264,51 @@ export class HubServer {
   }
 
   private accept(ws: WebSocket, connectionId: string, identity: HubIdentity, token: string): void {
-    const connection = new HubConnection(ws, connectionId, identity.userId, token, identity.expiresAt, Date.now());
-    this.all.add(connection);
-    connection.handshakeTimer = setTimeout(() => {
-      if (!connection.handshaken) ws.close(1008, 'Handshake timeout');
-    }, this.options.timings.handshakeTimeoutMs);
+    const connection = this.register(new WebSocketTransport(ws), connectionId, identity, token);
     ws.on('message', (data) => this.receive(connection, textOf(data)));
     ws.on('error', (error) => this.options.log.debug({ err: error, connectionId }, 'hub connection error'));
-    ws.on('close', () => this.forget(connection));
   }
 
-  private receive(connection: HubConnection, text: string): void {
+  /** A connection of any transport, known to the hub from now until its transport closes. */
+  private register(transport: Transport, connectionId: string, identity: HubIdentity, token: string): HubConnection {
+    const { timings } = this.options;
+    const connection = new HubConnection(transport, connectionId, identity.userId, token, identity.expiresAt, timings.maxBufferedBytes, Date.now());
+    this.all.add(connection);
+    this.byId.set(connectionId, connection);
+    connection.handshakeTimer = setTimeout(() => {
+      if (!connection.handshaken) transport.end('policy');
+    }, timings.handshakeTimeoutMs);
+    transport.onClosed = () => this.forget(connection);
+    return connection;
+  }
+
+  /** Text from the client; answers the reason when it broke the protocol (the connection is then closing). */
+  private receive(connection: HubConnection, text: string): string | undefined {
     connection.lastReceivedAt = Date.now();
     try {
       for (const record of connection.reader.push(text)) {
         if (connection.handshaken) this.dispatch(connection, parseMessage(record));
-        else if (!this.handshake(connection, record)) return;
+        else {
+          const refused = this.handshake(connection, record);
+          if (refused) return refused;
+        }
       }
     } catch (error) {
       if (!(error instanceof ProtocolError)) throw error;
       connection.close(error.message, false);
+      return error.message;
     }
+    return undefined;
   }
 
-  private handshake(connection: HubConnection, record: string): boolean {
+  /** Answers the refusal's reason, or undefined once the connection is handshaken. */
+  private handshake(connection: HubConnection, record: string): string | undefined {
     clearTimeout(connection.handshakeTimer);
     const answer = handshakeAnswer(record);
     if (!answer.ok) {
       connection.send(frame({ error: answer.error }));
-      connection.ws.close(1000);
-      return false;
+      connection.transport.end('normal');
+      return answer.error;
     }
     connection.send(frame({}));
     connection.handshaken = true;
@@ -254,7 +316,7 @@ export class HubServer {
     if (!mine) this.byUser.set(connection.userId, (mine = new Set()));
     mine.add(connection);
     this.options.listener?.connected?.(connection.userId, connection.connectionId);
-    return true;
+    return undefined;
   }
 
   private dispatch(connection: HubConnection, message: HubMessage): void {
@@ -267,7 +329,7 @@ export class HubServer {
         return;
       }
       case MessageType.Close:
-        connection.ws.close(1000);
+        connection.transport.end('normal');
         return;
       default:
         // Pings only prove liveness (already noted); stream items, cancellations, client results and
@@ -278,12 +340,120 @@ export class HubServer {
 
   private forget(connection: HubConnection): void {
     clearTimeout(connection.handshakeTimer);
-    this.all.delete(connection);
+    if (!this.all.delete(connection)) return;
+    if (this.byId.get(connection.connectionId) === connection) this.byId.delete(connection.connectionId);
+    connection.markClosed();
     if (!connection.handshaken) return;
     const mine = this.byUser.get(connection.userId);
     mine?.delete(connection);
     if (mine?.size === 0) this.byUser.delete(connection.userId);
     this.options.listener?.disconnected?.(connection.userId, connection.connectionId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The HTTP transports. The access hook has judged each request's session before it gets here.
+
+  /**
+   * The live connection a request names, if it is this user's and uses one of `transports`; `unknown`
+   * when the token is genuine and the user's but no connection here has it (yet, or any more).
+   */
+  private async find(
+    request: HubHttpRequest,
+    transports: readonly TransportName[],
+  ): Promise<{ connection: HubConnection } | { refusal: HubRefusal } | { unknown: true }> {
+    if (!request.connectionToken) return { refusal: { status: 400, message: HUB_MESSAGES.missingConnection } };
+    const named = this.options.tokens.identify(request.connectionToken);
+    // Another user's connection token is as unknown to this user as a made-up one.
+    if (!named || named.userId !== request.userId) return { refusal: { status: 404, message: HUB_MESSAGES.unknownConnection } };
+    const connection = this.byId.get(named.connectionId);
+    if (!connection) return { unknown: true };
+    if (!transports.includes(connection.transport.name)) return { refusal: { status: 400, message: HUB_MESSAGES.wrongTransport } };
+    if (request.sessionToken !== connection.token) await this.adoptSessionToken(connection, request.sessionToken);
+    return { connection };
+  }
+
+  /**
+   * A later request came with another token of the same user (the console signed in again): the
+   * connection is judged by it from now on, so it outlives the older one's expiry.
+   */
+  private async adoptSessionToken(connection: HubConnection, token: string): Promise<void> {
+    const identity = await this.options.verifyToken(token);
+    if (!identity || identity.userId !== connection.userId || identity.expiresAt < connection.expiresAt) return;
+    connection.token = token;
+    connection.expiresAt = identity.expiresAt;
+  }
+
+  /** The first request of an HTTP transport: redeems the connection token (once, before it expires). */
+  private async open(request: HubHttpRequest, create: () => Transport): Promise<HubConnection | HubRefusal> {
+    if (this.closing) return { status: 503, message: HUB_MESSAGES.shuttingDown };
+    const redeemed = await this.options.tokens.redeem(request.connectionToken);
+    if (!redeemed || redeemed.userId !== request.userId) return { status: 404, message: HUB_MESSAGES.unknownConnection };
+    const identity = await this.options.verifyToken(request.sessionToken);
+    // The access hook accepted this session a moment ago; it ended in between.
+    if (!identity || identity.userId !== request.userId) return { status: 401, message: HUB_MESSAGES.expired };
+    if (this.closing) return { status: 503, message: HUB_MESSAGES.shuttingDown };
+    return this.register(create(), redeemed.connectionId, identity, request.sessionToken);
+  }
+
+  /**
+   * `GET` with `Accept: text/event-stream`: opens the connection's event stream. `begin` takes the
+   * response over from the framework (called only when the stream opens); a refusal is the caller's to send.
+   */
+  async openEventStream(request: HubHttpRequest, requestId: string, begin: () => ServerResponse): Promise<HubRefusal | null> {
+    const found = await this.find(request, ['ServerSentEvents']);
+    if ('refusal' in found) return found.refusal;
+    // A connection token opens one stream: a second request for it is refused, the first keeps going.
+    if ('connection' in found) return { status: 409, message: HUB_MESSAGES.alreadyStreaming };
+    let transport: ServerSentEventsTransport | undefined;
+    const opened = await this.open(request, () => (transport = new ServerSentEventsTransport(begin())));
+    if (!(opened instanceof HubConnection)) return opened;
+    transport?.start(requestId);
+    return null;
+  }
+
+  /**
+   * `GET` otherwise: a long poll. The first opens the connection and is answered at once (empty);
+   * later ones take what is queued, or wait for it. `res` going away unanswered withdraws the poll.
+   */
+  async poll(request: HubHttpRequest, res: ServerResponse): Promise<HubRefusal | PollAnswer> {
+    const found = await this.find(request, ['LongPolling']);
+    if ('refusal' in found) return found.refusal;
+    if ('unknown' in found) {
+      const opened = await this.open(request, () => new LongPollingTransport(this.options.timings.pollTimeoutMs, POLL_LINGER_MS));
+      return opened instanceof HubConnection ? { status: 200, body: '' } : opened;
+    }
+    const transport = found.connection.transport as LongPollingTransport;
+    // The official client sends no pings over long polling (its polls keep the connection alive), so
+    // polls are what tells the hub it is still there.
+    found.connection.lastReceivedAt = Date.now();
+    const { answer, abandon } = transport.poll();
+    const onClose = () => {
+      if (!res.writableFinished) abandon();
+    };
+    res.once('close', onClose);
+    try {
+      return await answer;
+    } finally {
+      res.off('close', onClose);
+    }
+  }
+
+  /** `POST`: messages from a client of the HTTP transports. A body that breaks the protocol is refused (400) and ends the connection. */
+  async post(request: HubHttpRequest, body: string): Promise<HubRefusal | null> {
+    const found = await this.find(request, ['ServerSentEvents', 'LongPolling']);
+    if ('refusal' in found) return found.refusal;
+    if ('unknown' in found) return { status: 404, message: HUB_MESSAGES.unknownConnection };
+    const broken = this.receive(found.connection, body);
+    return broken === undefined ? null : { status: 400, message: broken };
+  }
+
+  /** `DELETE`: a long-polling client is done; its waiting poll is answered 204 and the connection ends. */
+  async remove(request: HubHttpRequest): Promise<HubRefusal | null> {
+    const found = await this.find(request, ['LongPolling']);
+    if ('refusal' in found) return found.refusal;
+    if ('unknown' in found) return { status: 404, message: HUB_MESSAGES.unknownConnection };
+    found.connection.transport.terminate();
+    return null;
   }
 
   private tick(): void {
@@ -292,9 +462,10 @@ export class HubServer {
     const { clientTimeoutMs, maxBufferedBytes } = this.options.timings;
     for (const connection of this.all) {
       if (!connection.handshaken) continue;
+      if (connection.transport instanceof LongPollingTransport && connection.transport.holdsPoll) connection.lastReceivedAt = now;
       if (connection.expiresAt <= tokenNow) connection.close(HUB_MESSAGES.expired, false);
       else if (now - connection.lastReceivedAt > clientTimeoutMs) connection.close(HUB_MESSAGES.clientTimeout, true);
-      else if (connection.ws.bufferedAmount > maxBufferedBytes) connection.ws.terminate();
+      else if (connection.transport.bufferedBytes > maxBufferedBytes) connection.transport.terminate();
       else connection.send(PING_FRAME);
     }
   }
@@ -360,16 +531,12 @@ export class HubServer {
     if (this.closing) return;
     this.closing = true;
     for (const timer of this.timers) clearInterval(timer);
-    const closed = [...this.all].map(
-      (connection) =>
-        new Promise<void>((resolve) => {
-          if (connection.ws.readyState === connection.ws.CLOSED) return resolve();
-          connection.ws.once('close', () => resolve());
-          connection.close(HUB_MESSAGES.shuttingDown, true);
-        }),
-    );
+    const closed = [...this.all].map((connection) => {
+      connection.close(HUB_MESSAGES.shuttingDown, true);
+      return connection.closed;
+    });
     await settledWithin(Promise.all(closed), graceMs);
-    for (const connection of this.all) connection.ws.terminate();
+    for (const connection of this.all) connection.transport.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 }

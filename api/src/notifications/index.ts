@@ -1,7 +1,17 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { accountEvents } from '../auth/events';
 import { loadJwtSecret, verifySessionToken } from '../auth/jwt';
-import { attachHub, ConnectionTokens, DEFAULT_HUB_TIMINGS, hubRoutes, HubServer, LocalUsedTokenRegistry, type HubTimings, type VerifyToken } from '../hub';
+import {
+  attachHub,
+  ConnectionTokens,
+  DEFAULT_HUB_TIMINGS,
+  HUB_PATH,
+  hubRoutes,
+  HubServer,
+  LocalUsedTokenRegistry,
+  type HubTimings,
+  type VerifyToken,
+} from '../hub';
 import { InProcessBackplane, RedisBackplane, RedisUsedTokenRegistry, type Backplane } from './backplane';
 import { LocalPresence, RedisPresence, type Presence } from './presence';
 import { RedisLink } from './redis';
@@ -98,7 +108,9 @@ export async function registerNotifications(app: FastifyInstance, options: Realt
   const stopAccountEvents = handleAccountEvents(service, log);
 
   app.addHook('onResponse', async (request) => {
-    if (request.session) presence.touch(request.session.userId);
+    // The hub's own requests (polls, the POSTs of Server-Sent Events and Long Polling) are the
+    // connection, not activity: presence must end with them as it does with a WebSocket.
+    if (request.session && request.routeOptions.url?.toLowerCase() !== HUB_PATH) presence.touch(request.session.userId);
   });
   // Before the HTTP server waits for its connections: open WebSockets would hold it up.
   app.addHook('preClose', async () => {

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
@@ -21,6 +22,19 @@ export interface RunningInstance {
   config: Config;
   /** http://127.0.0.1:<port> */
   url: string;
+  /** Sockets open to the server now. */
+  sockets: Set<Socket>;
+}
+
+/**
+ * Closes an instance. Node's fetch (the official client's, and the tests') may keep a socket it opened
+ * for a request it then aborted (a long-polling client stopping): it never sends a byte, and the
+ * server's close would wait for it until the headers timeout.
+ */
+export async function closeInstance(instance: RunningInstance): Promise<void> {
+  const closing = instance.app.close();
+  for (const socket of instance.sockets) if (socket.bytesRead === 0) socket.destroy();
+  await closing;
 }
 
 /** A whole API listening on a loopback port: the hub needs a real HTTP server for its WebSocket upgrades. */
@@ -40,10 +54,15 @@ export async function startInstance(
     },
     { logger: false },
   );
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');
-  return { app, config, url: `http://127.0.0.1:${address.port}` };
+  return { app, config, url: `http://127.0.0.1:${address.port}`, sockets };
 }
 
 /** The seeded users (administrator and one per role), by e-mail. */
@@ -107,10 +126,17 @@ export interface OfficialClient {
   closed: Inbox<Error | undefined>;
 }
 
-/** The official client, as the shell builds it (WebSockets only, token from a factory). */
-export function officialClient(baseUrl: string, token: string, timing: { serverTimeoutMs?: number; keepAliveMs?: number } = {}): OfficialClient {
+/**
+ * The official client with its token from a factory, over one transport (WebSockets unless told).
+ * In Node it reads Server-Sent Events with the `eventsource` package it depends on.
+ */
+export function officialClient(
+  baseUrl: string,
+  token: string,
+  timing: { serverTimeoutMs?: number; keepAliveMs?: number; transport?: HttpTransportType } = {},
+): OfficialClient {
   const connection = new HubConnectionBuilder()
-    .withUrl(`${baseUrl}/api/notificationhub`, { accessTokenFactory: () => token, transport: HttpTransportType.WebSockets })
+    .withUrl(`${baseUrl}/api/notificationhub`, { accessTokenFactory: () => token, transport: timing.transport ?? HttpTransportType.WebSockets })
     .configureLogging(LogLevel.None)
     .build();
   if (timing.serverTimeoutMs) connection.serverTimeoutInMilliseconds = timing.serverTimeoutMs;
