@@ -1,10 +1,13 @@
+import { HttpTransportType } from '@microsoft/signalr';
 import type { Redis } from 'ioredis';
 import { DEMO_PASSWORD } from '../src/seed';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { holdNotificationWrites, stateOf } from './support/hold-writes';
 import { startRedisProxy, type RedisProxy } from './support/redis-proxy';
 import {
+  closeInstance,
   connectionTokenOf,
+  Inbox,
   deleteKeys,
   must,
   officialClient,
@@ -41,8 +44,8 @@ describe.each(TEST_DATABASES)('hub scaled out over Redis on $name', (kind) => {
 
   const id = (email: string) => must(users.get(email), email);
   const tokenOf = async (email: string) => must(await a.app.auth.issueToken(id(email)));
-  async function connected(instance: RunningInstance, email: string): Promise<OfficialClient> {
-    const client = officialClient(instance.url, await tokenOf(email));
+  async function connected(instance: RunningInstance, email: string, transport = HttpTransportType.WebSockets): Promise<OfficialClient> {
+    const client = officialClient(instance.url, await tokenOf(email), { transport });
     clients.push(client);
     await client.connection.start();
     return client;
@@ -64,8 +67,8 @@ describe.each(TEST_DATABASES)('hub scaled out over Redis on $name', (kind) => {
     await Promise.all(clients.splice(0).map((c) => c.connection.stop()));
   });
   afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
+    if (a) await closeInstance(a);
+    if (b) await closeInstance(b);
     await proxy?.close();
     await database?.dispose();
     if (redis) {
@@ -100,6 +103,44 @@ describe.each(TEST_DATABASES)('hub scaled out over Redis on $name', (kind) => {
     await otherOnA.notifications.next(1000);
     expect(onB.notifications.size).toBe(0);
     expect(otherOnA.notifications.size).toBe(0);
+  });
+
+  test.each([
+    ['WebSockets', HttpTransportType.WebSockets],
+    ['ServerSentEvents', HttpTransportType.ServerSentEvents],
+    ['LongPolling', HttpTransportType.LongPolling],
+  ] as const)('over %s: a client on A gets what B raises (NewNotification, SessionEnded), and its presence is shared', async (_name, transport) => {
+    const userId = id(OS);
+    const onA = await connected(a, OS, transport);
+    const started = Date.now();
+    const [stored] = await b.app.notifications.notify([userId], { ...INFO, title: 'Raised on B' });
+    const received = await onA.notifications.next(1000, 'the notification on A');
+    expect(received.at - started).toBeLessThan(1000);
+    expect(received.notification).toEqual(stored);
+
+    offset = 5 * 60 * 1000 + 1000;
+    await waitFor(() => b.app.notifications.isOnline(userId), 1000, 'online on B');
+
+    const ended = new Inbox<true>();
+    onA.connection.on('SessionEnded', () => ended.push(true));
+    await b.app.notifications.endSessions([userId]);
+    await ended.next(1000, 'SessionEnded on A');
+
+    await onA.connection.stop();
+    await waitFor(async () => !(await b.app.notifications.isOnline(userId)), 1000, 'offline on B');
+  });
+
+  test('an event stream or long poll reaching another instance than its connection is refused (404), never held', async () => {
+    const token = await tokenOf(OS);
+    const auth = { authorization: `Bearer ${token}` };
+    const connectionToken = await connectionTokenOf(a.url, token);
+    const query = `/api/notificationhub?id=${encodeURIComponent(connectionToken)}`;
+    expect((await fetch(`${a.url}${query}`, { headers: auth })).status).toBe(200);
+    // The token was used once, on A: B can neither take it over nor pass anything on to it.
+    expect((await fetch(`${b.url}${query}`, { headers: auth })).status).toBe(404);
+    expect((await fetch(`${b.url}${query}`, { headers: { ...auth, accept: 'text/event-stream' } })).status).toBe(404);
+    expect((await fetch(`${b.url}${query}`, { method: 'POST', headers: auth, body: '{"protocol":"json","version":1}\x1e' })).status).toBe(404);
+    expect((await fetch(`${a.url}${query}`, { method: 'DELETE', headers: auth })).status).toBe(202);
   });
 
   test('a notification sent from A is there to read through B the moment it arrives, however far B lags behind A and the write', async () => {
