@@ -37,6 +37,7 @@ import { validationRoutes } from './routes/validation';
 import { registerFrontends } from './web/frontends';
 import { registerCompression } from './http/compression';
 import { registerEarlyAnswers } from './http/early-answers';
+import { registerSecurityHeaders } from './http/security-headers';
 
 export interface Services {
   config: Config;
@@ -133,6 +134,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
 
   registerCompression(app);
   registerEarlyAnswers(app);
+  registerSecurityHeaders(app, config);
 
   app.addHook('preValidation', async (request, reply) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {

@@ -25,6 +25,8 @@ export interface Config {
   siteRule: string | null;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses; decides what `request.ip` is. */
   trustProxy: boolean | number | string;
+  /** HSTS_MAX_AGE: seconds of `Strict-Transport-Security` sent on answers over https; null = none sent. */
+  hstsMaxAge: number | null;
   adminEmail: string;
   adminPassword: string;
   demoData: boolean;
@@ -97,6 +99,7 @@ export class ConfigError extends Error {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_HSTS_MAX_AGE = 2 * 365 * 24 * 3600;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Names of the remotes as deployed: folder `mfe-<name>`, override variable `REMOTE_<NAME>_URL`. */
@@ -302,6 +305,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else if (/^[0-9A-Fa-f:./,\s]+$/.test(proxy)) trustProxy = proxy;
   else problems.push(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses (got "${proxy}")`);
 
+  let hstsMaxAge: number | null = null;
+  const hsts = (env.HSTS_MAX_AGE ?? '').trim();
+  if (hsts !== '') {
+    hstsMaxAge = /^\d{1,9}$/.test(hsts) ? Number(hsts) : NaN;
+    // Two years is the longest anyone asks for (the preload list wants one); more is a typo. 0 tells browsers to forget an earlier pin.
+    if (!Number.isInteger(hstsMaxAge) || hstsMaxAge > MAX_HSTS_MAX_AGE)
+      problems.push(`HSTS_MAX_AGE must be a whole number of seconds from 0 to ${MAX_HSTS_MAX_AGE} (two years; 31536000 is one) (got "${hsts}")`);
+  }
+
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
 
@@ -352,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobRetentionDays,
     siteRule,
     trustProxy,
+    hstsMaxAge,
     adminEmail,
     adminPassword,
     demoData,

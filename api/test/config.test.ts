@@ -72,6 +72,17 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ ADMIN_PASSWORD: 'Harbour-Lights-31' }).adminPassword).toBe('Harbour-Lights-31');
   });
 
+  test('HSTS_MAX_AGE: whole seconds up to two years, or unset for no header (issue 44)', () => {
+    expect(loadConfig({}).hstsMaxAge).toBeNull();
+    expect(loadConfig({ HSTS_MAX_AGE: '31536000' }).hstsMaxAge).toBe(31_536_000);
+    expect(loadConfig({ HSTS_MAX_AGE: ' 0 ' }).hstsMaxAge).toBe(0);
+    for (const bad of ['-1', '1y', '1.5', '63072001', '1e9', 'yes']) {
+      expect(() => loadConfig({ HSTS_MAX_AGE: bad })).toThrow(
+        `HSTS_MAX_AGE must be a whole number of seconds from 0 to 63072000 (two years; 31536000 is one) (got "${bad}")`,
+      );
+    }
+  });
+
   describe('BI servers and the map tiles', () => {
     const POWERBI = { POWERBI_TENANT_ID: 'contoso.onmicrosoft.com', POWERBI_CLIENT_ID: 'app-id', POWERBI_CLIENT_SECRET: 'the-secret' };
     const TABLEAU = { TABLEAU_URL: 'https://tableau.example.pt/' };

@@ -146,7 +146,24 @@ export function tileSource(tileUrl: string): string {
   return `${url.protocol}//${host.join('.')}${url.port ? `:${url.port}` : ''}`;
 }
 
-export function contentSecurityPolicy(config: Config): string {
+/** What a Host header may be to be written into the CSP: a host name or IPv4 address, and a port (CSP has no IPv6 literals). */
+const PLAIN_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(?::\d{1,5})?$/;
+
+/**
+ * The WebSocket origin of the page itself (the hub, `/api/notificationhub`): `ws:` or `wss:` with the
+ * host the browser asked for. CSP Level 3 has `'self'` match it already; older engines (Safari before
+ * 15.4) do not, so it is named as well. A Host that is not a plain host name (or an IPv6 address) adds nothing.
+ */
+export function ownSocketOrigin(protocol: string, host: string | undefined): string | null {
+  if (!host || !PLAIN_HOST.test(host)) return null;
+  return `${protocol === 'https' ? 'wss' : 'ws'}://${host.toLowerCase()}`;
+}
+
+/**
+ * `socketOrigin`: the page's own WebSocket origin (ownSocketOrigin). Connections go to the console's own
+ * origin and the remotes' only, never to any host (`ws: wss:` let a page script open a WebSocket to anywhere).
+ */
+export function contentSecurityPolicy(config: Config, socketOrigin: string | null = null): string {
   const remotes = remoteOrigins(config).join(' ');
   const frames = frameOrigins(config);
   return [
@@ -155,7 +172,7 @@ export function contentSecurityPolicy(config: Config): string {
     // antd writes its styles at run time (css-in-js).
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${tileSource(config.mapTileUrl)}`,
-    `connect-src 'self' ws: wss: ${remotes}`.trim(),
+    ["connect-src 'self'", socketOrigin, remotes].filter(Boolean).join(' '),
     // Nothing but the console itself when no BI server is configured.
     `frame-src ${frames.length > 0 ? frames.join(' ') : "'self'"}`,
     "font-src 'self' data:",
@@ -193,7 +210,6 @@ function cacheHeaders(res: { setHeader: (k: string, v: string) => void }, filePa
  */
 export async function registerFrontends(app: FastifyInstance, config: Config): Promise<void> {
   const shellDir = path.join(config.webRoot, 'shell', 'dist');
-  const csp = contentSecurityPolicy(config);
 
   app.get('/config/remotes.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -233,9 +249,10 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
       return reply.code(503).type('text/plain').send('The console is not built yet: run `npm run build` (npm start does it for you).');
     }
     const html = await fs.promises.readFile(file, 'utf8');
+    const { request } = reply;
     return reply
       .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', csp)
+      .header('Content-Security-Policy', contentSecurityPolicy(config, ownSocketOrigin(request.protocol, request.host)))
       .type('text/html')
       .send(page === 'index.html' ? withPageTitle(withBeforeHeadEnd(html, inlineConfig), titleOf(pathName)) : html);
   };
@@ -264,7 +281,8 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !/^\/(api|remotes|config)(\/|$)/i.test(url) && !path.extname(url);
+    // HEAD answers as GET does (Node sends no body): uptime checks ask a console page with HEAD.
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|remotes|config)(\/|$)/i.test(url) && !path.extname(url);
     if (isPage) return SIGNED_OUT_PAGES.test(url) ? sendPage(reply, 'auth.html') : sendShell(reply, url);
     return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
   });
