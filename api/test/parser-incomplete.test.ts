@@ -128,6 +128,12 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
         ]),
       );
       expect(byFile.get('LX0002.log')!.reason).toMatch(/^Incomplete log: line \d+: binary data/);
+      const note = await database.db
+        .selectFrom('notifications')
+        .select('title')
+        .where('key', '=', `monitoring-parse-${parsed.parseId}`)
+        .executeTakeFirstOrThrow();
+      expect(note.title).toContain('2 logs cut short, previous results kept (LX0001, LX0002).');
     });
 
     it('a complete log again replaces the stale alarms and ends the Incomplete log status', async () => {

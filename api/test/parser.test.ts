@@ -308,7 +308,7 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
     expect(notes[0]!.title).toMatch(
       /^Successfully parsed 4 files\. 2 nodes unreachable \(LX0009, LX0010\)\. 1 node not in the inventory, kept \(ZZ0100\)\. 1 file with errors, first: logs_4G\/LX0003\.log:\d+ /,
     );
-    expect(notes[0]!.title).toContain(`Open this notification for report #${firstParse.parseId}.`);
+    expect(notes[0]!.title).toContain(`1 log cut short, previous results kept (LX0003). Open this notification for report #${firstParse.parseId}.`);
     // The key names the parse, so the browser opens its report (shared-ui notificationLink).
     expect(notes[0]!.key).toBe(`monitoring-parse-${firstParse.parseId}`);
   });

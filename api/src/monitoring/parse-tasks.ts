@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MONITORING_MESSAGES, type ParseReport, type ParseResponse } from '../contracts/monitoring';
+import { INCOMPLETE_LOG, MONITORING_MESSAGES, type ParseReport, type ParseResponse } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
 import { JobRefusal, type Task, type TaskContext } from '../jobs/model';
 import { ingestArchives, LogArchiveError, UnusableLogsError, type ArchiveInput } from './ingest';
@@ -40,6 +40,8 @@ export function parseNotice(report: ParseReport): string {
     const where = problem ? `${first.file}:${problem.line} ${problem.reason}` : first.file;
     parts.push(`${plural(withErrors.length, 'file', 'files')} with errors, first: ${where}.`);
   }
+  const incomplete = report.files.filter((f) => f.reason?.startsWith(`${INCOMPLETE_LOG}:`)).map((f) => f.node ?? f.file);
+  if (incomplete.length > 0) parts.push(`${plural(incomplete.length, 'log', 'logs')} cut short, previous results kept (${names(incomplete)}).`);
   parts.push(`Open this notification for report #${report.id}.`);
   return parts.join(' ');
 }
