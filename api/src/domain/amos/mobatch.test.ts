@@ -75,4 +75,10 @@ describe('parseMobatchResult', () => {
       ['binary', 23],
     ]);
   });
+
+  it("takes a date appended as the file's last line as its stamp (scripts run `date >> mobatch_result.txt`)", () => {
+    const r = parseMobatchResult(['OK          0m13s  ERBS_41428_KAINARFARM_K', 'no contact  0m15s  KFAR_SABA', '2024-04-30 18:00:26', ''].join('\r\n'));
+    expect(r.problems).toEqual([]);
+    expect(r.entries.map((e) => e.node)).toEqual(['ERBS_41428_KAINARFARM_K', 'KFAR_SABA']);
+  });
 });

@@ -22,8 +22,9 @@ import { type LogSource, type MobatchEntry, type MobatchResult } from './types';
  *     Average duration per site: 0m23s
  *     Tue Apr 30 18:02:41 CEST 2024
  *
- * Those lines are the run's, not results, and are skipped; the timestamp only where it stands, after
- * the duration trailer (a date anywhere else is not a result). Lines that are not results become
+ * Those lines are the run's, not results, and are skipped; the timestamp only where it stands: after
+ * the duration trailer, or as the file's last line (scripts append `date` to the file after the run).
+ * A date anywhere else is not a result. Lines that are not results become
  * problems; blank lines, rules and `#` comments are skipped.
  */
 const DURATION_RE = /^(?:(\d+)h)?(\d+)m(\d+)s$/;
@@ -43,16 +44,26 @@ export function parseMobatchResult(text: string, source: LogSource = { file: 'mo
   const entries: MobatchEntry[] = [];
   const problems: MobatchResult['problems'] = [];
   let inTrailer = false;
+  // A date outside the trailer is a stamp only when nothing follows it (scripts append `date` to the file).
+  let pendingStamp: MobatchResult['problems'][number] | null = null;
   forEachLine(text, (raw, n) => {
     const line = cleanLine(raw);
+    if (line !== null && (isBlank(line) || isRule(line) || line.trimStart().startsWith('#'))) return;
+    if (pendingStamp) {
+      problems.push(pendingStamp);
+      pendingStamp = null;
+    }
     if (line === null) {
       problems.push({ kind: 'binary', reason: 'binary data: 1 line skipped', command: null, source: sourceRef(source, n) });
       return;
     }
-    if (isBlank(line) || isRule(line) || line.trimStart().startsWith('#')) return;
     const trimmed = line.trim();
     if (TRAILER_RE.test(trimmed)) inTrailer = true;
     if (RUN_LINE_RE.test(trimmed) || (inTrailer && STAMP_RE.test(trimmed))) return;
+    if (STAMP_RE.test(trimmed)) {
+      pendingStamp = { kind: 'unparsed-result', reason: `not a result line: ${excerpt(line)}`, command: null, source: sourceRef(source, n) };
+      return;
+    }
     const tk = tokens(line);
     const at = tk.findIndex((t) => DURATION_RE.test(t));
     if (at < 1 || at + 1 >= tk.length) {
