@@ -28,6 +28,7 @@ describe('sub-shell prompts inside command output (variant 2)', () => {
     '',
     HEADER,
     '$ ue print -admitted',
+    'coli>/fruacc/lhsh 000100 /lrat/ue print -admitted',
     'coli> /fruacc/lhsh BXP_2049 ue print -admitted',
     'CellId  #UE:s  #Bearers',
     '1       12     20',
