@@ -76,6 +76,32 @@ describe('connection tokens', () => {
   });
 });
 
+describe('connection tokens, identified', () => {
+  const clock = () => 1_000_000;
+  const tokens = (secret = SECRET) => new ConnectionTokens(secret, new LocalUsedTokenRegistry(clock), 30_000, clock);
+
+  test('a genuine token names its connection and user, used or not, expired or not: how later requests find their connection', async () => {
+    let now = 1_000_000;
+    const issuer = new ConnectionTokens(SECRET, new LocalUsedTokenRegistry(() => now), 30_000, () => now);
+    const { connectionId, connectionToken } = issuer.issue(42);
+    expect(issuer.identify(connectionToken)).toEqual({ connectionId, userId: 42 });
+    expect(await issuer.redeem(connectionToken)).toEqual({ connectionId, userId: 42 });
+    now += 10 * 60_000;
+    expect(issuer.identify(connectionToken)).toEqual({ connectionId, userId: 42 });
+    expect(await issuer.redeem(connectionToken)).toBeNull();
+  });
+
+  test('tampered, foreign or junk tokens name nothing', () => {
+    const issuer = tokens();
+    const { connectionToken } = issuer.issue(1);
+    const [body, sig] = connectionToken.split('.') as [string, string];
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+    expect(issuer.identify(`${Buffer.from(JSON.stringify({ ...payload, u: 2 })).toString('base64url')}.${sig}`)).toBeNull();
+    expect(issuer.identify(tokens('another-secret-0123456789-0123456789-abcdef').issue(1).connectionToken)).toBeNull();
+    for (const junk of ['', 'a.b.c', 'no-dot', `${body}.`, 'x'.repeat(600)]) expect(issuer.identify(junk)).toBeNull();
+  });
+});
+
 describe('presence on one instance', () => {
   test('connections are counted per user; activity counts within the window', async () => {
     let now = 0;

@@ -27,6 +27,12 @@ const TRANSPORTS = [
   { name: 'LongPolling', transport: HttpTransportType.LongPolling },
 ] as const;
 
+const records = (text: string) =>
+  text
+    .split(RS)
+    .filter(Boolean)
+    .map((r) => JSON.parse(r) as { type?: number; target?: string; error?: string });
+
 /** The timings the hub tests use, and a poll timeout short enough to be seen. */
 const TIMINGS = {
   pingIntervalMs: 200,
@@ -175,6 +181,28 @@ describe.each(TEST_DATABASES)('hub transports on $name', (kind) => {
     });
   });
 
+  test('a long-polling connection is judged by the newest session token its requests bring: it outlives the first one', async () => {
+    const email = 'os@cellwise.local';
+    const first = await tokenOf(email);
+    const connectionToken = await connectionTokenOf(hub.url, first);
+    const url = `${hub.url}/api/notificationhub?id=${encodeURIComponent(connectionToken)}`;
+    await fetch(url, { headers: { authorization: `Bearer ${first}` } });
+    await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${first}` }, body: `{"protocol":"json","version":1}${RS}` });
+    // The console signs in again a minute later; its polls carry the new token from then on.
+    offset = 60_000;
+    const second = await tokenOf(email);
+    const poll = (token: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    expect((await poll(second)).status).toBe(200);
+    // Past the first token's lifetime, within the second's: the hub's expiry check must not end it.
+    offset = TOKEN_LIFETIME_SECONDS * 1000 + 30_000;
+    await sleep(TIMINGS.pingIntervalMs * 3);
+    const answer = await poll(second);
+    expect(answer.status).toBe(200);
+    expect(records(await answer.text()).filter((r) => r.type === 7)).toEqual([]);
+    expect((await poll(first)).status).toBe(401);
+    await fetch(url, { method: 'DELETE', headers: { authorization: `Bearer ${second}` } });
+  });
+
   test('a shutdown tells clients of every transport why', async () => {
     const own = await startInstance(database, { realtime: { hub: TIMINGS } });
     try {
@@ -225,12 +253,6 @@ async function openEventStream(url: string, headers: Record<string, string>): Pr
   };
   return { response, events, ended: read(), abort: () => controller.abort() };
 }
-
-const records = (text: string) =>
-  text
-    .split(RS)
-    .filter(Boolean)
-    .map((r) => JSON.parse(r) as { type?: number; target?: string; error?: string });
 
 describe('hub transports by hand, as the specification describes them', () => {
   let database: TestDatabase;
