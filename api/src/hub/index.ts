@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ErrorResponse } from '../contracts/common';
 import { HubTransportQuery, NegotiateQuery, NegotiateResponse } from '../contracts/notifications';
-import { sessionTokenOf, type HubHttpRequest, type HubRefusal, type HubServer } from './server';
+import { DEFAULT_HUB_TIMINGS, sessionTokenOf, type HubHttpRequest, type HubRefusal, type HubServer } from './server';
 
 export { ConnectionTokens, LocalUsedTokenRegistry, type UsedTokenRegistry } from './connection-tokens';
 export { DEFAULT_HUB_TIMINGS, HUB_MESSAGES, HUB_PATH, HubServer, type HubIdentity, type HubListener, type HubTimings, type VerifyToken } from './server';
@@ -33,7 +33,7 @@ export const hubRoutes: FastifyPluginAsyncTypebox<{ hub: HubServer }> = async (a
     '/notificationhub/negotiate',
     {
       schema: {
-        summary: 'SignalR negotiate for the notification hub: a one-time token for its WebSocket',
+        summary: 'SignalR negotiate for the notification hub: a one-time token for one connection, over any of its transports',
         tags: ['notifications'],
         security: [{ bearer: [] }],
         querystring: NegotiateQuery,
@@ -76,8 +76,8 @@ export const hubRoutes: FastifyPluginAsyncTypebox<{ hub: HubServer }> = async (a
       schema: {
         summary: "The hub's Server-Sent Events stream (Accept: text/event-stream) or a long poll (otherwise)",
         description:
-          'Server-Sent Events: one unnamed event per batch of hub messages; a second stream for the same id is refused (409). ' +
-          `Long polling: the first poll opens the connection and answers at once; later ones answer 200 with what is queued, or empty after 30 s ` +
+          'Server-Sent Events: one unnamed event per hub message; a second stream for the same id is refused (409). ' +
+          `Long polling: the first poll opens the connection and answers at once; later ones answer 200 with what is queued, or empty after ${DEFAULT_HUB_TIMINGS.pollTimeoutMs / 1000} s ` +
           'at most, and 204 once the connection is over. A newer poll answers an older one still held with 204.',
         tags: ['notifications'],
         security: [{ bearer: [] }],

@@ -37,7 +37,7 @@ export interface HubTimings {
   clientTimeoutMs: number;
   /** Time allowed between the WebSocket opening and the handshake request. */
   handshakeTimeoutMs: number;
-  /** How long a negotiated connection token may wait for its WebSocket. */
+  /** How long a negotiated connection token may wait for its first transport request. */
   connectionTokenTtlMs: number;
   /** How often live connections' tokens are checked again (deactivation, password change). */
   revalidateIntervalMs: number;
@@ -223,7 +223,7 @@ export class HubServer {
     every(timings.revalidateIntervalMs, () => void this.revalidate());
   }
 
-  /** Negotiate: a token for one WebSocket request of this user, soon. */
+  /** Negotiate: a token for one connection of this user (any transport), soon. */
   negotiate(userId: number): NegotiatedConnection {
     return this.options.tokens.issue(userId);
   }
