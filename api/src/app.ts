@@ -38,6 +38,7 @@ import { registerFrontends } from './web/frontends';
 import { registerCompression } from './http/compression';
 import { registerEarlyAnswers } from './http/early-answers';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerMetrics } from './http/metrics';
 
 export interface Services {
   config: Config;
@@ -135,6 +136,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   registerCompression(app);
   registerEarlyAnswers(app);
   registerSecurityHeaders(app, config);
+  // Before the routes, so its request hook times every one of them.
+  registerMetrics(app, config);
 
   app.addHook('preValidation', async (request, reply) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { passwordProblem } from './auth/password-rules';
 import { compileSiteRule } from './domain/network/site-rule';
@@ -27,6 +28,12 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** HSTS_MAX_AGE: seconds of `Strict-Transport-Security` sent on answers over https; null = none sent. */
   hstsMaxAge: number | null;
+  /**
+   * Who may read `/api/metrics` (Prometheus): METRICS_ALLOW's addresses and subnets (as `request.ip`
+   * sees them, so behind TRUST_PROXY the client's), and whoever sends METRICS_TOKEN as a bearer token.
+   * Neither set: the endpoint does not exist.
+   */
+  metrics: { allow: string[]; token: string | null } | null;
   adminEmail: string;
   adminPassword: string;
   demoData: boolean;
@@ -262,6 +269,30 @@ function mapTileUrl(value: string | undefined, problems: string[]): string {
   return template;
 }
 
+/** One METRICS_ALLOW entry: an IPv4 or IPv6 address, or a subnet of one (`10.0.0.0/8`, `fd00::/8`). */
+function allowEntryProblem(entry: string): string | null {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return `"${entry}" is not an address or subnet`;
+  if (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128))) return `"${entry}" has no valid prefix length`;
+  return null;
+}
+
+function metricsAccess(env: NodeJS.ProcessEnv, problems: string[]): Config['metrics'] {
+  const allow = (env.METRICS_ALLOW ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of allow) {
+    const problem = allowEntryProblem(entry);
+    if (problem) problems.push(`METRICS_ALLOW: ${problem} (a comma-separated list such as 127.0.0.1, 10.0.0.0/8)`);
+  }
+  const token = env.METRICS_TOKEN || null;
+  // Sent by a scraper on every request: long enough that guessing it is hopeless, and unlike any session token.
+  if (token !== null && (token.length < 32 || /\s/.test(token))) problems.push('METRICS_TOKEN must be at least 32 characters, without spaces');
+  return allow.length === 0 && token === null ? null : { allow, token };
+}
+
 /** Reads and validates the environment once; every problem is reported together so a bad deploy is fixed in one go. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -314,6 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(`HSTS_MAX_AGE must be a whole number of seconds from 0 to ${MAX_HSTS_MAX_AGE} (two years; 31536000 is one) (got "${hsts}")`);
   }
 
+  const metrics = metricsAccess(env, problems);
+
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
 
@@ -365,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteRule,
     trustProxy,
     hstsMaxAge,
+    metrics,
     adminEmail,
     adminPassword,
     demoData,

@@ -103,6 +103,9 @@ export class StatementCache implements SqliteDatabase {
   }
 }
 
+/** The PostgreSQL pool behind each database opened here, for the metrics endpoint (connections in use, idle, waited for). */
+export const POOLS = new WeakMap<Kysely<Database>, Pool>();
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new Pool({
@@ -111,6 +114,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    POOLS.set(db, pool);
     return { db, dialect: 'postgres', options, close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
