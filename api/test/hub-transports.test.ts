@@ -384,6 +384,23 @@ describe('hub transports by hand, as the specification describes them', () => {
     expect((await fetch(late.url, { headers: late.auth })).status).toBe(404);
   });
 
+  test('a connection opened but never handshaken ends after the handshake timeout, on either HTTP transport', async () => {
+    const sse = await opened();
+    const stream = await openEventStream(sse.url, sse.auth);
+    expect(stream.response.status).toBe(200);
+    const lp = await opened();
+    expect((await fetch(lp.url, { headers: lp.auth })).status).toBe(200);
+    const started = Date.now();
+    // Polls come back empty (200) until the time runs out; the one held then is answered 204.
+    let status = 200;
+    while (status === 200 && Date.now() - started < 3000) status = (await fetch(lp.url, { headers: lp.auth })).status;
+    expect(status).toBe(204);
+    await stream.ended;
+    expect(Date.now() - started).toBeLessThan(TIMINGS.handshakeTimeoutMs + 1000);
+    expect((await fetch(lp.url, { headers: lp.auth })).status).toBe(404);
+    expect((await sse.post(`{"protocol":"json","version":1}${RS}`)).status).toBe(404);
+  });
+
   test('bodies that break the protocol are refused (400) and end the connection; oversized ones get 413', async () => {
     const before = await opened();
     await fetch(before.url, { headers: before.auth });
