@@ -1,10 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Flex, Row, Statistic, Tabs, Tag } from 'antd';
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import type { AuditTrail, UserListRow, UserStats } from 'api/contracts';
 import { api, can, principalOf, useSession } from 'shared-auth';
 import { DataTable, PageContainer, useApiGet, useToasts, type DataColumn } from 'shared-ui';
-import { UserDialog } from '../../users/UserDialog';
+
+// The dialog (its form, validation schema and selects) loads when first opened or pointed at, not with the page.
+const loadUserDialog = () => import('../../users/UserDialog');
+const UserDialog = lazy(() => loadUserDialog().then((m) => ({ default: m.UserDialog })));
 
 type UserRow = UserListRow & { actions?: never };
 type AuditRow = AuditTrail['rows'][number];
@@ -132,7 +135,12 @@ export default function UsersPage() {
               Resend confirmation email
             </Button>
           )}
-          <Button size="small" onClick={() => setDialog({ open: true, userId: row.id })}>
+          <Button
+            size="small"
+            onPointerEnter={() => void loadUserDialog()}
+            onFocus={() => void loadUserDialog()}
+            onClick={() => setDialog({ open: true, userId: row.id })}
+          >
             Edit
           </Button>
           {/* Nobody deactivates or deletes their own account (the API refuses it too). */}
@@ -152,7 +160,13 @@ export default function UsersPage() {
     <PageContainer
       title="Users"
       actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, userId: null })}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onPointerEnter={() => void loadUserDialog()}
+          onFocus={() => void loadUserDialog()}
+          onClick={() => setDialog({ open: true, userId: null })}
+        >
           Add
         </Button>
       }
@@ -189,7 +203,11 @@ export default function UsersPage() {
       ) : (
         usersTable
       )}
-      {dialog.open ? <UserDialog userId={dialog.userId} onClose={closeDialog} onSaved={saved} /> : null}
+      {dialog.open ? (
+        <Suspense fallback={null}>
+          <UserDialog userId={dialog.userId} onClose={closeDialog} onSaved={saved} />
+        </Suspense>
+      ) : null}
     </PageContainer>
   );
 }

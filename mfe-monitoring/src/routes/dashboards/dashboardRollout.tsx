@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import type { DashboardRecord, DashboardType, DashboardView, ROLLOUT_DASHBOARD_ID as CONTRACT_ROLLOUT_ID } from 'api/contracts';
 import { api, ApiError, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import { Note, PageContainer } from 'shared-ui';
-import { DashboardSettingsDrawer } from '../../dashboards/DashboardSettings';
 import type { CreateEmbed, EmbedAdapter, EmbedToken } from '../../dashboards/embeds/adapter';
 import { createPowerBiEmbed } from '../../dashboards/embeds/powerbi';
 import { createTableauEmbed } from '../../dashboards/embeds/tableau';
@@ -13,6 +12,9 @@ import { createTableauEmbed } from '../../dashboards/embeds/tableau';
 // The charts' and the map's libraries (chart.js, leaflet) load only when they are shown.
 const RolloutCharts = lazy(() => import('../../dashboards/RolloutCharts'));
 const SiteMap = lazy(() => import('../../map/SiteMap'));
+// The settings drawer (its form, validation schema and selects) loads when first opened or pointed at, not with the page.
+const loadSettings = () => import('../../dashboards/DashboardSettings');
+const DashboardSettingsDrawer = lazy(() => loadSettings().then((m) => ({ default: m.DashboardSettingsDrawer })));
 
 /** The rollout dashboard is record id 2 (specification §9); typed by the API's constant so the two cannot drift apart. */
 export const ROLLOUT_DASHBOARD_ID: typeof CONTRACT_ROLLOUT_ID = 2;
@@ -246,7 +248,12 @@ export default function DashboardRolloutPage() {
       title="Dashboard Rollout"
       actions={
         isAdministrator ? (
-          <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
+          <Button
+            icon={<SettingOutlined />}
+            onPointerEnter={() => void loadSettings()}
+            onFocus={() => void loadSettings()}
+            onClick={() => setSettingsOpen(true)}
+          >
             Settings
           </Button>
         ) : undefined
@@ -269,14 +276,16 @@ export default function DashboardRolloutPage() {
         ]}
       />
       {settingsOpen && (
-        <DashboardSettingsDrawer
-          record={record ?? { id: ROLLOUT_DASHBOARD_ID, type: 'PowerBI', name: 'Dashboard Rollout', url: '', serverId: null }}
-          onClose={() => setSettingsOpen(false)}
-          onSaved={() => {
-            setSettingsOpen(false);
-            retry();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DashboardSettingsDrawer
+            record={record ?? { id: ROLLOUT_DASHBOARD_ID, type: 'PowerBI', name: 'Dashboard Rollout', url: '', serverId: null }}
+            onClose={() => setSettingsOpen(false)}
+            onSaved={() => {
+              setSettingsOpen(false);
+              retry();
+            }}
+          />
+        </Suspense>
       )}
     </PageContainer>
   );
