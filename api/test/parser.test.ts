@@ -6,7 +6,7 @@ import type { Config } from '../src/config';
 import type { FileResponse, UploadedFiles } from '../src/contracts/files';
 import type { ParseHistoryPage, ParseReport, ParseResponse, UnusableLogsResponse } from '../src/contracts/monitoring';
 import { readArchive } from '../src/files';
-import { ingestArchives, LogArchiveError } from '../src/monitoring/ingest';
+import { INGEST_MESSAGES, ingestArchives, LogArchiveError } from '../src/monitoring/ingest';
 import { seed } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
@@ -291,7 +291,12 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
     });
     expect(byFile.get('logs_4G/LX0009.log')).toMatchObject({ outcome: 'unreachable', reason: 'Checking ip contact...Not OK' });
     expect(byFile.get('logs_4G/ZZ0100.log')).toMatchObject({ outcome: 'not in inventory', siteId: 'ZZ0100' });
-    expect(byFile.get('logs_4G/notes.md')).toMatchObject({ outcome: 'ignored' });
+    // Not a log: reported with why (it counts among the files with errors above), never dropped silently.
+    expect(byFile.get('logs_4G/notes.md')).toMatchObject({
+      outcome: 'ignored',
+      problemCount: 1,
+      problems: [{ line: 1, reason: INGEST_MESSAGES.notRead, command: null }],
+    });
     expect(byFile.get('logs_4G/mobatch_result.txt')).toMatchObject({ outcome: 'ignored', problemCount: 0 });
     expect(report.files.filter((f) => f.node === 'LX0010')).toEqual([
       expect.objectContaining({ outcome: 'unreachable', file: 'logs_4G/mobatch_result.txt', reason: 'no contact (mobatch_result.txt line 5)' }),
@@ -306,7 +311,7 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
     expect(notes).toHaveLength(1);
     expect(notes[0]!.icon).toBe('success');
     expect(notes[0]!.title).toMatch(
-      /^Successfully parsed 4 files\. 2 nodes unreachable \(LX0009, LX0010\)\. 1 node not in the inventory, kept \(ZZ0100\)\. 1 file with errors, first: logs_4G\/LX0003\.log:\d+ /,
+      /^Successfully parsed 4 files\. 2 nodes unreachable \(LX0009, LX0010\)\. 1 node not in the inventory, kept \(ZZ0100\)\. 2 files with errors, first: logs_4G\/LX0003\.log:\d+ /,
     );
     expect(notes[0]!.title).toContain(`1 log cut short, previous results kept (LX0003). Open this notification for report #${firstParse.parseId}.`);
     // The key names the parse, so the browser opens its report (shared-ui notificationLink).
@@ -523,7 +528,7 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
         file: 'nologs.zip',
         content: () => logZip({ 'readme.txt': 'hello', 'data/cells.csv': 'a;b\n' }),
         status: 400,
-        message: 'The archive nologs.zip holds no MoBatch logs (<node>.log).',
+        message: 'The archive nologs.zip holds no MoBatch logs (<node>.log, or AMOS output saved as .txt).',
       },
     ];
 
@@ -546,7 +551,7 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
 
     it('tells the owner why a refused parse stored nothing', async () => {
       const titles = await database.db.selectFrom('notifications').select('title').where('key', '=', 'monitoring-parse').where('icon', '=', 'error').execute();
-      expect(titles.map((t) => t.title)).toContain('Logs not parsed: The archive nologs.zip holds no MoBatch logs (<node>.log).');
+      expect(titles.map((t) => t.title)).toContain('Logs not parsed: The archive nologs.zip holds no MoBatch logs (<node>.log, or AMOS output saved as .txt).');
     });
 
     it('refuses hostile archives in the parser itself, whatever the upload checked', async () => {

@@ -58,7 +58,9 @@ export class UnusableLogsError extends Error {
 const FILES_IN_MESSAGE = 5;
 
 export const INGEST_MESSAGES = {
-  noLogs: (archive: string) => `The archive ${archive} holds no MoBatch logs (<node>.log).`,
+  noLogs: (archive: string) => `The archive ${archive} holds no MoBatch logs (<node>.log, or AMOS output saved as .txt).`,
+  notAmosText: 'not AMOS/moshell output (no `<node>> <command>` prompt and no command table that is recognised); the file was not read',
+  notRead: 'not a MoBatch log: only <node>.log, AMOS output saved as .txt and mobatch_result.txt are read; the file was not read',
   nothingUsable: (archives: readonly string[], files: readonly ParsedFile[]) => {
     const read = files.filter((f) => f.outcome !== 'ignored');
     const why = read.slice(0, FILES_IN_MESSAGE).map((f) => {
@@ -109,12 +111,16 @@ interface InventoryNode {
 }
 
 const isLog = (name: string) => /\.log$/i.test(name);
+/** Pasted output is saved as `.txt` too: read as a log when its content is AMOS output, else reported. */
+const isText = (name: string) => /\.txt$/i.test(name);
 const baseName = (name: string) => name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
 const isMobatchResult = (name: string) => baseName(name).toLowerCase() === 'mobatch_result.txt';
 /** macOS zips carry `__MACOSX/._LX0001.log` resource forks: binary, and not logs. */
 const isMacJunk = (name: string) => /(^|[\\/])__MACOSX[\\/]/.test(name) || baseName(name).startsWith('._');
-/** Entries the parse reads: logs and mobatch_result.txt, not macOS junk. */
-const isRead = (name: string) => !isMacJunk(name) && (isLog(name) || isMobatchResult(name));
+/** Entries the parse reads: logs, `.txt` files (AMOS output or not, their content says) and mobatch_result.txt, not macOS junk. */
+const isRead = (name: string) => !isMacJunk(name) && (isLog(name) || isText(name));
+/** Entries read as node logs (a `.txt` one only when its content turns out to be AMOS output). */
+const isLogLike = (name: string) => !isMacJunk(name) && (isLog(name) || (isText(name) && !isMobatchResult(name)));
 const count = (n: number) => n.toLocaleString('en-US');
 
 function problemsOf(problems: readonly Problem[]): { problemCount: number; problems: ParseProblem[] } {
@@ -128,11 +134,11 @@ function fileReport(archive: string, file: string, partial: Partial<ParsedFile> 
   return { archive, file, node: null, siteId: null, outcome: 'ignored', alarms: 0, problemCount: 0, problems: [], reason: null, ...partial };
 }
 
-/** The archive's `.log` entries, for the progress count; 0 when the directory cannot be read (readArchive says why). */
+/** The archive's `.log` and `.txt` entries but mobatch_result.txt, for the progress count; 0 when the directory cannot be read (readArchive says why). */
 async function logEntryCount(file: string): Promise<number> {
   try {
     const damaged = () => new Error('damaged');
-    return zipLayout(await readZipFile(file, damaged), damaged).filter((e) => isLog(e.name) && !isMacJunk(e.name)).length;
+    return zipLayout(await readZipFile(file, damaged), damaged).filter((e) => isLogLike(e.name)).length;
   } catch {
     return 0;
   }
@@ -186,11 +192,12 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
         options.signal?.throwIfAborted();
         entriesRead += 1;
         if (!isRead(entry.name)) {
-          files.push(fileReport(archive.name, entry.name));
+          // macOS metadata is no one's file; anything else the user zipped is told as not read.
+          files.push(fileReport(archive.name, entry.name, isMacJunk(entry.name) ? {} : notRead(INGEST_MESSAGES.notRead)));
           continue;
         }
-        sawLogs = true;
         if (isMobatchResult(entry.name)) {
+          sawLogs = true;
           const text = entry.data === null ? null : entry.data.toString('utf8');
           const parsed = text === null ? null : parseMobatchResult(text, { archive: archive.name, file: entry.name });
           if (parsed) results.push({ archive: archive.name, entries: parsed.entries });
@@ -199,8 +206,20 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
         }
         done += 1;
         progress(total > 0 ? Math.min(90, (done / total) * 90) : 0, `Parsing ${baseName(entry.name)} (${count(done)} / ${count(Math.max(total, done))})`);
-        if (entry.data === null) files.push(fileReport(archive.name, entry.name, { outcome: 'failed', ...tooLarge() }));
-        else recordLog(archive.name, entry.name, readNodeLog(entry.data, archive.name, entry.name, readOptions, keptStrings));
+        if (entry.data === null) {
+          sawLogs ||= isLog(entry.name);
+          files.push(fileReport(archive.name, entry.name, { outcome: isLog(entry.name) ? 'failed' : 'ignored', ...tooLarge() }));
+          continue;
+        }
+        const read = readNodeLog(entry.data, archive.name, entry.name, readOptions, keptStrings);
+        // A `.txt` is a log only when the parser found AMOS output in it (a prompt, or a command's table):
+        // a site file, notes or a spreadsheet export is reported as not read, and names no node.
+        if (!isLog(entry.name) && !read.result.unreachable && read.result.blocks.length === 0) {
+          files.push(fileReport(archive.name, entry.name, notRead(INGEST_MESSAGES.notAmosText)));
+          continue;
+        }
+        sawLogs = true;
+        recordLog(archive.name, entry.name, read);
       }
     } catch (error) {
       if (error instanceof ZipReadError) throw new LogArchiveError(error.message);
@@ -263,6 +282,11 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
   const id = await store(db, report, [...prepared.values()], options, unread);
   progress(100, 'Saved');
   return { id, ...report };
+}
+
+/** An entry that is not read: one problem saying why, so the report lists it and its count shows it. */
+function notRead(reason: string): Pick<ParsedFile, 'problemCount' | 'problems'> {
+  return { problemCount: 1, problems: [{ line: 1, reason, command: null }] };
 }
 
 function tooLarge(): Pick<ParsedFile, 'problemCount' | 'problems'> {

@@ -13,10 +13,10 @@ import { type BlockSummary, type LogSource, type MoAttribute, type NodeLogResult
 
 const DEFAULT_RAW_LINE_LIMIT = 10_000;
 
-/** `path/to/LX0001.log` → `LX0001`. */
+/** `path/to/LX0001.log` → `LX0001`; a pasted output saved as `LX0001.txt` names its node the same way. */
 export function nodeFromFileName(file: string): string {
   const base = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
-  return base.toLowerCase().endsWith('.log') ? base.slice(0, -4) : base;
+  return /\.(?:log|txt)$/i.test(base) ? base.slice(0, -4) : base;
 }
 
 function append<T>(into: T[], items: readonly T[]): void {

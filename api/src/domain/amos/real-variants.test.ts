@@ -110,6 +110,14 @@ describe("one command's output saved without its prompt (variant 3)", () => {
     expect(r.ret).toHaveLength(2);
   });
 
+  it('takes the node from a .txt file name as from a .log one (pasted output is usually saved as .txt)', () => {
+    const r = parseNodeLog(PASTED_HGET.slice(1).join('\r\n'), { file: 'pasted\\KFAR_SABA.TXT' });
+    expect(r.node).toBe('KFAR_SABA');
+    expect(r.blocks.map((b) => b.node)).toEqual(['KFAR_SABA']);
+    // A site file saved next to the logs has neither prompt nor table: no blocks, so the parse does not take it for a log.
+    expect(parseNodeLog('LX0001\r\nKFAR_SABA\r\n', { file: 'sites.txt' }).blocks).toEqual([]);
+  });
+
   it.each(EOLS)('%s: every line wrapped in CSV quotes, as one field', (_name, eol) => {
     const quoted = PASTED_HGET.map((l) => `"${l.replace(/"/g, '""')}"`);
     const r = parseNodeLog(quoted.join(eol), { file: 'ret_check.log' });
