@@ -426,6 +426,8 @@ export class HubServer {
     // The official client sends no pings over long polling (its polls keep the connection alive), so
     // polls are what tells the hub it is still there.
     found.connection.lastReceivedAt = Date.now();
+    // Gone while its session was checked: it must not become the poll that messages are handed to.
+    if (res.destroyed) return { status: 204 };
     const { answer, abandon } = transport.poll();
     const onClose = () => {
       if (!res.writableFinished) abandon();
