@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hashOneTimeToken, issueOneTimeToken, findOneTimeToken, markOneTimeTokenUsed, ONE_TIME_TOKEN_LIFETIME_MS } from '../src/auth/one-time-tokens';
 import { loadJwtSecret, signSessionToken, TOKEN_LIFETIME_SECONDS, verifySessionToken } from '../src/auth/jwt';
-import { hashPassword, passwordProblem, verifyPassword } from '../src/auth/passwords';
+import { hashPassword, PASSWORD_MESSAGES, passwordProblem, verifyPassword } from '../src/auth/passwords';
 import { accountDelayMs, Limiter, limitKeys, MemoryCounterStore, RedisCounterStore, tooManyMessage, type CounterStore } from '../src/auth/limits';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -118,6 +118,11 @@ describe('passwords', () => {
     expect(passwordProblem('Someone@Example.pt', 'someone@example.pt')).toBe('The password must not be your email address.');
     expect(passwordProblem('Lisboa-Tejo-25', 'a@b.pt')).toBeNull();
     expect(passwordProblem("' OR 1=1 --", 'a@b.pt')).toBeNull();
+    // The strength estimate reads the first 32 characters (its cost grows fast with length): a strong start
+    // is enough, a common one refuses however it goes on, and one character repeated is refused at any length.
+    expect(passwordProblem(`Lisboa-Tejo-Ponte-25${'a'.repeat(200)}`, 'a@b.pt')).toBeNull();
+    expect(passwordProblem(`${'password'.repeat(4)}-Lisboa-Tejo-Ponte-25`, 'a@b.pt')).toBe(PASSWORD_MESSAGES.guessable);
+    expect(passwordProblem('z'.repeat(256), 'a@b.pt')).toBe(PASSWORD_MESSAGES.oneCharacter);
   });
 });
 
