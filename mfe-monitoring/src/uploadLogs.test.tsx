@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ParseReport, ParseResponse } from 'api/contracts';
-import { publishJobProgress } from 'shared-auth';
+import type { ParsedFile, ParseReport, ParseResponse, UnusableLogsResponse } from 'api/contracts';
+import { apiRefusal, publishJobProgress } from 'shared-auth';
 import UploadLogsPage from './routes/monitoring/uploadLogs';
 import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/monitoringKit';
 
@@ -196,6 +196,78 @@ describe('Upload Logs', () => {
     expect(alert).toHaveTextContent('junk.zip is not a MoBatch log set.');
     expect(screen.getAllByText('junk.zip is not a MoBatch log set.')).toHaveLength(1);
     expect(screen.getByText('junk.zip')).toBeInTheDocument();
+  });
+
+  test("a 422 'nothing usable' answer lists every file's reasons below its message, paged, with file, line and reason", async () => {
+    const failed = (n: number): ParsedFile => ({
+      archive: 'junk.zip',
+      file: `LX${String(n).padStart(4, '0')}.log`,
+      node: `LX${String(n).padStart(4, '0')}`,
+      siteId: null,
+      outcome: 'failed',
+      alarms: 0,
+      problemCount: 1,
+      problems: [{ line: n, reason: `binary data: ${n} lines skipped`, command: null }],
+      reason: null,
+    });
+    const files: ParsedFile[] = [
+      ...Array.from({ length: 11 }, (_, k) => failed(k + 1)),
+      // More problems than the answer lists (50 per file): the caption says how many were left out.
+      {
+        ...failed(12),
+        file: 'LX0012.log',
+        problemCount: 60,
+        problems: [
+          { line: 3, reason: 'alt footer says 3 alarms, 2 rows read', command: 'alt' },
+          { line: 9, reason: 'log ends inside the st table', command: 'st cell' },
+        ],
+      },
+      { ...failed(13), file: 'sites.txt', node: null, outcome: 'ignored', problems: [{ line: 1, reason: 'not AMOS/moshell output', command: null }] },
+      // Nothing to say of macOS metadata: no row.
+      { ...failed(14), file: '__MACOSX/._LX0001.log', node: null, outcome: 'ignored', problemCount: 0, problems: [] },
+    ];
+    const message = 'Nothing usable in junk.zip: no log could be read (LX0001.log line 1: binary data: 1 lines skipped; and 12 more). Nothing was stored.';
+    serve({
+      'File/Upload': { uploadId: 'u-1', name: 'junk.zip', size: 2 },
+      'Parser/ParseEricssonLogs': () => Promise.reject(apiRefusal<UnusableLogsResponse>(422, { message, files })),
+    });
+    await renderPage(UploadLogsPage, '/monitoring/uploadLogs');
+    choose(zip('junk.zip'));
+    await waitFor(() => expect(buttonNamed(/Upload and parse/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Upload and parse/));
+    });
+    expect(await screen.findByTestId('parse-refusal')).toHaveTextContent(message);
+    const caption = 'Why nothing could be read (the first 14 of 72 problems)';
+    await waitFor(() => expect(rowsOf(caption)).toHaveLength(10));
+    expect(rowsOf(caption).slice(0, 2)).toEqual([
+      ['junk.zip', 'LX0001.log', '1', '', 'binary data: 1 lines skipped'],
+      ['junk.zip', 'LX0002.log', '2', '', 'binary data: 2 lines skipped'],
+    ]);
+    // The history below is empty: the one second page is this table's.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    });
+    await waitFor(() =>
+      expect(rowsOf(caption)).toEqual([
+        ['junk.zip', 'LX0011.log', '11', '', 'binary data: 11 lines skipped'],
+        ['junk.zip', 'LX0012.log', '3', 'alt', 'alt footer says 3 alarms, 2 rows read'],
+        ['junk.zip', 'LX0012.log', '9', 'st cell', 'log ends inside the st table'],
+        ['junk.zip', 'sites.txt', '1', '', 'not AMOS/moshell output'],
+      ]),
+    );
+  });
+
+  test('a refusal other than 422 shows no reasons table', async () => {
+    serve({ 'Parser/ParseEricssonLogs': () => Promise.reject(refusal(400, 'The archive a.zip holds no MoBatch logs.')) });
+    await renderPage(UploadLogsPage, '/monitoring/uploadLogs');
+    choose(zip('a.zip'));
+    await waitFor(() => expect(buttonNamed(/Upload and parse/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Upload and parse/));
+    });
+    expect(await screen.findByTestId('parse-refusal')).toHaveTextContent('The archive a.zip holds no MoBatch logs.');
+    expect(screen.queryByText(/Why nothing could be read/)).toBeNull();
   });
 
   test('?report=<id> opens that parse report; closing it takes the id out of the address; history rows open theirs', async () => {

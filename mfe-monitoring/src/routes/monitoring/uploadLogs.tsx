@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Flex } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ParseHistoryRow, ParseResponse } from 'api/contracts';
-import { api, errorMessage, useSession } from 'shared-auth';
+import type { ParsedFile, ParseHistoryRow, ParseProblem, ParseResponse, UnusableLogsResponse } from 'api/contracts';
+import { api, errorMessage, isApiError, useSession } from 'shared-auth';
 import {
   DataTable,
   ExportButton,
@@ -30,7 +30,43 @@ export const PARSE_JOB_KIND = 'monitoring.parse';
 
 const PARSING = 'Parsing…';
 
-type Outcome = { parsed: ParseResponse } | { refused: string };
+/** A refused parse: its message, and for a 422 'nothing usable' answer every file's reasons (the message names the first few only). */
+interface Refusal {
+  refused: string;
+  reasons: ReasonRow[];
+  caption: string;
+}
+type Outcome = { parsed: ParseResponse } | Refusal;
+
+/** One reason a file of a refused parse could not be read: a problem with its line, or the file's own reason. */
+type ReasonRow = Omit<ParseProblem, 'line'> & { key: number; archive: string; file: string; line: number | null };
+
+// The columns of the parse report's problem table, under its key: hiding or widening one there does it here too.
+const REASONS_TABLE_KEY = 'monitoring.parseReport.problems';
+const reasonColumns: Array<DataColumn<ReasonRow>> = [
+  { key: 'archive', title: 'Archive' },
+  { key: 'file', title: 'File' },
+  { key: 'line', title: 'Line', kind: 'number' },
+  { key: 'command', title: 'Command' },
+  { key: 'reason', title: 'Reason', wrap: true },
+];
+
+function refusalOf(error: unknown): Refusal {
+  const refused = errorMessage(error);
+  const body = isApiError(error) && error.response?.status === 422 ? (error.response.data as Partial<UnusableLogsResponse> | undefined) : undefined;
+  const files: ParsedFile[] = Array.isArray(body?.files) ? body.files : [];
+  const reasons = files
+    .flatMap((f): Array<Omit<ReasonRow, 'key'>> => {
+      if (f.problems.length > 0) return f.problems.map((p) => ({ ...p, archive: f.archive, file: f.file }));
+      return f.reason === null ? [] : [{ archive: f.archive, file: f.file, line: null, command: null, reason: f.reason }];
+    })
+    .map((r, key) => ({ ...r, key }));
+  // The answer lists the first 50 problems of a file; the caption says when some were left out.
+  const all = files.reduce((sum, f) => sum + Math.max(f.problemCount, f.problems.length), 0);
+  const listed = files.reduce((sum, f) => sum + f.problems.length, 0);
+  const caption = listed < all ? `Why nothing could be read (the first ${listed} of ${all} problems)` : 'Why nothing could be read';
+  return { refused, reasons, caption };
+}
 
 type HistoryRow = ParseHistoryRow & { actions?: undefined };
 
@@ -81,7 +117,7 @@ export default function UploadLogsPage() {
       // Said inline with the counts; the job's own notification (with the report's link) toasts too, so no third copy.
       setOutcome({ parsed: data });
     } catch (error) {
-      setOutcome({ refused: errorMessage(error) });
+      setOutcome(refusalOf(error));
       throw error;
     } finally {
       setVersion((v) => v + 1);
@@ -138,6 +174,9 @@ export default function UploadLogsPage() {
             processing={<LazyJobProgressBar job={job} label="Parse progress" pendingText={PARSING} />}
           />
           {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="parse-refusal" />}
+          {outcome && 'refused' in outcome && outcome.reasons.length > 0 && (
+            <DataTable tableKey={REASONS_TABLE_KEY} caption={outcome.caption} columns={reasonColumns} rows={outcome.reasons} rowKey="key" />
+          )}
           {outcome && 'parsed' in outcome && (
             <>
               <Alert
