@@ -51,6 +51,9 @@ const { AXIOS_SHARE, AxiosXhrOnlyPlugin } = require('./axios');
 /** The module shared as 'react-router-dom': the names the console uses, so the shared router is tree-shaken. */
 const ROUTER_SHARE = path.join(__dirname, 'react-router-dom.js');
 
+/** The module shared as '@ant-design/cssinjs': the names antd and its helpers import, so the rest is left out. */
+const CSSINJS_SHARE = path.join(__dirname, 'cssinjs.js');
+
 /** The federation runtime without its Node.js code paths: the console only ever runs in a browser. */
 const BROWSER_ONLY = { target: 'web' };
 
@@ -248,6 +251,7 @@ function sharedSingletons(packageDir, { antdFromHost = false } = {}) {
       requiredVersion: declared[pkgName] || `^${version}`,
       version,
       ...(request === 'react-router-dom' ? { import: ROUTER_SHARE } : {}),
+      ...(request === '@ant-design/cssinjs' ? { import: CSSINJS_SHARE } : {}),
       ...(request === 'axios' ? { import: AXIOS_SHARE } : {}),
     };
   }
@@ -510,4 +514,14 @@ function createHostConfig({ packageDir, signedOutEntry }, _env = {}, argv = {}) 
   return [config, createSignedOutConfig({ packageDir, entry: signedOutEntry }, mode)];
 }
 
-module.exports = { SINGLETONS, ROUTER_SHARE, SHARED_UI_STATEFUL, SIGNED_OUT_PAGES, sharedSingletons, createRemoteConfig, createHostConfig, repoRoot };
+module.exports = {
+  SINGLETONS,
+  ROUTER_SHARE,
+  CSSINJS_SHARE,
+  SHARED_UI_STATEFUL,
+  SIGNED_OUT_PAGES,
+  sharedSingletons,
+  createRemoteConfig,
+  createHostConfig,
+  repoRoot,
+};

@@ -18,6 +18,7 @@ interface ShareConfig {
 const sharing = require('../../../tools/webpack/index.js') as {
   SHARED_UI_STATEFUL: string[];
   ROUTER_SHARE: string;
+  CSSINJS_SHARE: string;
   sharedSingletons: (packageDir: string, options?: { antdFromHost?: boolean }) => Record<string, ShareConfig>;
 };
 
@@ -32,6 +33,41 @@ test('every name the console imports from react-router-dom is in the shared rout
   );
   expect(used.size).toBeGreaterThan(5);
   expect([...used].filter((name) => !exported.has(name))).toEqual([]);
+});
+
+test('every name the bundled packages import from @ant-design/cssinjs is in the shared cssinjs module, which is what the share provides', () => {
+  const facade = fs.readFileSync(sharing.CSSINJS_SHARE, 'utf8');
+  const exported = new Set(
+    [...facade.matchAll(/^export \{([^}]*)\} from '@ant-design\/cssinjs\/es\/[\w/-]+';$/gm)].flatMap((m) =>
+      (m[1] ?? '').split(',').map(
+        (part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop() ?? '',
+      ),
+    ),
+  );
+  expect(exported.size).toBeGreaterThan(5);
+  // What the shell bundles that imports it: antd, the @ant-design helpers (cssinjs-utils, icons) and
+  // the @rc-component packages, in their ES builds; and the console's own code.
+  const esModules = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return ['lib', 'dist', 'node_modules'].includes(entry.name) ? [] : esModules(full);
+      return /\.m?js$/.test(entry.name) ? [full] : [];
+    });
+  const bundled = ['antd/es', '@ant-design', '@rc-component'].flatMap((dir) => esModules(path.join(REPO_ROOT, 'node_modules', dir)));
+  const ownSources = BROWSER_PACKAGES.flatMap((p) => sourceFiles(path.join(REPO_ROOT, p, 'src')));
+  const importers = [...bundled, ...ownSources].map((file) => fs.readFileSync(file, 'utf8')).filter((source) => source.includes("'@ant-design/cssinjs'"));
+  const used = new Set(importers.flatMap((source) => importedNames(source, '@ant-design/cssinjs')));
+  expect([...used]).toEqual(expect.arrayContaining(['unit', 'useCacheToken', 'useCSSVarRegister', 'StyleContext']));
+  expect([...used].filter((name) => !exported.has(name))).toEqual([]);
+  // No default or namespace import, which the facade would not answer.
+  expect(importers.filter((source) => /import\s+(\*\s+as\s+)?\w+\s*(,\s*\{[^}]*\})?\s+from\s+'@ant-design\/cssinjs'/.test(source))).toEqual([]);
+  expect(sharing.sharedSingletons(path.join(REPO_ROOT, 'shell'))['@ant-design/cssinjs']).toEqual(
+    expect.objectContaining({ singleton: true, import: sharing.CSSINJS_SHARE }),
+  );
 });
 
 test("shared-ui's modules that hold page-wide state are exactly the ones shared as singletons", () => {
