@@ -163,7 +163,8 @@ export default function UploadLogsPage() {
       <Card title="Upload MoBatch logs" size="small">
         <Flex vertical gap={12}>
           <Note paragraph style={{ margin: 0 }}>
-            Run the MoBatch scripts, zip each log folder (one &lt;node&gt;.log per node and mobatch_result.txt), and drop the .zip files here.
+            Run the MoBatch scripts, zip each log folder (one &lt;node&gt;.log per node and mobatch_result.txt; a command's output pasted into a .txt file is
+            read too), and drop the .zip files here.
           </Note>
           <FileDropZone
             multiple
