@@ -3,7 +3,8 @@ import { loadConfig } from '../src/config';
 import { METRICS_REFUSED } from '../src/http/metrics';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
-import { closeInstance, connectionTokenOf, rawClient, seedUsers, startInstance, waitFor, type RunningInstance } from './support/realtime';
+import { HttpTransportType } from '@microsoft/signalr';
+import { closeInstance, connectionTokenOf, officialClient, rawClient, seedUsers, startInstance, waitFor, type RunningInstance } from './support/realtime';
 
 /** Issue 44, fix 9: /api/metrics in Prometheus' text format, open only to METRICS_ALLOW or the METRICS_TOKEN bearer. */
 
@@ -119,6 +120,18 @@ describe.each(TEST_DATABASES)('the metrics endpoint on $name', (kind) => {
       client.ws.close();
     }
     await waitFor(async () => sample((await scrape({}, '10.1.0.1')).body, 'cellwise_hub_connections') === 0, 3000, 'the hub connection to be closed');
+  });
+
+  test('hub connections are counted whatever their transport', async () => {
+    const token = (await instance.app.auth.issueToken(users.get('admin@cellwise.local')!))!;
+    const clients = [HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((transport) => officialClient(instance.url, token, { transport }));
+    try {
+      for (const { connection } of clients) await connection.start();
+      expect(sample((await scrape({}, '10.1.0.1')).body, 'cellwise_hub_connections')).toBe(2);
+    } finally {
+      for (const { connection } of clients) await connection.stop();
+    }
+    await waitFor(async () => sample((await scrape({}, '10.1.0.1')).body, 'cellwise_hub_connections') === 0, 3000, 'the hub connections to be closed');
   });
 
   test('without METRICS_ALLOW and METRICS_TOKEN there is no such endpoint', async () => {

@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
@@ -72,26 +70,14 @@ export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'metr
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  let hubConnections = 0;
   new Gauge({
     name: 'cellwise_hub_connections',
-    help: 'WebSocket connections to the notification hub open on this instance.',
+    help: 'Connections to the notification hub open on this instance, over any transport (WebSockets, Server-Sent Events, Long Polling).',
     registers: [registry],
     collect() {
-      this.set(hubConnections);
+      // Read at scrape time: the notification service is registered after the metrics.
+      this.set(app.hasDecorator('notifications') ? app.notifications.connectionCount : 0);
     },
-  });
-  // Counted on the HTTP server's upgrades, beside the hub's own handling: refused ones close at once.
-  const onUpgrade = (request: IncomingMessage, socket: Duplex) => {
-    if (!/^\/api\/notificationhub(\/|\?|$)/i.test(request.url ?? '')) return;
-    hubConnections += 1;
-    socket.once('close', () => (hubConnections -= 1));
-  };
-  app.addHook('onReady', async () => {
-    app.server.on('upgrade', onUpgrade);
-  });
-  app.addHook('onClose', async () => {
-    app.server.off('upgrade', onUpgrade);
   });
 
   const { db } = app.services;

@@ -19,6 +19,8 @@ const ICONS: ReadonlySet<string> = new Set(['info', 'warning', 'success', 'error
 /** The hub as the service needs it: invoke a client method on one user's connections here. */
 export interface LocalHub {
   sendToUser(userId: number, target: string, args: unknown[]): number;
+  /** Connections open here, over any transport. */
+  readonly connectionCount: number;
 }
 
 export interface NotificationServiceDeps {
@@ -48,6 +50,11 @@ export class NotificationService {
   private readonly pending = new PendingStores();
 
   constructor(private readonly deps: NotificationServiceDeps) {}
+
+  /** Hub connections open on this instance, whichever transport each runs on (the metrics read it). */
+  get connectionCount(): number {
+    return this.deps.hub.connectionCount;
+  }
 
   /**
    * Stores the notification for each user (unknown users are skipped) and sends each their own copy as
