@@ -5,6 +5,8 @@
 // network-import (saxes alone vs the importer), tracking (raw exceljs vs import/export) and
 // monitoring-parse (unzip + split lines vs unzip + the AMOS parser; BENCH_LOGS_MB, default 200).
 // lighthouse scores the login page and a table page (desktop and mobile) in Debian's Chromium.
+// fairness: req/s of the heavy lists beside GetUserInfo at 50 connections, then 200 connections of mixed reads
+// with a log parse and a plan import running (p50/p99/max, the slowest route; FAIRNESS_* to shorten it).
 // site-map draws the site map with 5,000 sites in headless Chromium (BENCH_MAP_SITES to change the count).
 import fs from 'node:fs';
 import path from 'node:path';
