@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
 import { containsMatch } from '../db/list';
 import type { ListQuery } from '../contracts/tracking';
@@ -35,11 +35,45 @@ export async function listRows<T>(db: Kysely<Database>, spec: TableSpec, query: 
   const orderBy =
     sortField === 'id' ? sql`order by id ${direction}` : sql`order by case when ${sortColumn} is null then 1 else 0 end, ${sortColumn} ${direction}, id asc`;
 
-  const [count, rows] = await Promise.all([
-    sql<{ total: number | string }>`select count(*) as total from ${table} ${where}`.execute(db),
+  const [total, rows] = await Promise.all([
+    countRows(db, sql`select count(*) as total from ${table} ${where}`),
     sql<T>`select ${selection(spec.rowFields)} from ${table} ${where} ${orderBy} limit ${size} offset ${(page - 1) * size}`.execute(db),
   ]);
-  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+  return { rows: rows.rows, total };
+}
+
+/**
+ * Bumped by {@link writeStamp}. Every write of a tracking table (import, demo, tracker sync, delta) is in a
+ * transaction that also writes its stamp, so a total counted at one version is the total until the next.
+ */
+export const TRACKING_VERSION_KEY = 'lists.trackingDataVersion';
+/** Totals kept per database; oldest first, so the first key is the one to drop. */
+const COUNT_CACHE_SIZE = 500;
+const countCaches = new WeakMap<Kysely<Database>, Map<string, number>>();
+
+const dataVersion = async (db: Kysely<Database>) => (await readStamp(db, TRACKING_VERSION_KEY)) ?? '0';
+
+/**
+ * The count of a filtered list, counted once per data version: a contains-filter matches no index, so
+ * each count scans the table (120,000 plan rows: ~200 ms, when the page itself takes ~1 ms). The version
+ * is read before and after counting, and a count is kept only if no write committed in between; it is
+ * read from the database, so another instance's import is seen at once.
+ */
+async function countRows(db: Kysely<Database>, count: RawBuilder<{ total: number | string }>): Promise<number> {
+  const compiled = count.compile(db);
+  const before = await dataVersion(db);
+  let cache = countCaches.get(db);
+  if (!cache) countCaches.set(db, (cache = new Map()));
+  const key = `${before}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const { rows } = await count.execute(db);
+  const total = Number(rows[0]?.total ?? 0);
+  if ((await dataVersion(db)) === before) {
+    if (cache.size >= COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, total);
+  }
+  return total;
 }
 
 /**
@@ -63,9 +97,13 @@ export async function readStamp(db: Kysely<Database>, key: string): Promise<stri
   return row?.value ?? null;
 }
 
+/** Writes a stamp, and a new tracking data version with it (in the caller's transaction, when it gives one). */
 export async function writeStamp(db: Kysely<Database>, key: string, value: string): Promise<void> {
   await db.deleteFrom('app_meta').where('key', '=', key).execute();
   await db.insertInto('app_meta').values({ key, value }).execute();
+  // One statement, so two writers never both insert the first version.
+  await sql`insert into app_meta (key, value) values (${TRACKING_VERSION_KEY}, '1')
+    on conflict (key) do update set value = cast(cast(app_meta.value as integer) + 1 as text)`.execute(db);
 }
 
 /** Inserts rows given by field name (id included) into a tracking table, in batches; `fixed` fields have one value for every row. */
