@@ -73,11 +73,11 @@ describe('two API processes behind a reverse proxy, on one PostgreSQL and one Re
   }
 
   /** The official client, through the proxy, pinned to one instance by its cookie. */
-  async function hubClient(backend: number): Promise<Inbox<UserNotification>> {
+  async function hubClient(backend: number, transport = HttpTransportType.WebSockets): Promise<Inbox<UserNotification>> {
     const connection = new HubConnectionBuilder()
       .withUrl(`${proxy.url}/api/notificationhub`, {
         accessTokenFactory: () => token,
-        transport: HttpTransportType.WebSockets,
+        transport,
         headers: { cookie: proxy.pin(backend) },
       })
       .configureLogging(LogLevel.None)
@@ -173,13 +173,17 @@ describe('two API processes behind a reverse proxy, on one PostgreSQL and one Re
     expect(audit.rows).toEqual([{ address: '127.0.0.10' }]);
   });
 
-  test('a console connected to A is told the end of an import that B ran, once', async () => {
-    const onA = await hubClient(A);
-    const hubRequests = proxy.served.filter((s) => s.path.startsWith('/api/notificationhub'));
-    expect(hubRequests.map((s) => [s.backend, s.upgrade])).toEqual([
-      [A, false],
-      [A, true],
-    ]);
+  test('consoles connected to A, over each transport, are told the end of an import that B ran, once', async () => {
+    const served = proxy.served.length;
+    const consoles = [
+      await hubClient(A, HttpTransportType.WebSockets),
+      await hubClient(A, HttpTransportType.ServerSentEvents),
+      await hubClient(A, HttpTransportType.LongPolling),
+    ];
+    const hubRequests = proxy.served.slice(served).filter((s) => s.path.startsWith('/api/notificationhub'));
+    // Negotiate, then the socket, the event stream and the polls: all kept on A by the cookie.
+    expect(hubRequests.filter((s) => s.upgrade)).toHaveLength(1);
+    expect(new Set(hubRequests.map((s) => s.backend))).toEqual(new Set([A]));
     const uploadId = await upload(B, await planWorkbook(SMALL_ROWS));
     // A frozen takes no job: B's workers claim it. A thaws as soon as B has it, and then hears of its end over Redis.
     a.freeze();
@@ -193,15 +197,15 @@ describe('two API processes behind a reverse proxy, on one PostgreSQL and one Re
     const res = await answer;
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ rows: SMALL_ROWS });
-    const notification = await onA.next(5000, 'the notification on A');
-    expect(notification.title).toBe(`${TRACKING_MESSAGES.commissioningPlanImported} ${SMALL_ROWS} rows from plan.xlsx.`);
+    const title = `${TRACKING_MESSAGES.commissioningPlanImported} ${SMALL_ROWS} rows from plan.xlsx.`;
+    for (const onA of consoles) expect((await onA.next(5000, 'the notification on A')).title).toBe(title);
     const [job] = await jobs('tracking.import');
     expect(job).toMatchObject({ state: 'succeeded', attempts: 1 });
     expect(await planRows()).toBe(SMALL_ROWS);
     // Once: neither a second delivery on A nor a second notification stored.
     await sleep(500);
-    expect(onA.size).toBe(0);
-    const stored = await pg.query('select id from notifications where title = $1', [notification.title]);
+    expect(consoles.map((onA) => onA.size)).toEqual([0, 0, 0]);
+    const stored = await pg.query('select id from notifications where title = $1', [title]);
     expect(stored.rowCount).toBe(1);
   });
 
