@@ -79,3 +79,26 @@ test('after stop nothing is started again', async () => {
   await jest.advanceTimersByTimeAsync(HUB_MAX_RETRY_DELAY_MS * 2);
   expect(started).toHaveBeenCalledTimes(1);
 });
+
+test('a refusal of the session (401) asks the shell to check it, wherever it shows: a start, a reconnect, a close; a network fault does not', async () => {
+  signIn();
+  const refused = Object.assign(new Error("Unauthorized: Status code '401'"), { statusCode: 401 });
+  started.mockRejectedValueOnce(new Error("Failed to complete negotiation with the server: Error: Unauthorized: Status code '401'"));
+  started.mockResolvedValue({ stop: jest.fn() });
+  const ended = jest.fn();
+  const connected = jest.fn();
+  jest.useFakeTimers();
+  const hub = connectNotificationHub({ onNotification: jest.fn(), onConnected: connected, onSessionEnded: ended });
+  await jest.advanceTimersByTimeAsync(0);
+  expect(ended).toHaveBeenCalledTimes(1);
+  await jest.advanceTimersByTimeAsync(HUB_RETRY_DELAY_MS);
+  expect(connected).toHaveBeenCalledTimes(1);
+  lastOptions().onReconnecting?.(refused);
+  expect(ended).toHaveBeenCalledTimes(2);
+  lastOptions().onReconnecting?.(new Error('WebSocket closed with status code: 1006'));
+  lastOptions().onClose(new Error('Server timeout elapsed without receiving a message from the server.'));
+  expect(ended).toHaveBeenCalledTimes(2);
+  lastOptions().onClose(refused);
+  expect(ended).toHaveBeenCalledTimes(3);
+  await hub.stop();
+});

@@ -13,11 +13,24 @@ export function hubRetryDelay(retries: number): number {
   return Math.min(HUB_RETRY_DELAY_MS * 2 ** Math.max(0, retries), HUB_MAX_RETRY_DELAY_MS);
 }
 
+/**
+ * Whether the hub refused the session itself (HTTP 401 on negotiate, on a poll or a stream), as opposed
+ * to a network fault. Over Long Polling the server can end a session between two polls: the next poll
+ * is refused and the session's SessionEnded message never arrives, so the refusal has to say it.
+ */
+export function isSessionRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (error as { statusCode?: unknown }).statusCode === 401 || /status code '?401'?/i.test(error.message);
+}
+
 export interface HubHandlers<N> {
   onNotification: (notification: N) => void;
   /** Called after every (re)connection, so the caller can fetch what it missed. */
   onConnected: () => void;
-  /** The server ended this user's sessions (deactivated, deleted): the console should sign out. */
+  /**
+   * The server ended this user's sessions (deactivated, deleted), or refused the connection's session:
+   * the console asks the server whether its session still stands, and signs out if not.
+   */
   onSessionEnded?: () => void;
   /** A job of this user moved on (`JobProgress`); the shell republishes it with `publishJobProgress`. */
   onJobProgress?: (event: unknown) => void;
@@ -60,8 +73,12 @@ export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () 
         // A signed-out console stops trying; a live one keeps trying however long the outage lasts.
         retryDelay: (retries) => (live() ? hubRetryDelay(retries) : null),
         onReconnected: () => handlers.onConnected(),
-        onClose: () => {
+        onReconnecting: (error) => {
+          if (isSessionRefusal(error)) handlers.onSessionEnded?.();
+        },
+        onClose: (error) => {
           connection = undefined;
+          if (isSessionRefusal(error)) handlers.onSessionEnded?.();
           schedule();
         },
       });
@@ -69,7 +86,8 @@ export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () 
       connection = started;
       failedStarts = 0;
       handlers.onConnected();
-    } catch {
+    } catch (error) {
+      if (isSessionRefusal(error)) handlers.onSessionEnded?.();
       schedule();
     }
   };

@@ -14,6 +14,7 @@ let refuseNextStart: Error | null = null;
 class FakeConnection {
   handlers = new Map<string, (...args: unknown[]) => void>();
   reconnected: Array<() => void> = [];
+  reconnecting: Array<(error?: Error) => void> = [];
   closed: Array<(error?: Error) => void> = [];
   start = jest.fn(() => {
     const refusal = refuseNextStart;
@@ -29,6 +30,9 @@ class FakeConnection {
   }
   onreconnected(listener: () => void) {
     this.reconnected.push(listener);
+  }
+  onreconnecting(listener: (error?: Error) => void) {
+    this.reconnecting.push(listener);
   }
   onclose(listener: (error?: Error) => void) {
     this.closed.push(listener);
@@ -65,6 +69,7 @@ function options(overrides: Partial<HubClientOptions> = {}): HubClientOptions {
     handlers: {},
     retryDelay: (retries) => 5000 * 2 ** retries,
     onReconnected: jest.fn(),
+    onReconnecting: jest.fn(),
     onClose: jest.fn(),
     ...overrides,
   };
@@ -102,6 +107,9 @@ describe('hub client (the official @microsoft/signalr client)', () => {
   test('a reconnect is told (the page fetches what it missed); a close for good is told once, a stop never', async () => {
     const first = options();
     await startHubClient(first);
+    const dropped = new Error('WebSocket closed with status code: 1006');
+    built.connection?.reconnecting.forEach((listener) => listener(dropped));
+    expect(first.onReconnecting).toHaveBeenCalledWith(dropped);
     built.connection?.reconnected.forEach((listener) => listener());
     expect(first.onReconnected).toHaveBeenCalledTimes(1);
     const error = new Error('Server timeout elapsed');

@@ -21,6 +21,8 @@ export interface HubClientOptions {
   retryDelay: (retries: number) => number | null;
   /** The connection came back after a reconnect: whatever was sent meanwhile was missed. */
   onReconnected: () => void;
+  /** The connection dropped, and it is trying again (the error says why, when there is one). */
+  onReconnecting?: (error?: Error) => void;
   /** The connection ended for good after it had started (not called for {@link HubClient.stop}). */
   onClose: (error?: Error) => void;
 }
@@ -49,6 +51,7 @@ export async function startHubClient(options: HubClientOptions): Promise<HubClie
   for (const [name, handler] of Object.entries(options.handlers)) connection.on(name, handler);
   let stoppedByCaller = false;
   connection.onreconnected(() => options.onReconnected());
+  connection.onreconnecting((error) => options.onReconnecting?.(error));
   connection.onclose((error) => {
     if (!stoppedByCaller) options.onClose(error);
   });
