@@ -1,22 +1,10 @@
 import { FileExcelOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { FileResponse, MessageResponse, ReportTable, SITE_REPORT_TABS, SiteOption, SiteReport } from 'api/contracts';
+import type { FileResponse, MessageResponse, SiteOption, SiteReport } from 'api/contracts';
 import { api, errorMessage, useSession } from 'shared-auth';
-import { DataTable, InfoBanner, PageContainer, SiteSelect, StatusTag, downloadExport, type DataColumn } from 'shared-ui';
-
-/** Report tabs in the specification's order; Summary is the default. Typed by the API's list, so the two cannot drift apart. */
-export const REPORT_TABS: typeof SITE_REPORT_TABS = [
-  'Summary',
-  'RET Information',
-  'Alarms',
-  'Configuration Check 2G',
-  'Configuration Check 3G',
-  'Configuration Check 4G',
-  'Configuration Check 5G',
-  'Configuration Check NBIoT',
-];
+import { InfoBanner, PageContainer, SiteSelect, downloadExport } from 'shared-ui';
 
 const CHOOSE_A_SITE = 'Choose a site to see its report.';
 
@@ -29,40 +17,12 @@ async function findSites(query: string): Promise<SiteOption[]> {
   return data;
 }
 
-type ReportRow = Record<string, string | number | null> & { __row: number };
-
-/** How the shared table shows a column of the given kind ('status' draws a tag instead). */
-function tableKind(kind: string): DataColumn<ReportRow>['kind'] {
-  return kind === 'date' || kind === 'number' ? kind : 'text';
-}
-
-/** One report table through the shared table: TableName as caption, the displayed columns of TableStructure, TableData rows. */
-export function ReportTableView({ table }: { table: ReportTable }) {
-  const columns: Array<DataColumn<ReportRow>> = table.TableStructure.filter((c) => c.options.display).map((c) => ({
-    key: c.name,
-    title: c.label,
-    kind: tableKind(c.options.kind),
-    filter: c.options.filter,
-    ...(c.options.kind === 'status' ? { render: (row: ReportRow) => <StatusTag value={row[c.name] as string | null} /> } : {}),
-  }));
-  const rows: ReportRow[] = table.TableData.map((row, index) => ({ ...row, __row: index }));
-  return (
-    <DataTable
-      tableKey={`monitoring.siteReport.${table.TableName.replace(/[^A-Za-z0-9]+/g, '-')}`}
-      caption={table.TableName}
-      columns={columns}
-      rows={rows}
-      rowKey="__row"
-      emptyText={`Nothing in ${table.TableName} for this site.`}
-    />
-  );
-}
-
 /** Fetches the report of a site; a refusal (unknown site) is said where the report would be. */
 function useSiteReport(siteId: string | null) {
   const [state, setState] = useState<{ siteId: string | null; report: SiteReport | null; error: string | null }>({ siteId: null, report: null, error: null });
   useEffect(() => {
     if (siteId === null) return;
+    void loadReportTabs();
     let live = true;
     api
       .get<SiteReport>('Monitoring/GetSiteReport', { params: { siteId }, skipLoading: true, skipErrorHandling: true })
@@ -76,29 +36,9 @@ function useSiteReport(siteId: string | null) {
   return state.siteId === siteId ? { ...state, loading: false } : { report: null, error: null, loading: true };
 }
 
-function ReportTabs({ report }: { report: SiteReport }) {
-  return (
-    <Tabs
-      defaultActiveKey="Summary"
-      items={REPORT_TABS.map((tab) => {
-        const tables = report.tables.filter((t) => t.TabName === tab);
-        return {
-          key: tab,
-          label: tab,
-          children: (
-            <Flex vertical gap={16}>
-              {tables.length === 0 ? (
-                <Empty description={`Nothing in ${tab} for this site.`} />
-              ) : (
-                tables.map((table) => <ReportTableView key={table.TableName} table={table} />)
-              )}
-            </Flex>
-          ),
-        };
-      })}
-    />
-  );
-}
+// The report's tabs and tables load once a site is chosen (fetched beside the report), not with the page.
+const loadReportTabs = () => import('./siteReportTabs');
+const ReportTabs = lazy(() => loadReportTabs().then((m) => ({ default: m.ReportTabs })));
 
 export default function SiteReportPage() {
   const { notification } = App.useApp();
@@ -170,7 +110,9 @@ export default function SiteReportPage() {
         ) : loading ? (
           <Skeleton active aria-label="Loading the site report" />
         ) : report ? (
-          <ReportTabs key={report.siteId} report={report} />
+          <Suspense fallback={<Skeleton active aria-label="Loading the site report" />}>
+            <ReportTabs key={report.siteId} report={report} />
+          </Suspense>
         ) : (
           <Empty description={CHOOSE_A_SITE} />
         )}
