@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_dashboards';
 import * as m0012 from './migrations/0012_table_settings';
 import * as m0013 from './migrations/0013_list_indexes';
 import * as m0014 from './migrations/0014_incomplete_logs';
+import * as m0015 from './migrations/0015_site_lookups';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_table_settings': m0012,
   '0013_list_indexes': m0013,
   '0014_incomplete_logs': m0014,
+  '0015_site_lookups': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

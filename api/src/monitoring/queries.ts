@@ -120,21 +120,39 @@ const rank = (column: string) =>
 const statusOfRank = (column: string) =>
   sql`case when ${sql.ref(column)} = 3 then 'NOK' when ${sql.ref(column)} = 2 then ${sql.lit(INCOMPLETE_LOG)} when ${sql.ref(column)} = 1 then 'OK' else 'N/A' end`;
 
-/** One row per site: nodes without a site stand alone under their node name. */
-export const OVERALL_SITE_SUMMARY_LIST: ListSource = {
-  from: sql`select g.site as "siteId", s.name as "siteName", ${commissioningDateOf(sql`g.site`, null)} as "commissioningDate",
-      ${currentStatusOf(sql`g.site`)} as "currentStatus",
-      case when g.alarm = 3 or g.radio = 3 or g.core = 3 or g.perf = 3 or g.unreachable = 1 then 'NOK'
-        when g.alarm = 2 or g.radio = 2 or g.core = 2 then ${sql.lit(INCOMPLETE_LOG)}
-        when g.alarm = 1 or g.radio = 1 or g.core = 1 or g.perf = 1 then 'OK' else 'N/A' end as "overallSiteStatus",
-      ${statusOfRank('g.perf')} as "performanceStatus", ${statusOfRank('g.alarm')} as "alarmStatus",
-      ${statusOfRank('g.radio')} as "radioStatus", ${statusOfRank('g.core')} as "coreStatus"
-    from (
+/**
+ * The statuses of each site (nodes without a site stand alone under their node name), from the nodes
+ * alone: a page sorted and filtered on them is chosen here first (ListSource.keyed), so the plan and
+ * tracker look-ups of the other fields are made for its ten rows, not for every site.
+ */
+const SITE_STATUS_TABLE: KeyedTable = {
+  table: sql`(
       select coalesce(n.site_id, n.node_name) as site, ${rank('n.alarm_status')} as alarm, ${rank('n.radio_status')} as radio,
         ${rank('n.core_status')} as core, ${rank('p.status')} as perf, max(n.unreachable) as unreachable
       from monitoring_nodes n left join monitoring_performance p on p.node_name = n.node_name
       group by coalesce(n.site_id, n.node_name)
-    ) g left join network_sites s on s.id = g.site`,
+    ) g`,
+  key: 'siteId',
+  columns: {
+    siteId: sql`g.site`,
+    overallSiteStatus: sql`case when g.alarm = 3 or g.radio = 3 or g.core = 3 or g.perf = 3 or g.unreachable = 1 then 'NOK'
+        when g.alarm = 2 or g.radio = 2 or g.core = 2 then ${sql.lit(INCOMPLETE_LOG)}
+        when g.alarm = 1 or g.radio = 1 or g.core = 1 or g.perf = 1 then 'OK' else 'N/A' end`,
+    performanceStatus: statusOfRank('g.perf'),
+    alarmStatus: statusOfRank('g.alarm'),
+    radioStatus: statusOfRank('g.radio'),
+    coreStatus: statusOfRank('g.core'),
+  },
+};
+
+/** One row per site: nodes without a site stand alone under their node name. */
+export const OVERALL_SITE_SUMMARY_LIST: ListSource = {
+  from: sql`select ${keyedColumns(SITE_STATUS_TABLE.columns)}, s.name as "siteName", ${commissioningDateOf(sql`g.site`, null)} as "commissioningDate",
+      ${currentStatusOf(sql`g.site`)} as "currentStatus"
+    from ${SITE_STATUS_TABLE.table} left join network_sites s on s.id = g.site`,
+  // One row per site whatever the joins: counted without the look-ups.
+  countFrom: sql`select 1 from monitoring_nodes n group by coalesce(n.site_id, n.node_name)`,
+  keyed: SITE_STATUS_TABLE,
   fields: OVERALL_SITE_SUMMARY_FIELDS,
   dateFields: new Set(['commissioningDate']),
   numberFields: new Set(),
