@@ -1,11 +1,10 @@
-import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Flex, Form, Progress, Row, Spin, Tabs } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Flex, Form, Progress, Row, Spin, Tabs } from 'antd';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ImageResponse, OperatorDetails } from 'api/contracts';
 import { api } from 'shared-auth';
 import {
-  DataTable,
   MAX_UPLOAD_BYTES,
   Note,
   PageContainer,
@@ -17,18 +16,13 @@ import {
   useApiGet,
   useConsoleForm,
   useToasts,
-  type DataColumn,
 } from 'shared-ui';
 import * as yup from 'yup';
-import { NameDialog } from '../../../operators/NameDialog';
 import { OperatorPicture } from '../../../operators/OperatorPicture';
 
 export const OPERATOR_TABS = ['overview', 'projects', 'users'] as const;
 type OperatorTab = (typeof OPERATOR_TABS)[number];
 const LABELS: Record<OperatorTab, string> = { overview: 'Overview', projects: 'Projects', users: 'Users' };
-
-type ProjectRow = OperatorDetails['projectList'][number] & { actions?: never };
-type UserRow = OperatorDetails['userList'][number];
 
 const nameSchema = yup.object({ name: required() });
 
@@ -130,69 +124,10 @@ function NameCard({ operator, onChanged }: { operator: OperatorDetails; onChange
   );
 }
 
-function ProjectsTab({ operator, onChanged }: { operator: OperatorDetails; onChanged: () => void }) {
-  const { modal } = App.useApp();
-  const toasts = useToasts();
-  const [adding, setAdding] = useState(false);
-  const closeAdd = useCallback(() => setAdding(false), []);
-
-  const create = async (name: string) => {
-    try {
-      await api.post('Operators/CreateProject', { name, operatorId: operator.id });
-      toasts.success('New project created!');
-      onChanged();
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
-  const confirmDelete = (project: ProjectRow) =>
-    modal.confirm({
-      title: `Delete project ${project.name}?`,
-      content: project.users > 0 ? `${project.users} users are on it; the deletion will be refused until they are taken off.` : 'Nobody is on this project.',
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const { data } = await api.delete<{ message: string }>('Operators/DeleteProject', { data: { projectId: project.id } });
-          toasts.success(data.message);
-        } catch {
-          /* shown by the API client */
-        }
-        onChanged();
-      },
-    });
-
-  const columns: Array<DataColumn<ProjectRow>> = [
-    { key: 'id', title: 'Id', kind: 'number' },
-    { key: 'name', title: 'Name' },
-    { key: 'users', title: 'Users', kind: 'number' },
-    {
-      key: 'actions',
-      title: 'Delete',
-      filter: false,
-      render: (row) => <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.name}`} onClick={() => confirmDelete(row)} />,
-    },
-  ];
-
-  return (
-    <Flex vertical gap={12}>
-      <Flex justify="end">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-          Add project
-        </Button>
-      </Flex>
-      <DataTable tableKey="management.operatorDetails.projects" caption="All projects" columns={columns} rows={operator.projectList} rowKey="id" />
-      {adding ? <NameDialog title="Add project" onSave={create} onClose={closeAdd} /> : null}
-    </Flex>
-  );
-}
-
-const userColumns: Array<DataColumn<UserRow>> = [
-  { key: 'id', title: 'Id', kind: 'number' },
-  { key: 'name', title: 'Name' },
-];
+// The projects and users tabs (their tables, the add-project dialog) load when one is opened, not with the overview.
+const loadOperatorTables = () => import('../../../operators/OperatorTables');
+const ProjectsTab = lazy(() => loadOperatorTables().then((m) => ({ default: m.ProjectsTab })));
+const OperatorUsersTable = lazy(() => loadOperatorTables().then((m) => ({ default: m.OperatorUsersTable })));
 
 function OperatorTabs({ operatorId, tab }: { operatorId: number; tab: OperatorTab }) {
   const navigate = useNavigate();
@@ -210,8 +145,16 @@ function OperatorTabs({ operatorId, tab }: { operatorId: number; tab: OperatorTa
         </Col>
       </Row>
     ),
-    projects: <ProjectsTab operator={operator} onChanged={details.reload} />,
-    users: <DataTable tableKey="management.operatorDetails.users" caption="Users" columns={userColumns} rows={operator.userList} rowKey="id" />,
+    projects: (
+      <Suspense fallback={<Spin />}>
+        <ProjectsTab operator={operator} onChanged={details.reload} />
+      </Suspense>
+    ),
+    users: (
+      <Suspense fallback={<Spin />}>
+        <OperatorUsersTable operator={operator} />
+      </Suspense>
+    ),
   };
   return (
     <PageContainer title={operator.name}>
