@@ -207,10 +207,17 @@ describe.each(TEST_DATABASES)('hub transports on $name', (kind) => {
     const own = await startInstance(database, { realtime: { hub: TIMINGS } });
     try {
       const token = must(await own.app.auth.issueToken(id('os@cellwise.local')));
-      const connections = TRANSPORTS.map(({ transport }) => officialClient(own.url, token, { keepAliveMs: 300, transport }));
+      const connections = TRANSPORTS.map(({ name, transport }) => ({ name, ...officialClient(own.url, token, { keepAliveMs: 300, transport }) }));
       await Promise.all(connections.map((c) => c.connection.start()));
       await closeInstance(own);
-      for (const client of connections) expect((await client.closed.next(3000, 'the shutdown close'))?.message).toContain(HUB_MESSAGES.shuttingDown);
+      for (const client of connections) {
+        const reason = (await client.closed.next(3000, 'the shutdown close'))?.message;
+        // A long-poll client hears the close only through a poll waiting at that moment; one that polls
+        // after the server began closing is refused 503, which ends it all the same (and it reconnects,
+        // to another instance behind a proxy). Anything else is a failure.
+        if (client.name === 'LongPolling' && reason?.includes("Status code '503'")) continue;
+        expect(reason).toContain(HUB_MESSAGES.shuttingDown);
+      }
     } finally {
       await closeInstance(own);
     }
