@@ -1,24 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Flex, Popconfirm } from 'antd';
+import { send } from './alarmActions';
 import { useState } from 'react';
-import type { AcknowledgeAlarmRequest, AlarmHint, AlarmNameRequest, AlarmRow, MessageResponse, SaveAlarmHintRequest } from 'api/contracts';
-import { api } from 'shared-auth';
+import type { AcknowledgeAlarmRequest, AlarmHint, AlarmNameRequest, AlarmRow, SaveAlarmHintRequest } from 'api/contracts';
 import { DataTable, FormDialog, Note, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
 
 /** The limits of the contract's AcknowledgeAlarmRequest and SaveAlarmHintRequest. */
 const noteSchema = requiredTexts({ note: 1000 });
 const hintSchema = requiredTexts({ alarmName: 200, hint: 2000 });
-
-/** POSTs and toasts the server's message; false when it failed (the API client has said why). */
-async function send(path: string, body: object, success: (message: string) => void): Promise<boolean> {
-  try {
-    const { data } = await api.post<MessageResponse>(path, body);
-    success(data.message);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** 'Acknowledge': a required note, then AcknowledgeAlarm. Mounted only while open, so it starts empty. */
 export function AcknowledgeDialog({ alarm, onClose, onDone }: { alarm: AlarmRow; onClose: () => void; onDone: () => void }) {
@@ -39,28 +28,6 @@ export function AcknowledgeDialog({ alarm, onClose, onDone }: { alarm: AlarmRow;
       </Note>
       <TextAreaField control={form.control} name="note" label="Note" maxLength={1000} autoFocus />
     </FormDialog>
-  );
-}
-
-/** Removes an acknowledgement after a confirmation (its note would be lost). */
-export function UnacknowledgeButton({ alarm, onDone }: { alarm: AlarmRow; onDone: () => void }) {
-  const { notification } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Popconfirm
-      title="Remove the acknowledgement of this alarm?"
-      okText="Remove"
-      onConfirm={async () => {
-        setBusy(true);
-        const done = await send('Monitoring/UnacknowledgeAlarm', { alarmId: alarm.id }, (title) => notification.success({ title }));
-        setBusy(false);
-        if (done) onDone();
-      }}
-    >
-      <Button size="small" loading={busy}>
-        Remove acknowledgement
-      </Button>
-    </Popconfirm>
   );
 }
 

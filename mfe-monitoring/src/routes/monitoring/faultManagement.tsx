@@ -1,11 +1,17 @@
 import { BulbOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { AlarmRow, FaultSummaryRow } from 'api/contracts';
 import { can, principalOf, useSession } from 'shared-auth';
 import { DataTable, PageContainer, StatusTag, filtersFromSearch, filtersSearch, formatDate, listFetcher, type DataColumn } from 'shared-ui';
-import { AcknowledgeDialog, AlarmHintsDrawer, UnacknowledgeButton } from './alarmDialogs';
+import { UnacknowledgeButton } from './alarmActions';
+
+// The acknowledge dialog and the hints drawer (their forms, validation and the hints table) load when
+// first opened or pointed at, not with the page.
+const loadAlarmDialogs = () => import('./alarmDialogs');
+const AcknowledgeDialog = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AcknowledgeDialog })));
+const AlarmHintsDrawer = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AlarmHintsDrawer })));
 import { NO_LOGS_YET, SiteReportLink, identityColumns, logFactColumns } from './siteColumns';
 
 const NO_ALARMS = 'No alarms: none is active, or no logs were parsed yet (upload MoBatch logs on Upload Logs).';
@@ -81,6 +87,8 @@ export default function FaultManagementPage() {
   const [version, setVersion] = useState(0);
   const [acknowledging, setAcknowledging] = useState<AlarmRow | null>(null);
   const [hintsOpen, setHintsOpen] = useState(false);
+  // The drawer stays mounted once opened, so it closes with its motion and keeps its table.
+  const [hintsOpened, setHintsOpened] = useState(false);
   // A node picked in the summary: the alarm list starts again filtered by it.
   const [node, setNode] = useState<string | null>(null);
   const alarmList = useRef<HTMLDivElement>(null);
@@ -148,7 +156,7 @@ export default function FaultManagementPage() {
           {row.acknowledged === 'Yes' ? (
             <UnacknowledgeButton alarm={row} onDone={refresh} />
           ) : (
-            <Button size="small" onClick={() => setAcknowledging(row)}>
+            <Button size="small" onClick={() => setAcknowledging(row)} onPointerEnter={() => void loadAlarmDialogs()} onFocus={() => void loadAlarmDialogs()}>
               Acknowledge
             </Button>
           )}
@@ -172,7 +180,15 @@ export default function FaultManagementPage() {
       title="Fault Management"
       actions={
         isAdministrator ? (
-          <Button icon={<BulbOutlined />} onClick={() => setHintsOpen(true)}>
+          <Button
+            icon={<BulbOutlined />}
+            onClick={() => {
+              setHintsOpened(true);
+              setHintsOpen(true);
+            }}
+            onPointerEnter={() => void loadAlarmDialogs()}
+            onFocus={() => void loadAlarmDialogs()}
+          >
             Alarm Hints
           </Button>
         ) : undefined
@@ -211,8 +227,10 @@ export default function FaultManagementPage() {
           />
         </Flex>
       </div>
-      {acknowledging && <AcknowledgeDialog alarm={acknowledging} onClose={() => setAcknowledging(null)} onDone={refresh} />}
-      {isAdministrator && <AlarmHintsDrawer open={hintsOpen} onClose={() => setHintsOpen(false)} onChanged={refresh} />}
+      <Suspense fallback={null}>
+        {acknowledging && <AcknowledgeDialog alarm={acknowledging} onClose={() => setAcknowledging(null)} onDone={refresh} />}
+        {isAdministrator && hintsOpened && <AlarmHintsDrawer open={hintsOpen} onClose={() => setHintsOpen(false)} onChanged={refresh} />}
+      </Suspense>
     </PageContainer>
   );
 }
