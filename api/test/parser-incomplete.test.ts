@@ -1,14 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Config } from '../src/config';
-import type { UploadedFiles } from '../src/contracts/files';
 import type { AlarmPage, ConfigurationSummaryPage, FaultSummaryPage, OverallSiteSummaryPage, ParseReport, ParseResponse } from '../src/contracts/monitoring';
-import { seed } from '../src/seed';
-import { testApp } from './support/app';
-import { TEST_DATABASES, type TestDatabase } from './support/databases';
-import { BINARY_JUNK, logZip } from './fixtures/monitoring/archives';
+import { TEST_DATABASES } from './support/databases';
+import { parsingApp } from './support/parsing';
+import { BINARY_JUNK } from './fixtures/monitoring/archives';
 import { LTE_CELL, lteNodeLog, type AlarmSpec } from './fixtures/monitoring/logs';
-import { multipart } from './fixtures/tracking/workbooks';
 
 /*
  * Issue 43, "never lose what was known": a log cut inside its alarm table keeps the node's previous
@@ -37,41 +32,10 @@ function junkInsideAlarms(log: string): Buffer {
 }
 
 describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let config: Config;
-  let token = '';
-  let adminId = 0;
-
-  beforeAll(async () => {
-    database = await kind.open();
-    ({ app, config } = await testApp(database));
-    await seed(database.db, config);
-    const { id } = await database.db.selectFrom('users').select('id').where('email', '=', config.adminEmail).executeTakeFirstOrThrow();
-    adminId = id;
-    token = (await app.auth.issueToken(id))!;
-    await database.db
-      .insertInto('network_sites')
-      .values(['LX0001', 'LX0002'].map((site) => ({ id: site, name: `Site ${site}`, lat: 38.7, lon: -9.1 })))
-      .execute();
-    await database.db
-      .insertInto('network_nodes')
-      .values(['LX0001', 'LX0002'].map((name) => ({ name, dn: `SubNetwork=1,MeContext=${name}`, site_id: name, technology: '4G', type: 'RadioNode' })))
-      .execute();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
-
-  const headers = () => ({ authorization: `Bearer ${token}` });
-  const get = (url: string) => app.inject({ url, headers: headers() });
+  const parsing = parsingApp(kind, ['LX0001', 'LX0002']);
+  const { headers, get } = parsing;
   async function parseArchive(entries: Record<string, string | Buffer>) {
-    const body = multipart([{ name: 'files', filename: 'logs.zip', content: logZip(entries) }]);
-    const sent = await app.inject({ method: 'POST', url: '/api/File/UploadMultiple', payload: body.payload, headers: { ...body.headers, ...headers() } });
-    expect(sent.statusCode).toBe(200);
-    const id = sent.json<UploadedFiles>().uploads[0]!.uploadId;
-    const res = await get(`/api/Parser/ParseEricssonLogs?filesPath=${id}&userId=${adminId}`);
+    const res = await parsing.parse(entries);
     expect(res.statusCode).toBe(200);
     return res.json<ParseResponse>();
   }
@@ -112,7 +76,7 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
         expect(site!.overallSiteStatus).not.toBe('OK');
       }
       // LX0001's log ends inside its alarm table: its st tables never printed, so its states are kept (stale) too.
-      const states = await database.db.selectFrom('monitoring_states').select(['stale']).where('node_name', '=', 'LX0001').execute();
+      const states = await parsing.database.db.selectFrom('monitoring_states').select(['stale']).where('node_name', '=', 'LX0001').execute();
       expect(states.length).toBeGreaterThan(0);
       expect(states.every((st) => Number(st.stale) === 1)).toBe(true);
       const configuration = (await list<ConfigurationSummaryPage>('GetConfigurationManagementSummary', { nodeName: 'LX0001' })).rows[0];
@@ -128,7 +92,7 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
         ]),
       );
       expect(byFile.get('LX0002.log')!.reason).toMatch(/^Incomplete log: line \d+: binary data/);
-      const note = await database.db
+      const note = await parsing.database.db
         .selectFrom('notifications')
         .select('title')
         .where('key', '=', `monitoring-parse-${parsed.parseId}`)
@@ -139,7 +103,7 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
     it('a complete log again replaces the stale alarms and ends the Incomplete log status', async () => {
       await parseArchive({ 'LX0001.log': lteNodeLog('LX0001', { alarms: [MAJOR], header: { time: '240502-10:00:00' } }) });
       expect(await summaryOf('LX0001')).toMatchObject({ alarmStatus: 'NOK', alarmCount: 1 });
-      const states = await database.db.selectFrom('monitoring_states').select(['stale']).where('node_name', '=', 'LX0001').execute();
+      const states = await parsing.database.db.selectFrom('monitoring_states').select(['stale']).where('node_name', '=', 'LX0001').execute();
       expect(states.map((st) => Number(st.stale))).toEqual(states.map(() => 0));
       expect((await alarmsOf('LX0001')).map((a) => [a.AlarmName, a.stale])).toEqual([['Resource Configuration Failure', 'No']]);
       // LX0002 was not in this parse: still as the cut log left it.
@@ -173,7 +137,7 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
     });
     const rowsOf = async () =>
       (
-        await database.db
+        await parsing.database.db
           .selectFrom('monitoring_nodes')
           .select(['node_name', 'in_inventory', 'alarm_count'])
           .where('node_name', 'in', ['TEL_AVIV', 'tel_aviv', 'KFAR_SABA', 'kfar_saba'])
@@ -183,7 +147,7 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
     const alarmCount = async () =>
       Number(
         (
-          await database.db
+          await parsing.database.db
             .selectFrom('monitoring_alarms')
             .select((eb) => eb.fn.countAll<number | string>().as('n'))
             .where(sql`lower(node_name)`, 'in', ['tel_aviv', 'kfar_saba'])
@@ -200,7 +164,7 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
       expect(await alarmCount()).toBe(3);
       // Acknowledged while the node was known by its prompt's name.
       const fan = (await alarmsOf('TEL_AVIV')).find((a) => a.AlarmName === 'Fan Failure')!;
-      const ack = await app.inject({
+      const ack = await parsing.app.inject({
         method: 'POST',
         url: '/api/Monitoring/AcknowledgeAlarm',
         payload: { alarmId: fan.id, note: 'RRU fan ordered' },
@@ -208,7 +172,7 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
       });
       expect(ack.statusCode).toBe(200);
 
-      await database.db
+      await parsing.database.db
         .insertInto('network_nodes')
         .values(['tel_aviv', 'kfar_saba'].map((name) => ({ name, dn: `SubNetwork=1,MeContext=${name}`, site_id: null, technology: '4G', type: 'RadioNode' })))
         .execute();
@@ -218,7 +182,7 @@ describe.each(TEST_DATABASES)('incomplete logs and node identity on $name', (kin
         ['tel_aviv', 1, 2],
       ]);
       expect(await alarmCount()).toBe(3);
-      const alarms = await database.db
+      const alarms = await parsing.database.db
         .selectFrom('monitoring_alarms')
         .select('node_name')
         .where(sql`lower(node_name)`, 'in', ['tel_aviv', 'kfar_saba'])

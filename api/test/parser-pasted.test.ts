@@ -1,14 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../src/config';
-import type { UploadedFiles } from '../src/contracts/files';
 import type { ParseReport, ParseResponse, UnusableLogsResponse } from '../src/contracts/monitoring';
 import { INGEST_MESSAGES } from '../src/monitoring/ingest';
-import { seed } from '../src/seed';
-import { testApp } from './support/app';
-import { TEST_DATABASES, type TestDatabase } from './support/databases';
-import { BINARY_JUNK, logZip } from './fixtures/monitoring/archives';
+import { TEST_DATABASES } from './support/databases';
+import { parsingApp } from './support/parsing';
+import { BINARY_JUNK } from './fixtures/monitoring/archives';
 import { LTE_CELL, lteNodeLog, mobatchResult } from './fixtures/monitoring/logs';
-import { multipart } from './fixtures/tracking/workbooks';
 
 /*
  * Issue 43, variant 3 in an archive: one command's output pasted into a file is usually saved as `.txt`.
@@ -46,44 +41,9 @@ const PASTED_RET = [
 ].join('\n');
 
 describe.each(TEST_DATABASES)('pasted AMOS output saved as .txt on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let config: Config;
-  let token = '';
-  let adminId = 0;
-
-  beforeAll(async () => {
-    database = await kind.open();
-    ({ app, config } = await testApp(database));
-    await seed(database.db, config);
-    const { id } = await database.db.selectFrom('users').select('id').where('email', '=', config.adminEmail).executeTakeFirstOrThrow();
-    adminId = id;
-    token = (await app.auth.issueToken(id))!;
-    await database.db
-      .insertInto('network_sites')
-      .values(['LX0001', 'LX0002', 'LX0003'].map((site) => ({ id: site, name: `Site ${site}`, lat: 38.7, lon: -9.1 })))
-      .execute();
-    await database.db
-      .insertInto('network_nodes')
-      .values(
-        ['LX0001', 'LX0002', 'LX0003'].map((name) => ({ name, dn: `SubNetwork=1,MeContext=${name}`, site_id: name, technology: '4G', type: 'RadioNode' })),
-      )
-      .execute();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.dispose();
-  });
-
-  const headers = () => ({ authorization: `Bearer ${token}` });
-  const get = (url: string) => app.inject({ url, headers: headers() });
-  async function parseArchive(entries: Record<string, string | Buffer>) {
-    const body = multipart([{ name: 'files', filename: 'logs.zip', content: logZip(entries) }]);
-    const sent = await app.inject({ method: 'POST', url: '/api/File/UploadMultiple', payload: body.payload, headers: { ...body.headers, ...headers() } });
-    expect(sent.statusCode).toBe(200);
-    const id = sent.json<UploadedFiles>().uploads[0]!.uploadId;
-    return get(`/api/Parser/ParseEricssonLogs?filesPath=${id}&userId=${adminId}`);
-  }
+  const parsing = parsingApp(kind, ['LX0001', 'LX0002', 'LX0003']);
+  const { get } = parsing;
+  const parseArchive = (entries: Record<string, string | Buffer>) => parsing.parse(entries);
 
   it('reads a .txt holding AMOS output as its node log, and reports every other entry with why it was not read', async () => {
     const res = await parseArchive({
@@ -121,7 +81,7 @@ describe.each(TEST_DATABASES)('pasted AMOS output saved as .txt on $name', (kind
     // mobatch_result.txt keeps its own meaning: the run's result lines, no problem.
     expect(byFile.get('logs/mobatch_result.txt')).toMatchObject({ outcome: 'ignored', problemCount: 0 });
 
-    const states = await database.db
+    const states = await parsing.database.db
       .selectFrom('monitoring_states')
       .select(['cell', 'adm_state', 'op_state', 'file', 'line'])
       .where('node_name', '=', 'LX0002')
@@ -131,7 +91,7 @@ describe.each(TEST_DATABASES)('pasted AMOS output saved as .txt on $name', (kind
       { cell: 'LX0002_1', adm_state: 'UNLOCKED', op_state: 'ENABLED', file: 'logs/pasted/st_cell_LX0002.txt', line: 5 },
       { cell: 'LX0002_2', adm_state: 'LOCKED', op_state: 'DISABLED', file: 'logs/pasted/st_cell_LX0002.txt', line: 6 },
     ]);
-    const rets = await database.db
+    const rets = await parsing.database.db
       .selectFrom('monitoring_ret')
       .select(['user_label', 'electrical_tilt'])
       .where('node_name', '=', 'LX0003')
@@ -142,7 +102,7 @@ describe.each(TEST_DATABASES)('pasted AMOS output saved as .txt on $name', (kind
       { user_label: 'S2_L800', electrical_tilt: 25 },
     ]);
     // No node is made of a file that is not a log.
-    expect(await database.db.selectFrom('monitoring_nodes').select('node_name').orderBy('node_name').execute()).toEqual([
+    expect(await parsing.database.db.selectFrom('monitoring_nodes').select('node_name').orderBy('node_name').execute()).toEqual([
       { node_name: 'LX0001' },
       { node_name: 'LX0002' },
       { node_name: 'LX0003' },
