@@ -9,4 +9,6 @@ module.exports = {
   transform: { '^.+\\.(ts|js)$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
   moduleNameMapper: { '^shared-auth/policy$': '<rootDir>/../shared-auth/src/policy.ts' },
   testTimeout: 30000,
+  // Suites touch rows directly, as work of the first operator (see the file).
+  setupFiles: ['<rootDir>/test/support/operator.ts'],
 };

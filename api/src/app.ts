@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerAccessControl } from './auth/access';
+import { registerRequestScope } from './db/operator-scope';
 import { systemClock, type Clock } from './auth/clock';
 import { loadJwtSecret } from './auth/jwt';
 import { createCounterStore, Limiter, type CounterStore } from './auth/limits';
@@ -119,6 +120,9 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   const auth = new AuthRuntime(services.db, loadJwtSecret(config), new Limiter(limitCounters), clock);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  // First of all hooks: every request's queries run in its own operator scope (docs/tenancy.md),
+  // which the access check fills with the caller's current operator.
+  registerRequestScope(app);
   // Before any route, so no route escapes the access check.
   registerAccessControl(app, auth);
   app.addHook('onClose', async () => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { runInOperator } from './db/operator-scope';
 import { migrateToLatest } from './db/migrate';
 import type { FastifyInstance } from 'fastify';
 import type { CoordinateEncoding } from './domain/network';
@@ -33,6 +34,24 @@ async function parseDemoLogsAsJob(app: FastifyInstance, params: DemoParseParams)
   return job.outcome.body;
 }
 
+/** The demo network, tracking data and MoBatch logs, once, into an empty console. */
+async function seedDemoData(app: FastifyInstance, handle: DatabaseHandle, config: Config): Promise<void> {
+  // The demo network goes through the real importer, so a fresh console exercises the real path.
+  const demo = await importDemoNetworkIfEmpty(handle.db, { dataDir: config.dataDir, importer: (file, coords) => importDemoAsJob(app, file, coords) });
+  if (demo) app.log.info({ file: demo.file, counts: demo.counts }, 'demo network imported');
+  // After the network: the plan and work orders name the demo network's sites.
+  const tracking = await importDemoTrackingIfEmpty(handle.db);
+  if (tracking) app.log.info(tracking, 'demo tracking data written');
+  // After the network too: the logs are those of its nodes. Monitoring demo data is a nicety, never a reason not to start.
+  try {
+    const logs = await parseDemoLogsIfNone(handle.db, { dataDir: config.dataDir, parse: (params) => parseDemoLogsAsJob(app, params) });
+    if (logs)
+      app.log.info({ file: logs.file, logs: logs.summary.logs, unreachable: logs.summary.unreachable, answer: logs.parsed }, 'demo MoBatch logs parsed');
+  } catch (error) {
+    app.log.warn({ err: error }, 'the demo MoBatch logs could not be parsed; the monitoring pages start empty');
+  }
+}
+
 async function start(config: Config): Promise<void> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
   const applied = await migrateToLatest(handle.db);
@@ -40,23 +59,11 @@ async function start(config: Config): Promise<void> {
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, database: handle.options });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded.createdUsers.length > 0) app.log.info({ users: seeded.createdUsers }, 'accounts seeded');
-  if (config.demoData) {
-    // The demo network goes through the real importer, so a fresh console exercises the real path.
-    await app.ready();
-    const demo = await importDemoNetworkIfEmpty(handle.db, { dataDir: config.dataDir, importer: (file, coords) => importDemoAsJob(app, file, coords) });
-    if (demo) app.log.info({ file: demo.file, counts: demo.counts }, 'demo network imported');
-    // After the network: the plan and work orders name the demo network's sites.
-    const tracking = await importDemoTrackingIfEmpty(handle.db);
-    if (tracking) app.log.info(tracking, 'demo tracking data written');
-    // After the network too: the logs are those of its nodes. Monitoring demo data is a nicety, never a reason not to start.
-    try {
-      const logs = await parseDemoLogsIfNone(handle.db, { dataDir: config.dataDir, parse: (params) => parseDemoLogsAsJob(app, params) });
-      if (logs)
-        app.log.info({ file: logs.file, logs: logs.summary.logs, unreachable: logs.summary.unreachable, answer: logs.parsed }, 'demo MoBatch logs parsed');
-    } catch (error) {
-      app.log.warn({ err: error }, 'the demo MoBatch logs could not be parsed; the monitoring pages start empty');
-    }
-  }
+  if (config.demoData) await app.ready();
+  const firstOperator = config.demoData ? await handle.db.selectFrom('operators').select('id').orderBy('id').executeTakeFirst() : undefined;
+  // The demo data belongs to the first demo operator (docs/tenancy.md).
+  if (firstOperator) await runInOperator(firstOperator.id, () => seedDemoData(app, handle, config));
+
   if (!config.publicUrl)
     app.log.warn('PUBLIC_URL is not set: links in mails point at http://localhost:<port>; set it to the address users reach the console at');
   const shutdown = async (signal: string) => {

@@ -1,3 +1,4 @@
+import { enterRequestOperator } from '../db/operator-scope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS, CAPABILITIES, denialOf, type Capability } from 'shared-auth/policy';
 import type { AuthRuntime, Session } from './runtime';
@@ -75,6 +76,8 @@ export function registerAccessControl(app: FastifyInstance, runtime: AuthRuntime
     // Read once, here: handlers and their schemas never see the token, and it is not echoed anywhere.
     if (request.routeOptions.config?.queryToken === true) delete (request.query as Record<string, unknown> | undefined)?.access_token;
     if (token) request.session = await runtime.authenticate(token);
+    // The operator whose data this request reads and writes: the user's current one, as the user record says now.
+    enterRequestOperator(request.session?.principal.operatorId ?? null);
     const denial = denialOf(request.session?.principal ?? ANONYMOUS, access);
     if (denial === 'unauthenticated') return reply.code(401).send({ message: token ? EXPIRED_MESSAGE : UNAUTHENTICATED_MESSAGE });
     if (denial !== null) return reply.code(403).send({ message: FORBIDDEN_MESSAGE });

@@ -1,4 +1,5 @@
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
+import { OPERATOR_COLUMN, requireOperatorId, TENANT_TABLES } from './operator-scope';
 import type { Database } from './schema';
 
 /** A row to insert, by column name. */
@@ -59,6 +60,13 @@ export class BatchInsert {
     columns: readonly string[],
     options: { keys?: readonly string[]; fixed?: InsertRow } = {},
   ) {
+    // Compiled SQL does not pass through the operator scope's rewriting, so a tenant table's rows get
+    // the operator here, as a fixed column (docs/tenancy.md).
+    if (TENANT_TABLES.has(table) && !columns.includes(OPERATOR_COLUMN)) {
+      const operatorId = requireOperatorId();
+      columns = [...columns, OPERATOR_COLUMN];
+      options = { ...options, keys: [...(options.keys ?? columns.slice(0, -1)), OPERATOR_COLUMN], fixed: { ...options.fixed, [OPERATOR_COLUMN]: operatorId } };
+    }
     this.keys = options.keys ?? columns;
     this.fixed = options.fixed ?? {};
     this.isFixed = this.keys.map((key) => key in this.fixed);

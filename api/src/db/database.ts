@@ -15,6 +15,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import { Pool } from 'pg';
+import { OperatorScopePlugin } from './operator-scope';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -113,7 +114,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new OperatorScopePlugin()] });
     POOLS.set(db, pool);
     return { db, dialect: 'postgres', options, close: () => db.destroy() };
   }
@@ -124,7 +125,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }), plugins: [new OperatorScopePlugin()] });
   return { db, dialect: 'sqlite', options, close: () => db.destroy() };
 }
 

@@ -1,3 +1,4 @@
+import { runUnscoped } from './operator-scope';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_platform';
 import * as m0002 from './migrations/0002_accounts';
@@ -14,6 +15,7 @@ import * as m0012 from './migrations/0012_table_settings';
 import * as m0013 from './migrations/0013_list_indexes';
 import * as m0014 from './migrations/0014_incomplete_logs';
 import * as m0015 from './migrations/0015_site_lookups';
+import * as m0016 from './migrations/0016_operator_tenancy';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_list_indexes': m0013,
   '0014_incomplete_logs': m0014,
   '0015_site_lookups': m0015,
+  '0016_operator_tenancy': m0016,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -44,7 +47,8 @@ class StaticProvider implements MigrationProvider {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema on purpose (they are frozen)
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  // Migrations reshape every operator's data at once: they run outside any operator scope.
+  const { error, results } = await runUnscoped(() => migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

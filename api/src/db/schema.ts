@@ -8,6 +8,12 @@ import type { RunTables } from '../runs/tables';
 import type { TableSettingsTables } from '../table-settings/tables';
 import type { TrackingTables } from '../tracking/tables';
 
+/**
+ * `operator_id` of an engineering table: read as a number; on insert the operator scope fills it in
+ * (src/db/operator-scope.ts); never updated (a row does not change operator).
+ */
+export type TenantColumn = ColumnType<number, number | undefined, never>;
+
 /** Row types of every table, as the queries see them. Migrations under ./migrations create them. */
 export interface AppMetaTable {
   key: string;
@@ -136,4 +142,7 @@ export interface Database extends NetworkTables, FileTables, TrackingTables, Job
   audit_trail: AuditTrailTable;
 }
 
-export type NewRow<T> = { [K in keyof T]: T[K] extends Generated<infer U> ? U | undefined : T[K] };
+/** A row to insert; a tenant table's operator_id may be left to the operator scope. */
+export type NewRow<T> = {
+  [K in keyof T as K extends 'operator_id' ? never : K]: T[K] extends Generated<infer U> ? U | undefined : T[K];
+} & ('operator_id' extends keyof T ? { operator_id?: number } : unknown);

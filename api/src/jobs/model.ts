@@ -29,6 +29,8 @@ export interface JobRecord {
   id: string;
   kind: string;
   ownerId: number | null;
+  /** The operator it was submitted in; null for system work. */
+  operatorId: number | null;
   params: unknown;
   state: JobState;
   progress: number;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { currentOperatorId, runInOperator } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import {
   FINISHED_STATES,
@@ -147,7 +148,9 @@ export class JobRunner {
   async enqueue<P>(kindName: string, ownerId: number | null, params: P): Promise<JobRecord> {
     if (!this.kinds.has(kindName)) throw new Error(`unknown job kind ${kindName}`);
     const id = randomUUID();
-    await insertJob(this.deps.db, { id, kind: kindName, ownerId, params, now: iso(this.deps.clock()) });
+    // The job belongs to the operator of the work that submits it, and runs in that operator's scope.
+    const operatorId = currentOperatorId() ?? null;
+    await insertJob(this.deps.db, { id, kind: kindName, ownerId, operatorId, params, now: iso(this.deps.clock()) });
     // Read before queueing: the record as it was queued, whatever the queue does next.
     const job = await findJob(this.deps.db, id);
     if (!job) throw new Error(`job ${id} vanished`);
@@ -213,7 +216,9 @@ export class JobRunner {
         error = `This instance does not know the job kind ${job.kind}.`;
       } else {
         try {
-          outcome = { status: 200, body: await kind.run(this.contextOf(job)) };
+          const context = this.contextOf(job);
+          const run = () => kind.run(context);
+          outcome = { status: 200, body: await (job.operatorId === null ? run() : runInOperator(job.operatorId, run)) };
         } catch (failure) {
           if (this.stopping.signal.aborted) {
             log.warn({ job: job.id, kind: job.kind }, 'job stopped with the process: left for the next start');

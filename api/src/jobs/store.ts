@@ -19,6 +19,7 @@ export function recordOf(row: JobsTable): JobRecord {
     id: row.id,
     kind: row.kind,
     ownerId: row.owner_id,
+    operatorId: row.operator_id === null || row.operator_id === undefined ? null : Number(row.operator_id),
     params: parse(row.params),
     state: row.state as JobState,
     progress: row.progress,
@@ -32,13 +33,17 @@ export function recordOf(row: JobsTable): JobRecord {
   };
 }
 
-export async function insertJob(db: Db, job: { id: string; kind: string; ownerId: number | null; params: unknown; now: string }): Promise<void> {
+export async function insertJob(
+  db: Db,
+  job: { id: string; kind: string; ownerId: number | null; operatorId: number | null; params: unknown; now: string },
+): Promise<void> {
   await db
     .insertInto('jobs')
     .values({
       id: job.id,
       kind: job.kind,
       owner_id: job.ownerId,
+      operator_id: job.operatorId,
       params: JSON.stringify(job.params ?? null),
       state: 'queued',
       progress: 0,

@@ -3,6 +3,8 @@ export interface JobsTable {
   id: string;
   kind: string;
   owner_id: number | null;
+  /** The operator the job's work belongs to (docs/tenancy.md): it runs in that operator's scope. */
+  operator_id: number | null;
   /** JSON text of the kind's parameters. */
   params: string;
   state: string;

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database';
+import { runInOperator } from '../db/operator-scope';
 import { JobRefusal } from './model';
 import type { ThreadMessage, ThreadRequest, ThreadSetup } from './threads';
 import { THREAD_TASKS } from './thread-tasks';
@@ -12,7 +13,7 @@ import { THREAD_TASKS } from './thread-tasks';
 const { setup } = workerData as { setup: ThreadSetup };
 const handle = openDatabase(setup.database);
 
-async function run({ id, task, params }: ThreadRequest): Promise<void> {
+async function run({ id, task, params, operatorId }: ThreadRequest): Promise<void> {
   const post = (message: ThreadMessage) => parentPort?.postMessage({ id, ...message });
   const execute = THREAD_TASKS[task];
   if (!execute) {
@@ -20,12 +21,14 @@ async function run({ id, task, params }: ThreadRequest): Promise<void> {
     return;
   }
   try {
-    const result = await execute(params as never, {
-      db: handle.db,
-      dialect: handle.dialect,
-      dataDir: setup.dataDir,
-      progress: (percent, text) => post({ type: 'progress', percent, text: text ?? null }),
-    });
+    const work = () =>
+      execute(params as never, {
+        db: handle.db,
+        dialect: handle.dialect,
+        dataDir: setup.dataDir,
+        progress: (percent, text) => post({ type: 'progress', percent, text: text ?? null }),
+      });
+    const result = await (operatorId === undefined ? work() : runInOperator(operatorId, work));
     post({ type: 'done', result });
   } catch (error) {
     if (error instanceof JobRefusal) post({ type: 'refusal', status: error.status, body: error.body });

@@ -1,3 +1,4 @@
+import { currentOperatorId } from '../db/operator-scope';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DatabaseOptions } from '../db/database';
@@ -14,6 +15,8 @@ export interface ThreadRequest {
   id: number;
   task: string;
   params: unknown;
+  /** The operator scope the task runs in (docs/tenancy.md); undefined: none. */
+  operatorId?: number | null;
 }
 
 /** Messages from the worker thread (see thread-entry), each naming the request it answers. */
@@ -120,6 +123,8 @@ export function runInThread<R>(
   thread.worker.ref();
   const id = nextRequest++;
   const { worker } = thread;
+  // Captured now: the caller's operator scope does not cross into the thread by itself.
+  const operatorId = currentOperatorId();
   return new Promise<R>((resolve, reject) => {
     let settled = false;
     const cleanup = () => {
@@ -154,7 +159,7 @@ export function runInThread<R>(
     if (signal?.aborted) abort();
     else {
       signal?.addEventListener('abort', abort, { once: true });
-      worker.postMessage({ id, task, params } satisfies ThreadRequest);
+      worker.postMessage({ id, task, params, operatorId } satisfies ThreadRequest);
     }
   });
 }

@@ -1,3 +1,4 @@
+import type { TenantColumn } from '../db/schema';
 import type { Generated } from 'kysely';
 
 /**
@@ -25,6 +26,8 @@ interface NodeRowColumns extends SourceColumns {
 }
 
 export interface MonitoringParsesTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: Generated<number>;
   parsed_at: string;
   parsed_by: number | null;
@@ -43,6 +46,8 @@ export interface MonitoringParsesTable {
 }
 
 export interface MonitoringNodesTable extends SourceColumns {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   node_name: string;
   site_id: string | null;
   in_inventory: number;
@@ -64,6 +69,8 @@ export interface MonitoringNodesTable extends SourceColumns {
 }
 
 export interface MonitoringAlarmsTable extends NodeRowColumns {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   site_id: string | null;
   alarm_at: string | null;
   alarm_time: string;
@@ -81,6 +88,8 @@ export interface MonitoringAlarmsTable extends NodeRowColumns {
 }
 
 export interface MonitoringAlarmAcksTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   alarm_key: string;
   node_name: string;
   note: string;
@@ -90,6 +99,8 @@ export interface MonitoringAlarmAcksTable {
 }
 
 export interface MonitoringStatesTable extends NodeRowColumns {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   adm_state: string | null;
   op_state: string | null;
   link: string | null;
@@ -98,11 +109,15 @@ export interface MonitoringStatesTable extends NodeRowColumns {
 }
 
 export interface MonitoringAttributesTable extends NodeRowColumns {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   attribute: string;
   value: string;
 }
 
 export interface MonitoringRetTable extends SourceColumns {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: Generated<number>;
   node_name: string;
   parse_id: number;
@@ -120,6 +135,8 @@ export interface MonitoringRetTable extends SourceColumns {
 }
 
 export interface MonitoringFindingsTable extends NodeRowColumns {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   /** radio or core. */
   area: string;
   check_name: string;
@@ -138,6 +155,8 @@ export interface MonitoringAlarmHintsTable {
 }
 
 export interface MonitoringPerformanceTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   node_name: string;
   site_id: string | null;
   /** OK or NOK. */

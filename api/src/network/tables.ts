@@ -1,3 +1,4 @@
+import type { TenantColumn } from '../db/schema';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -9,6 +10,8 @@ import type { ColumnType, Generated } from 'kysely';
 type BigIntColumn = ColumnType<number | string | null, number | null, number | null>;
 
 export interface NetworkSitesTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: string;
   name: string;
   lat: number | null;
@@ -16,6 +19,8 @@ export interface NetworkSitesTable {
 }
 
 export interface NetworkNodesTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   name: string;
   dn: string;
   /** Null for controllers (RNC, BSC), whose cells belong to many sites. */
@@ -25,6 +30,8 @@ export interface NetworkNodesTable {
 }
 
 export interface NetworkCellsTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   dn: string;
   name: string;
   node_name: string;
@@ -56,11 +63,15 @@ export interface NetworkCellsTable {
 
 /** Other DNs of a cell (the NRCellDU of a merged NR cell): relations may point at either. */
 export interface NetworkCellAltDnsTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   alt_dn: string;
   cell_dn: string;
 }
 
 export interface NetworkExternalCellsTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   dn: string;
   name: string;
   /** 2G, 3G, 4G or 5G. */
@@ -82,6 +93,8 @@ export interface NetworkExternalCellsTable {
 }
 
 export interface NetworkRelationsTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   /** 1…n in file order, per import. */
   id: number;
   dn: string;
@@ -106,6 +119,8 @@ export interface NetworkRelationsTable {
 }
 
 export interface NetworkImportsTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: Generated<number>;
   file_name: string;
   /** As requested: auto, bulkcm or cmedit. */

@@ -1,7 +1,10 @@
+import type { TenantColumn } from '../db/schema';
 import type { Generated } from 'kysely';
 
 /** Row types of the run history and the operators' frequency plans (migration 0010). */
 export interface RunsTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: Generated<number>;
   kind: string;
   user_id: number | null;

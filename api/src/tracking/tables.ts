@@ -1,8 +1,11 @@
+import type { TenantColumn } from '../db/schema';
 /**
  * Row types of the tracking tables (migration 0006). Each data set is replaced whole by its import (or
  * the sync); ids are assigned in file order. Points in time are ISO-8601 UTC text.
  */
 export interface CommissioningPlanTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: number;
   local_id: string;
   technology: string | null;
@@ -26,6 +29,8 @@ export interface CommissioningPlanTable {
 }
 
 export interface TrackerTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: number;
   local_id: string;
   equip_name: string | null;
@@ -49,6 +54,8 @@ export interface TrackerTable {
 
 /** The work order status (WOW) data set. */
 export interface WorkOrdersTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: number;
   site_id: string;
   wo_type: string | null;
@@ -61,6 +68,8 @@ export interface WorkOrdersTable {
 
 /** Recomputed whenever the tracker or the WOW changes (same transaction). */
 export interface WorkOrderDeltaTable {
+  /** The operator the row belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
   id: number;
   site_id: string;
   wo_type: string | null;

@@ -1,0 +1,462 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import {
+  AliasNode,
+  BinaryOperationNode,
+  ColumnNode,
+  IdentifierNode,
+  JoinNode,
+  OperationNodeTransformer,
+  OperatorNode,
+  OrNode,
+  SelectionNode,
+  UnaryOperationNode,
+  ParensNode,
+  ReferenceNode,
+  SelectQueryNode,
+  TableNode,
+  ValueListNode,
+  ValueNode,
+  ValuesNode,
+  WhereNode,
+  type DeleteQueryNode,
+  type InsertQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RawNode,
+  type RootOperationNode,
+  type UnknownRow,
+  type UpdateQueryNode,
+} from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * Operators are tenants of the engineering data (docs/tenancy.md, DESIGN §12). Every table below holds
+ * rows of one operator in its `operator_id` column, and every query the API runs on one of them is
+ * rewritten here to the operator of the work in progress, so no route, job or engine can forget it:
+ *   - select / update / delete: `operator_id = <current>` for each tenant table in FROM, JOIN and USING
+ *     (joins get it in their ON, so a left join stays a left join);
+ *   - insert: the current operator is added as `operator_id` (or, when the code names it, checked);
+ *   - raw SQL naming a tenant table must carry one `scopedTo(alias)` per table it names, or it throws.
+ * The operator of the work comes from an AsyncLocalStorage: a request's is its user's current operator
+ * (read from the user record by the access hook), a job's is the one it was submitted in. Work with no
+ * operator that touches tenant data throws, so a missing scope is a loud 500 in tests, never a leak.
+ */
+export const TENANT_TABLES: ReadonlySet<string> = new Set([
+  'network_sites',
+  'network_site_shares',
+  'network_nodes',
+  'network_cells',
+  'network_cell_alt_dns',
+  'network_external_cells',
+  'network_relations',
+  'network_imports',
+  'monitoring_parses',
+  'monitoring_nodes',
+  'monitoring_alarms',
+  'monitoring_alarm_acks',
+  'monitoring_states',
+  'monitoring_attributes',
+  'monitoring_findings',
+  'monitoring_ret',
+  'monitoring_performance',
+  'tracking_commissioning_plan',
+  'tracking_tracker',
+  'tracking_work_orders',
+  'tracking_wo_delta',
+  'tracking_stamps',
+  'runs',
+]);
+
+export const OPERATOR_COLUMN = 'operator_id';
+
+interface ScopeState {
+  /** The operator of the work; null: signed in without a current operator (sees nothing, writes nothing). */
+  operatorId: number | null;
+  /** System work across operators (migrations, seed, purges, metrics): no rewriting at all. */
+  unscoped: boolean;
+  /** Set on requests: the access hook fills operatorId once the session is known. */
+  pending: boolean;
+}
+
+const storage = new AsyncLocalStorage<ScopeState>();
+
+/**
+ * Test suites write and read rows directly, outside any request or job; they all work in one operator,
+ * the first the seed creates (api/test/support/operator.ts sets it). The server never sets it: there,
+ * tenant data touched outside a scope throws.
+ */
+let outsideScopes: ScopeState | undefined;
+
+export function useOperatorOutsideScopesForTests(operatorId: number | null): void {
+  outsideScopes = operatorId === null ? undefined : { operatorId, unscoped: false, pending: false };
+}
+
+function stateNow(): ScopeState | undefined {
+  return storage.getStore() ?? outsideScopes;
+}
+
+/** Thrown when tenant data is touched by work that has no operator: a programming error, never a user's. */
+export class OperatorScopeError extends Error {}
+
+/** Thrown when a signed-in user without a current operator writes engineering data: answered 409. */
+export class NoCurrentOperatorError extends Error {
+  readonly statusCode = 409;
+
+  constructor() {
+    super('You have no current operator: choose one in Settings first.');
+  }
+}
+
+/** Runs `work` as work of one operator (a job, a test, a worker-thread task). */
+export function runInOperator<T>(operatorId: number | null, work: () => T): T {
+  return storage.run({ operatorId, unscoped: false, pending: false }, work);
+}
+
+/** Runs `work` across every operator's data, unrewritten: only for system work that must see it all. */
+export function runUnscoped<T>(work: () => T): T {
+  return storage.run({ operatorId: null, unscoped: true, pending: false }, work);
+}
+
+/** The operator of the work in progress, or undefined outside any scope (and for unscoped work). */
+export function currentOperatorId(): number | null | undefined {
+  const state = stateNow();
+  if (!state || state.unscoped || state.pending) return undefined;
+  return state.operatorId;
+}
+
+/** The operator of the work in progress; throws when there is none (a write needs one). */
+export function requireOperatorId(): number {
+  const state = stateNow();
+  if (!state || state.unscoped || state.pending) throw new OperatorScopeError('engineering data written outside an operator scope');
+  if (state.operatorId === null) throw new NoCurrentOperatorError();
+  return state.operatorId;
+}
+
+/** Whether the work in progress runs unscoped (system work). */
+export function isUnscoped(): boolean {
+  return stateNow()?.unscoped === true;
+}
+
+/**
+ * Request scope: every request runs in a state of its own from its first hook, so everything after
+ * (hooks, handler, the queries they start) shares it; the access hook then names the operator. Body
+ * parsing runs on stream events that lose the async context, so preValidation re-enters it, as
+ * @fastify/request-context does.
+ */
+export interface ScopeHookHost {
+  addHook(name: 'onRequest', hook: (request: object, reply: unknown, done: () => void) => void): unknown;
+  addHook(name: 'preValidation', hook: (request: object, reply: unknown, done: () => void) => void): unknown;
+}
+
+const RESOURCE = Symbol('operatorScopeResource');
+
+export function registerRequestScope(app: ScopeHookHost): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    storage.run({ operatorId: null, unscoped: false, pending: true }, () => {
+      (request as Record<symbol, AsyncResource>)[RESOURCE] = new AsyncResource('cellwise-operator-scope');
+      done();
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const resource = (request as Record<symbol, AsyncResource | undefined>)[RESOURCE];
+    if (resource) resource.runInAsyncScope(done);
+    else done();
+  });
+}
+
+/** Called by the access hook once the caller is known: the request's work is now that operator's. */
+export function enterRequestOperator(operatorId: number | null): void {
+  const state = storage.getStore();
+  if (!state) throw new OperatorScopeError('enterRequestOperator outside a request scope');
+  state.operatorId = operatorId;
+  state.pending = false;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Raw SQL
+
+const SCOPE_MARK = Symbol('operatorScopeMark');
+type MarkedValue = ValueNode & { [SCOPE_MARK]?: true };
+
+/**
+ * `<alias>.operator_id = <current operator>` for raw SQL (and for a tenant table referenced through a
+ * raw fragment in a builder query). Each tenant table a raw statement names needs one.
+ */
+export function scopedTo(alias: string): RawBuilder<boolean> {
+  const state = stateNow();
+  if (state?.unscoped) return sql<boolean>`1 = 1`;
+  const value = { ...ValueNode.create(operatorValueOf(requireReadableOperator())) } as MarkedValue;
+  Object.defineProperty(value, SCOPE_MARK, { value: true, enumerable: false });
+  Object.freeze(value);
+  const marker = { toOperationNode: () => value };
+  const column = alias === '' ? sql.ref(OPERATOR_COLUMN) : sql.ref(`${alias}.${OPERATOR_COLUMN}`);
+  return sql<boolean>`${column} = ${marker}`;
+}
+
+function requireReadableOperator(): number | null {
+  const state = stateNow();
+  if (!state || state.pending) throw new OperatorScopeError('engineering data read outside an operator scope');
+  return state.operatorId;
+}
+
+const TENANT_WORD = new RegExp(`\\b(${[...TENANT_TABLES].join('|')})\\b`, 'g');
+
+function tenantMentions(node: OperationNode): { mentions: string[]; marks: number } {
+  const found = { mentions: [] as string[], marks: 0 };
+  const visit = (n: OperationNode | undefined): void => {
+    if (!n) return;
+    if (n.kind === 'RawNode') {
+      const raw = n as RawNode;
+      for (const fragment of raw.sqlFragments) for (const match of fragment.matchAll(TENANT_WORD)) found.mentions.push(match[1]!);
+      for (const parameter of raw.parameters) visit(parameter);
+      return;
+    }
+    if (n.kind === 'ValueNode' && (n as MarkedValue)[SCOPE_MARK] === true) {
+      found.marks += 1;
+      return;
+    }
+    if (TableNode.is(n)) {
+      if (TENANT_TABLES.has(n.table.identifier.name)) found.mentions.push(n.table.identifier.name);
+      return;
+    }
+    // Builder nodes inside a raw fragment (sql.ref, sql.table, nested queries) are walked by the transformer itself.
+    if (n.kind === 'ReferenceNode' || n.kind === 'IdentifierNode' || n.kind === 'ColumnNode') return;
+  };
+  visit(node);
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The rewriting
+
+function tableNameOf(node: OperationNode): { table: string; ref: TableNode } | null {
+  if (TableNode.is(node)) return { table: node.table.identifier.name, ref: node };
+  if (AliasNode.is(node) && TableNode.is(node.node) && IdentifierNode.is(node.alias)) {
+    return { table: node.node.table.identifier.name, ref: TableNode.create(node.alias.name) };
+  }
+  return null;
+}
+
+/** No current operator: nothing matches (ids are positive). */
+function operatorValueOf(operatorId: number | null): number {
+  return operatorId === null ? -1 : operatorId;
+}
+
+function operatorValue(operatorId: number | null): OperationNode {
+  return ValueNode.create(operatorValueOf(operatorId));
+}
+
+function ownRows(ref: TableNode, operatorId: number | null): OperationNode {
+  return BinaryOperationNode.create(ReferenceNode.create(ColumnNode.create(OPERATOR_COLUMN), ref), OperatorNode.create('='), operatorValue(operatorId));
+}
+
+/**
+ * What a read of a tenant table may see. Sites shared with the operator (RAN sharing, docs/tenancy.md)
+ * are visible to the partner too, and the share rows to both parties; everything else is the
+ * operator's own rows.
+ */
+function visibleRows(table: string, ref: TableNode, operatorId: number | null): OperationNode {
+  const own = ownRows(ref, operatorId);
+  if (table === 'network_site_shares') {
+    const partner = BinaryOperationNode.create(
+      ReferenceNode.create(ColumnNode.create('partner_operator_id'), ref),
+      OperatorNode.create('='),
+      operatorValue(operatorId),
+    );
+    return ParensNode.create(OrNode.create(own, partner));
+  }
+  if (table === 'network_sites') {
+    // exists (select 1 from network_site_shares x where x.site_id = ref.id and x.operator_id = ref.operator_id and x.partner_operator_id = me)
+    const shares = TableNode.create('network_site_shares');
+    const x = TableNode.create('cw_share');
+    const eq = (left: OperationNode, right: OperationNode) => BinaryOperationNode.create(left, OperatorNode.create('='), right);
+    const col = (name: string, table: TableNode) => ReferenceNode.create(ColumnNode.create(name), table);
+    let subquery = SelectQueryNode.createFrom([AliasNode.create(shares, IdentifierNode.create('cw_share'))]);
+    subquery = SelectQueryNode.cloneWithSelections(subquery, [SelectionNode.create(ValueNode.createImmediate(1) as never)]);
+    subquery = { ...subquery, where: WhereNode.create(eq(col('site_id', x), col('id', ref))) };
+    subquery = { ...subquery, where: WhereNode.cloneWithOperation(subquery.where!, 'And', eq(col(OPERATOR_COLUMN, x), col(OPERATOR_COLUMN, ref))) };
+    subquery = { ...subquery, where: WhereNode.cloneWithOperation(subquery.where!, 'And', eq(col('partner_operator_id', x), operatorValue(operatorId))) };
+    const exists = UnaryOperationNode.create(OperatorNode.create('exists'), ParensNode.create(subquery));
+    return ParensNode.create(OrNode.create(own, exists));
+  }
+  return own;
+}
+
+function withWhere<T extends { where?: WhereNode }>(node: T, filter: OperationNode): T {
+  return { ...node, where: node.where ? WhereNode.cloneWithOperation(node.where, 'And', filter) : WhereNode.create(filter) };
+}
+
+/**
+ * Queries this plugin already rewrote. A query builder embedded in another (a subquery) is rewritten
+ * when it is embedded, and the outer query is rewritten again at execution: the inner one is then
+ * left alone instead of gaining its filter twice.
+ */
+const SCOPED = new WeakSet<OperationNode>();
+
+function scoped<T extends OperationNode>(node: T): T {
+  SCOPED.add(node);
+  return node;
+}
+
+class ScopeTransformer extends OperationNodeTransformer {
+  private rawDepth = 0;
+
+  constructor(private readonly operatorId: number | null) {
+    super();
+  }
+
+  private scopeJoins(joins: ReadonlyArray<JoinNode> | undefined, read: boolean): { joins: JoinNode[] | undefined; whereFilters: OperationNode[] } {
+    const whereFilters: OperationNode[] = [];
+    if (!joins) return { joins: undefined, whereFilters };
+    const scoped = joins.map((join) => {
+      const named = tableNameOf(join.table);
+      if (!named || !TENANT_TABLES.has(named.table)) return join;
+      const filter = read ? visibleRows(named.table, named.ref, this.operatorId) : ownRows(named.ref, this.operatorId);
+      if (join.on) return JoinNode.cloneWithOn(join, filter);
+      whereFilters.push(filter);
+      return join;
+    });
+    return { joins: scoped, whereFilters };
+  }
+
+  protected override transformSelectQuery(original: SelectQueryNode): SelectQueryNode {
+    if (SCOPED.has(original)) return original;
+    let node = super.transformSelectQuery(original);
+    const filters: OperationNode[] = [];
+    for (const from of node.from?.froms ?? []) {
+      const named = tableNameOf(from);
+      if (named && TENANT_TABLES.has(named.table)) filters.push(visibleRows(named.table, named.ref, this.operatorId));
+    }
+    const { joins, whereFilters } = this.scopeJoins(node.joins, true);
+    if (joins) node = { ...node, joins };
+    for (const filter of [...filters, ...whereFilters]) node = withWhere(node, filter);
+    return scoped(node);
+  }
+
+  protected override transformUpdateQuery(original: UpdateQueryNode): UpdateQueryNode {
+    if (SCOPED.has(original)) return original;
+    let node = super.transformUpdateQuery(original);
+    const filters: OperationNode[] = [];
+    const target = node.table ? tableNameOf(node.table) : null;
+    if (target && TENANT_TABLES.has(target.table)) {
+      this.requireWritable();
+      filters.push(ownRows(target.ref, this.operatorId));
+      if (node.updates?.some((u) => ColumnNode.is(u.column) && u.column.column.name === OPERATOR_COLUMN))
+        throw new OperatorScopeError(`${target.table}.operator_id cannot be updated`);
+    }
+    for (const from of node.from?.froms ?? []) {
+      const named = tableNameOf(from);
+      if (named && TENANT_TABLES.has(named.table)) filters.push(visibleRows(named.table, named.ref, this.operatorId));
+    }
+    const { joins, whereFilters } = this.scopeJoins(node.joins, true);
+    if (joins) node = { ...node, joins };
+    for (const filter of [...filters, ...whereFilters]) node = withWhere(node, filter);
+    return scoped(node);
+  }
+
+  protected override transformDeleteQuery(original: DeleteQueryNode): DeleteQueryNode {
+    if (SCOPED.has(original)) return original;
+    let node = super.transformDeleteQuery(original);
+    const filters: OperationNode[] = [];
+    for (const from of node.from.froms) {
+      const named = tableNameOf(from);
+      if (named && TENANT_TABLES.has(named.table)) {
+        this.requireWritable();
+        filters.push(ownRows(named.ref, this.operatorId));
+      }
+    }
+    for (const using of node.using?.tables ?? []) {
+      const named = tableNameOf(using);
+      if (named && TENANT_TABLES.has(named.table)) filters.push(visibleRows(named.table, named.ref, this.operatorId));
+    }
+    const { joins, whereFilters } = this.scopeJoins(node.joins, true);
+    if (joins) node = { ...node, joins };
+    for (const filter of [...filters, ...whereFilters]) node = withWhere(node, filter);
+    return scoped(node);
+  }
+
+  protected override transformInsertQuery(original: InsertQueryNode): InsertQueryNode {
+    if (SCOPED.has(original)) return original;
+    const node = super.transformInsertQuery(original);
+    const target = node.into ? tableNameOf(node.into) : null;
+    if (!target || !TENANT_TABLES.has(target.table)) return node;
+    const operatorId = this.requireWritable();
+    const columns = node.columns ?? [];
+    const at = columns.findIndex((c) => c.column.name === OPERATOR_COLUMN);
+    if (!node.values || !ValuesNode.is(node.values)) {
+      // insert … select: the select is scoped; the inserted operator must be named and is the caller's to get right.
+      if (at < 0) throw new OperatorScopeError(`insert into ${target.table} … select must name operator_id`);
+      return scoped(node);
+    }
+    const rows = node.values.values.map((row) => {
+      const values: OperationNode[] = row.kind === 'PrimitiveValueListNode' ? row.values.map((v) => ValueNode.create(v)) : [...row.values];
+      if (at >= 0) {
+        const given = values[at];
+        if (!given || !ValueNode.is(given) || given.value !== operatorId) {
+          throw new OperatorScopeError(`insert into ${target.table} names another operator than the current one`);
+        }
+        return ValueListNode.create(values);
+      }
+      return ValueListNode.create([...values, ValueNode.create(operatorId)]);
+    });
+    if (at >= 0) return scoped({ ...node, values: ValuesNode.create(rows) });
+    return scoped({ ...node, columns: [...columns, ColumnNode.create(OPERATOR_COLUMN)], values: ValuesNode.create(rows) });
+  }
+
+  protected override transformRaw(node: RawNode): RawNode {
+    if (this.rawDepth === 0) {
+      const { mentions, marks } = tenantMentions(node);
+      if (mentions.length > marks) {
+        throw new OperatorScopeError(
+          `raw SQL on ${[...new Set(mentions)].join(', ')} needs scopedTo(<alias>) for each tenant table it names (${marks} of ${mentions.length})`,
+        );
+      }
+    }
+    this.rawDepth += 1;
+    try {
+      return super.transformRaw(node);
+    } finally {
+      this.rawDepth -= 1;
+    }
+  }
+
+  private requireWritable(): number {
+    if (this.operatorId === null) throw new NoCurrentOperatorError();
+    return this.operatorId;
+  }
+}
+
+/** Does `node` touch a tenant table at all? Only then is a scope needed. */
+function touchesTenantData(node: OperationNode): boolean {
+  let found = false;
+  const probe = new (class extends OperationNodeTransformer {
+    protected override transformTable(table: TableNode): TableNode {
+      if (TENANT_TABLES.has(table.table.identifier.name)) found = true;
+      return table;
+    }
+    protected override transformRaw(raw: RawNode): RawNode {
+      for (const fragment of raw.sqlFragments) if (new RegExp(TENANT_WORD.source).test(fragment)) found = true;
+      return super.transformRaw(raw);
+    }
+  })();
+  probe.transformNode(node);
+  return found;
+}
+
+/** The Kysely plugin every database handle of the API carries (api/src/db/database.ts). */
+export class OperatorScopePlugin implements KyselyPlugin {
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    const state = stateNow();
+    if (state?.unscoped) return node;
+    if (!touchesTenantData(node)) return node;
+    if (!state || state.pending) throw new OperatorScopeError(`tenant data queried outside an operator scope (${node.kind})`);
+    return new ScopeTransformer(state.operatorId).transformNode(node);
+  }
+
+  transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(result);
+  }
+}
