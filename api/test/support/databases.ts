@@ -14,14 +14,27 @@ export interface TestDatabase extends DatabaseHandle {
 interface Kind {
   name: 'sqlite' | 'postgres';
   open: () => Promise<TestDatabase>;
+  /**
+   * A database with no table at all (not even Kysely's bookkeeping): for suites that migrate it
+   * themselves, step by step (the tenancy migration test). `schema` is the PostgreSQL schema in use.
+   */
+  openEmpty: () => Promise<EmptyTestDatabase>;
 }
 
-async function openSqlite(): Promise<TestDatabase> {
+export interface EmptyTestDatabase extends TestDatabase {
+  /** The PostgreSQL schema the database lives in (undefined on SQLite). */
+  schema?: string;
+  /** Runs schema changes (a migration) as other suites' migrations are run: see SCHEMA_CHANGES_LOCK. */
+  migrating: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+async function openSqlite(migrate = true): Promise<EmptyTestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-test-'));
   const handle = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'test.sqlite') });
-  await migrateToLatest(handle.db);
+  if (migrate) await migrateToLatest(handle.db);
   return {
     ...handle,
+    migrating: (work) => work(),
     dispose: async () => {
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -38,7 +51,7 @@ async function openSqlite(): Promise<TestDatabase> {
 const SCHEMA_CHANGES_LOCK = 7_316_013;
 
 /** Each PostgreSQL test database is a fresh schema, so suites never see each other's rows. */
-async function openPostgres(url: string): Promise<TestDatabase> {
+async function openPostgres(url: string, migrate = true): Promise<EmptyTestDatabase> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: url });
   await admin.connect();
@@ -47,12 +60,23 @@ async function openPostgres(url: string): Promise<TestDatabase> {
     await admin.query(`create schema ${schema}`);
     await admin.query('select pg_advisory_lock_shared($1)', [SCHEMA_CHANGES_LOCK]);
     handle = openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema });
-    await migrateToLatest(handle.db, schema);
+    if (migrate) await migrateToLatest(handle.db, schema);
   } finally {
     await admin.end(); // ends the session, and with it the lock
   }
   return {
     ...handle,
+    schema,
+    migrating: async (work) => {
+      const lock = new Client({ connectionString: url });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock_shared($1)', [SCHEMA_CHANGES_LOCK]);
+        return await work();
+      } finally {
+        await lock.end();
+      }
+    },
     dispose: async () => {
       await handle.close();
       const cleanup = new Client({ connectionString: url });
@@ -71,6 +95,8 @@ async function openPostgres(url: string): Promise<TestDatabase> {
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
 export const TEST_DATABASES: Kind[] = [
-  { name: 'sqlite', open: openSqlite },
-  ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, open: () => openPostgres(process.env.DATABASE_URL!) }] : []),
+  { name: 'sqlite', open: () => openSqlite(), openEmpty: () => openSqlite(false) },
+  ...(process.env.DATABASE_URL
+    ? [{ name: 'postgres' as const, open: () => openPostgres(process.env.DATABASE_URL!), openEmpty: () => openPostgres(process.env.DATABASE_URL!, false) }]
+    : []),
 ];
