@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { BatchInsert } from '../src/db/batch-insert';
 import * as listIndexes from '../src/db/migrations/0013_list_indexes';
 import { containsPattern } from '../src/domain/tracking';
-import { listFrom } from '../src/db/list';
+import { listFrom, scopedSql, tenantScope } from '../src/db/list';
+import { runUnscoped, scopedTo } from '../src/db/operator-scope';
 import { ALARM_FIELDS } from '../src/contracts/monitoring';
 import { ALARM_LIST, listAlarms } from '../src/monitoring/queries';
 import { COMMISSIONING_PLAN_TABLE, WORK_ORDER_STATUS_TABLE } from '../src/tracking/datasets';
@@ -110,10 +111,10 @@ describe.each(TEST_DATABASES)('list indexes (migration 0013) on $name', (kind) =
 
   test('pages, sorts, filters and totals are the same with the indexes as without them', async () => {
     const withIndexes = await everything();
-    // In a transaction, as the migrator runs them on PostgreSQL.
-    await database.db.transaction().execute((trx) => listIndexes.down(trx as unknown as Kysely<unknown>));
+    // In a transaction, as the migrator runs them on PostgreSQL, and unscoped, as it runs them.
+    await runUnscoped(() => database.db.transaction().execute((trx) => listIndexes.down(trx as unknown as Kysely<unknown>)));
     const without = await everything();
-    await database.db.transaction().execute((trx) => listIndexes.up(trx as unknown as Kysely<unknown>));
+    await runUnscoped(() => database.db.transaction().execute((trx) => listIndexes.up(trx as unknown as Kysely<unknown>)));
     expect(withIndexes).toEqual(without);
     expect(await everything()).toEqual(withIndexes);
   });
@@ -147,7 +148,7 @@ describe.each(TEST_DATABASES)('list indexes (migration 0013) on $name', (kind) =
     for (const needle of ['LIS', 'lis0', 'opo', '_0', '%', 'ÉVORA', 'évora', 'vora0']) {
       const { total } = await listRows(database.db, COMMISSIONING_PLAN_TABLE, { filters: JSON.stringify({ localId: needle }) });
       const { rows } = await sql<{ n: number | string }>`select count(*) as n from tracking_commissioning_plan
-        where lower(local_id) like ${containsPattern(needle)} escape '\\'`.execute(database.db);
+        where ${scopedTo('')} and lower(local_id) like ${containsPattern(needle)} escape '\\'`.execute(database.db);
       expect({ needle, total }).toEqual({ needle, total: Number(rows[0]?.n) });
     }
     // Case does not matter for ASCII letters.
@@ -158,7 +159,7 @@ describe.each(TEST_DATABASES)('list indexes (migration 0013) on $name', (kind) =
   });
 
   test('the alarms total without a filter, counted from the alarms alone, is the number of rows the list shows', async () => {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${ALARM_LIST.from}) as q`.execute(database.db);
+    const { rows } = await scopedSql(sql<{ n: number | string }>`select count(*) as n from (${ALARM_LIST.from}) as q`).execute(database.db);
     const page = await listAlarms(database.db, { size: 100 });
     expect(page.total).toBe(Number(rows[0]?.n));
     expect(page.total).toBe(120);
@@ -188,7 +189,7 @@ describe.each(TEST_DATABASES)('list indexes (migration 0013) on $name', (kind) =
     }
     // The page is chosen on the keyed table exactly when every field of the sort and filters is one of its
     // columns: told apart here by a keyed table that holds only the first 60 alarms.
-    const halfKeyed = { ...ALARM_LIST, keyed: { ...keyed!, table: sql`(select * from monitoring_alarms where id <= 60) a` } };
+    const halfKeyed = { ...ALARM_LIST, keyed: { ...keyed!, table: sql`(select * from monitoring_alarms m where ${tenantScope('m')} and id <= 60) a` } };
     const ids = async (query: object) => (await listFrom<{ id: number }>(database.db, halfKeyed, { size: 100, ...query })).rows.map((r) => Number(r.id));
     expect(Math.max(...(await ids({ sort: 'severity' })))).toBeLessThanOrEqual(60);
     expect(Math.max(...(await ids({ sort: 'siteName' })))).toBeGreaterThan(60);

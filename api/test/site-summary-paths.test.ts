@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { listFrom, type ListSource } from '../src/db/list';
+import { scopedTo } from '../src/db/operator-scope';
 import { OVERALL_SITE_SUMMARY_FIELDS, type OverallSiteSummaryRow, type ParseResponse } from '../src/contracts/monitoring';
 import { parseDemoLogsIfNone, type DemoParseParams } from '../src/monitoring/demo-logs';
 import { OVERALL_SITE_SUMMARY_LIST } from '../src/monitoring/queries';
@@ -80,7 +81,7 @@ describe.each(TEST_DATABASES.filter((k) => k.name === 'sqlite'))('site look-ups 
     const database = await kind.open();
     try {
       const plan = await sql<{ detail: string }>`explain query plan
-        select min(p.comm_date) from tracking_commissioning_plan p where p.local_id = ${'LX0001'}`.execute(database.db);
+        select min(p.comm_date) from tracking_commissioning_plan p where ${scopedTo('p')} and p.local_id = ${'LX0001'}`.execute(database.db);
       expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/COVERING INDEX tracking_commissioning_plan_site_date/);
     } finally {
       await database.dispose();

@@ -206,13 +206,13 @@ describe.each(TEST_DATABASES)('an import that reads each part once, on $name', (
             await sql<{
               name: string;
               sql: string;
-            }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'tracking_commissioning_plan' order by name`.execute(database.db)
+            }>`select name, sql from sqlite_master where type = 'index' and tbl_name = ${'tracking_commissioning_plan'} order by name`.execute(database.db)
           ).rows
         : (
             await sql<{
               name: string;
               sql: string;
-            }>`select indexname as name, indexdef as sql from pg_indexes where schemaname = current_schema() and tablename = 'tracking_commissioning_plan' order by indexname`.execute(
+            }>`select indexname as name, indexdef as sql from pg_indexes where schemaname = current_schema() and tablename = ${'tracking_commissioning_plan'} order by indexname`.execute(
               database.db,
             )
           ).rows;

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { PostgresAdapter, RawNode, sql, type Kysely, type OperationNode, type RawBuilder } from 'kysely';
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
+import { scopedTo } from './operator-scope';
 import type { Database } from './schema';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -12,6 +13,42 @@ export interface ListQuery {
   sort?: string;
   order?: 'ascend' | 'descend';
   filters?: string;
+}
+
+/** Each placeholder's alias; the node's identity is what marks it. */
+const TENANT_PLACEHOLDERS = new WeakMap<OperationNode, string>();
+
+/**
+ * `<alias>.operator_id = <the current operator>`, in a list source's SQL wherever the tenant table
+ * `alias` needs it (a left join's ON, the WHERE of its FROM). Sources are built once, when the module
+ * loads and no operator is known, so this is a placeholder: {@link listFrom} (and {@link scopedSql} for
+ * a source's other readers) puts `scopedTo(alias)` in its place for the operator of each query, so every
+ * list is scoped in this one place (docs/tenancy.md). A placeholder left in a statement is no scope, and
+ * the operator scope refuses that statement, as it does any raw SQL naming a tenant table without one.
+ */
+export function tenantScope(alias: string): RawBuilder<boolean> {
+  const placeholder = RawNode.createWithSql('1 = 0');
+  TENANT_PLACEHOLDERS.set(placeholder, alias);
+  return sql<boolean>`${{ toOperationNode: () => placeholder }}`;
+}
+
+function resolveScopes(node: OperationNode): OperationNode {
+  const alias = TENANT_PLACEHOLDERS.get(node);
+  if (alias !== undefined) return scopedTo(alias).toOperationNode();
+  if (!RawNode.is(node)) return node;
+  let changed = false;
+  const parameters = node.parameters.map((parameter) => {
+    const resolved = resolveScopes(parameter);
+    if (resolved !== parameter) changed = true;
+    return resolved;
+  });
+  return changed ? RawNode.create(node.sqlFragments, parameters) : node;
+}
+
+/** `raw` with every {@link tenantScope} in it scoped to the operator of the work in progress. */
+export function scopedSql<T>(raw: RawBuilder<T>): RawBuilder<T> {
+  const node = resolveScopes(raw.toOperationNode());
+  return sql<T>`${{ toOperationNode: () => node }}`;
 }
 
 /**
@@ -51,6 +88,8 @@ export interface KeyedTable {
   key: string;
   /** Field → its expression over `table` alone. `from` selects them with {@link keyedColumns}, so both read the same. */
   columns: Readonly<Record<string, RawBuilder<unknown>>>;
+  /** What every row of `table` meets besides the filters: its {@link tenantScope} when `table` is a tenant table itself. */
+  where?: RawBuilder<boolean>;
 }
 
 /** `expression as "field", …` of a keyed table's columns, for the list's `from`. */
@@ -82,11 +121,12 @@ export async function listFrom<T>(db: Kysely<Database>, source: ListSource, quer
   const ties = source.tieBreak.filter((f) => f !== sortField);
 
   /** WHERE and ORDER BY over the fields as `field` names them. */
-  const clauses = (field: (name: string) => RawBuilder<unknown>) => {
+  const clauses = (field: (name: string) => RawBuilder<unknown>, always?: RawBuilder<boolean>) => {
     const matches = filters.map(([name, needle]) => {
       const text = source.numberFields.has(name) ? sql`cast(${field(name)} as text)` : field(name);
       return containsMatch(db, text, containsPattern(source.dateFields.has(name) ? dateFilterText(needle) : needle));
     });
+    if (always) matches.unshift(always);
     const where = matches.length > 0 ? sql`where ${sql.join(matches, sql` and `)}` : sql``;
     const direction = order === 'descend' ? sql`desc` : sql`asc`;
     const tieOrder = ties.map((f) => sql`${field(f)} asc`);
@@ -102,22 +142,22 @@ export async function listFrom<T>(db: Kysely<Database>, source: ListSource, quer
   const keyed = source.keyed;
   const onTable = keyed !== undefined && [sortField, ...ties, ...filters.map(([name]) => name)].every((f) => Object.hasOwn(keyed.columns, f));
   if (onTable) {
-    const inner = clauses((name) => keyed.columns[name]!);
+    const inner = clauses((name) => keyed.columns[name]!, keyed.where);
     const chosen = sql`select ${keyed.columns[keyed.key]!} from ${keyed.table} ${inner.where} ${inner.orderBy} limit ${size} offset ${offset}`;
     const counted =
       filters.length === 0 && source.countFrom
         ? sql`select count(*) as total from (${source.countFrom}) as q`
         : sql`select count(*) as total from ${keyed.table} ${inner.where}`;
     const [count, rows] = await Promise.all([
-      sql<{ total: number | string }>`${counted}`.execute(db),
-      sql<T>`select ${fields} from ${from} where ${column(keyed.key)} in (${chosen}) ${outer.orderBy}`.execute(db),
+      scopedSql(sql<{ total: number | string }>`${counted}`).execute(db),
+      scopedSql(sql<T>`select ${fields} from ${from} where ${column(keyed.key)} in (${chosen}) ${outer.orderBy}`).execute(db),
     ]);
     return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
   }
   const counted = filters.length === 0 && source.countFrom ? sql`(${source.countFrom}) as q` : from;
   const [count, rows] = await Promise.all([
-    sql<{ total: number | string }>`select count(*) as total from ${counted} ${outer.where}`.execute(db),
-    sql<T>`select ${fields} from ${from} ${outer.where} ${outer.orderBy} limit ${size} offset ${offset}`.execute(db),
+    scopedSql(sql<{ total: number | string }>`select count(*) as total from ${counted} ${outer.where}`).execute(db),
+    scopedSql(sql<T>`select ${fields} from ${from} ${outer.where} ${outer.orderBy} limit ${size} offset ${offset}`).execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
 import { INCOMPLETE_LOG, type ParseCounts, type ParsedFile, type ParseProblem, type ParseReport } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
+import { scopedTo } from '../db/operator-scope';
 import { parseMobatchResult, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
 import { evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
 import { defaultSiteId } from '../domain/network/site-rule';
@@ -696,7 +697,7 @@ async function store(
       const names = nodes.flatMap((n) => (kept.get(n)?.has(table) ? [] : [n.row.node_name, ...(stored.get(n.row.node_name.toLowerCase()) ?? [])]));
       const unique = [...new Set(names)];
       for (let i = 0; i < unique.length; i += NAME_CHUNK) {
-        await sql`delete from ${sql.table(table)} where node_name in (${sql.join(unique.slice(i, i + NAME_CHUNK))})`.execute(trx);
+        await sql`delete from ${sql.table(table)} where ${scopedTo(table)} and node_name in (${sql.join(unique.slice(i, i + NAME_CHUNK))})`.execute(trx);
       }
     }
     await forgetCeasedAcks(
@@ -791,7 +792,7 @@ async function followRenames(trx: Db, nodes: readonly PreparedNode[], stored: Re
     for (const old of stored.get(name.toLowerCase()) ?? []) {
       if (old === name) continue;
       await sql`update monitoring_alarm_acks set alarm_key = ${name} || substr(alarm_key, ${old.length + 1}), node_name = ${name}
-        where node_name = ${old}`.execute(trx);
+        where ${scopedTo('monitoring_alarm_acks')} and node_name = ${old}`.execute(trx);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { PARSE_HISTORY_FIELDS, type ParseHistoryQuery, type ParseHistoryRow, type ParseReport } from '../contracts/monitoring';
+import { scopedTo } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
 
@@ -49,7 +50,7 @@ export async function listParses(db: Kysely<Database>, query: ParseHistoryQuery)
     const text = NUMBER_FIELDS.has(field) ? sql`cast(${column} as text)` : column;
     return sql<boolean>`lower(${text}) like ${containsPattern(DATE_FIELDS.has(field) ? dateFilterText(needle) : needle)} escape '\\'`;
   });
-  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const where = sql`where ${sql.join([scopedTo('p'), ...filters], sql` and `)}`;
   const order = query.order ?? (query.sort === undefined ? 'descend' : 'ascend');
   const direction = order === 'descend' ? sql`desc` : sql`asc`;
   const sortColumn = COLUMNS[sortField];

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { keyedColumns, listFrom, type KeyedTable, type ListQuery, type ListSource } from '../db/list';
+import { keyedColumns, listFrom, scopedSql, tenantScope, type KeyedTable, type ListQuery, type ListSource } from '../db/list';
 import {
   ALARM_FIELDS,
   CONFIGURATION_SUMMARY_FIELDS,
@@ -32,12 +32,12 @@ const remarksOf = (n: string) =>
  */
 const commissioningDateOf = (siteId: RawBuilder<unknown>, tech: RawBuilder<unknown> | null) =>
   tech
-    ? sql`(select p.comm_date from tracking_commissioning_plan p where p.local_id = ${siteId} and p.comm_date is not null
+    ? sql`(select p.comm_date from tracking_commissioning_plan p where ${tenantScope('p')} and p.local_id = ${siteId} and p.comm_date is not null
         order by case when p.technology = ${tech} or ${tech} like '%' || p.technology || '%' then 0 else 1 end, p.comm_date limit 1)`
-    : sql`(select min(p.comm_date) from tracking_commissioning_plan p where p.local_id = ${siteId})`;
+    : sql`(select min(p.comm_date) from tracking_commissioning_plan p where ${tenantScope('p')} and p.local_id = ${siteId})`;
 
 const currentStatusOf = (siteId: RawBuilder<unknown>) =>
-  sql`(select t.current_status from tracking_tracker t where t.local_id = ${siteId} order by t.id limit 1)`;
+  sql`(select t.current_status from tracking_tracker t where ${tenantScope('t')} and t.local_id = ${siteId} order by t.id limit 1)`;
 
 /** The node's identification fields (contract `identity` + `logFacts`), selected from `monitoring_nodes n`. */
 const nodeIdentity = sql`n.site_id as "siteId", s.name as "siteName", n.node_name as "nodeName", n.tech as "tech",
@@ -61,6 +61,7 @@ const ALARM_TABLE: KeyedTable = {
     source: sql`a.archive || ' › ' || a.file || ':' || cast(a.line as text)`,
     stale: sql`case when a.stale = 1 then 'Yes' else 'No' end`,
   },
+  where: tenantScope('a'),
 };
 
 /** Acknowledged in the console, or on the node (the ACKNOWLEDGED ALARMS table). */
@@ -71,14 +72,15 @@ const ALARM_SELECT = sql`select ${keyedColumns(ALARM_TABLE.columns)}, s.name as 
     k.acked_at as "ackAt",
     h.hint as "hint"
   from ${ALARM_TABLE.table}
-  left join network_sites s on s.id = a.site_id
-  left join monitoring_alarm_acks k on k.alarm_key = a.alarm_key
-  left join monitoring_alarm_hints h on h.alarm_name = a.specific_problem`;
+  left join network_sites s on s.id = a.site_id and ${tenantScope('s')}
+  left join monitoring_alarm_acks k on k.alarm_key = a.alarm_key and ${tenantScope('k')}
+  left join monitoring_alarm_hints h on h.alarm_name = a.specific_problem
+  where ${tenantScope('a')}`;
 
 export const ALARM_LIST: ListSource = {
   from: ALARM_SELECT,
   // Each join is to a unique key: one row per alarm.
-  countFrom: sql`select 1 from monitoring_alarms`,
+  countFrom: sql`select 1 from monitoring_alarms a where ${tenantScope('a')}`,
   keyed: ALARM_TABLE,
   fields: ALARM_FIELDS,
   dateFields: new Set(['alarmDatetime', 'ackAt']),
@@ -90,7 +92,7 @@ export const ALARM_LIST: ListSource = {
 
 export const FAULT_SUMMARY_LIST: ListSource = {
   from: sql`select ${nodeIdentity}, n.alarm_status as "alarmStatus", n.alarm_count as "alarmCount", n.alarm_comments as "alarmComments", ${nodeFacts}
-    from monitoring_nodes n left join network_sites s on s.id = n.site_id`,
+    from monitoring_nodes n left join network_sites s on s.id = n.site_id and ${tenantScope('s')} where ${tenantScope('n')}`,
   fields: FAULT_SUMMARY_FIELDS,
   dateFields: new Set(['commissioningDate', 'logsDate']),
   numberFields: new Set(['alarmCount']),
@@ -102,7 +104,7 @@ export const FAULT_SUMMARY_LIST: ListSource = {
 export const CONFIGURATION_SUMMARY_LIST: ListSource = {
   from: sql`select ${nodeIdentity}, n.radio_status as "radioStatus", n.radio_comments as "radioComments",
       n.core_status as "coreStatus", n.core_comments as "coreComments", ${nodeFacts}
-    from monitoring_nodes n left join network_sites s on s.id = n.site_id`,
+    from monitoring_nodes n left join network_sites s on s.id = n.site_id and ${tenantScope('s')} where ${tenantScope('n')}`,
   fields: CONFIGURATION_SUMMARY_FIELDS,
   dateFields: new Set(['commissioningDate', 'logsDate']),
   numberFields: new Set(),
@@ -129,7 +131,8 @@ const SITE_STATUS_TABLE: KeyedTable = {
   table: sql`(
       select coalesce(n.site_id, n.node_name) as site, ${rank('n.alarm_status')} as alarm, ${rank('n.radio_status')} as radio,
         ${rank('n.core_status')} as core, ${rank('p.status')} as perf, max(n.unreachable) as unreachable
-      from monitoring_nodes n left join monitoring_performance p on p.node_name = n.node_name
+      from monitoring_nodes n left join monitoring_performance p on p.node_name = n.node_name and ${tenantScope('p')}
+      where ${tenantScope('n')}
       group by coalesce(n.site_id, n.node_name)
     ) g`,
   key: 'siteId',
@@ -149,9 +152,9 @@ const SITE_STATUS_TABLE: KeyedTable = {
 export const OVERALL_SITE_SUMMARY_LIST: ListSource = {
   from: sql`select ${keyedColumns(SITE_STATUS_TABLE.columns)}, s.name as "siteName", ${commissioningDateOf(sql`g.site`, null)} as "commissioningDate",
       ${currentStatusOf(sql`g.site`)} as "currentStatus"
-    from ${SITE_STATUS_TABLE.table} left join network_sites s on s.id = g.site`,
+    from ${SITE_STATUS_TABLE.table} left join network_sites s on s.id = g.site and ${tenantScope('s')}`,
   // One row per site whatever the joins: counted without the look-ups.
-  countFrom: sql`select 1 from monitoring_nodes n group by coalesce(n.site_id, n.node_name)`,
+  countFrom: sql`select 1 from monitoring_nodes n where ${tenantScope('n')} group by coalesce(n.site_id, n.node_name)`,
   keyed: SITE_STATUS_TABLE,
   fields: OVERALL_SITE_SUMMARY_FIELDS,
   dateFields: new Set(['commissioningDate']),
@@ -186,14 +189,14 @@ const ALARM_ROW = sql.join(ALARM_FIELDS.map((field) => sql.ref(`q.${field}`)));
 
 /** One alarm row by id (as the list shows it), or undefined. */
 export async function findAlarm(db: Db, id: number): Promise<AlarmRow | undefined> {
-  const { rows } = await sql<AlarmRow>`select ${ALARM_ROW} from (${ALARM_SELECT}) as q where q.id = ${id}`.execute(db);
+  const { rows } = await scopedSql(sql<AlarmRow>`select ${ALARM_ROW} from (${ALARM_SELECT}) as q where q.id = ${id}`).execute(db);
   return rows[0];
 }
 
 /** Alarm rows of a site's nodes (node's site, else the alarm's own), in list order (newest first). */
 export async function alarmsOfNodes(db: Db, nodes: readonly string[]): Promise<AlarmRow[]> {
   if (nodes.length === 0) return [];
-  const { rows } = await sql<AlarmRow>`select ${ALARM_ROW} from (${ALARM_SELECT}) as q where q."nodeName" in (${sql.join(nodes)})
-    order by case when q."alarmDatetime" is null then 1 else 0 end, q."alarmDatetime" desc, q.id asc`.execute(db);
+  const { rows } = await scopedSql(sql<AlarmRow>`select ${ALARM_ROW} from (${ALARM_SELECT}) as q where q."nodeName" in (${sql.join(nodes)})
+    order by case when q."alarmDatetime" is null then 1 else 0 end, q."alarmDatetime" desc, q.id asc`).execute(db);
   return rows;
 }

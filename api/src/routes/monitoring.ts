@@ -222,7 +222,7 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await db
         .insertInto('monitoring_alarm_acks')
         .values({ alarm_key: alarm.alarm_key, node_name: alarm.node_name, ...values })
-        .onConflict((oc) => oc.column('alarm_key').doUpdateSet(values))
+        .onConflict((oc) => oc.columns(['operator_id', 'alarm_key']).doUpdateSet(values))
         .execute();
       return { message: MONITORING_ROUTE_MESSAGES.acknowledged };
     },

@@ -70,7 +70,7 @@ export const DELTA_TABLE: TableSpec = {
   exportKind: 'tracking.workOrderDelta',
 };
 
-/** app_meta keys of the last-update stamps (specification §3). */
+/** tracking_stamps keys of the last-update stamps (specification §3), one per operator. */
 export const STAMPS = {
   commissioningPlan: 'tracking.commissioningPlan.importedAt',
   tracker: 'tracking.tracker.updatedAt',

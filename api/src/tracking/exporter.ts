@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { scopedTo } from '../db/operator-scope';
 import { newExport, recordExport } from '../files';
 import { DATE_FIELDS, type TableSpec } from './datasets';
 import { allRows } from './queries';
@@ -35,7 +36,10 @@ export async function exportTable(
 ): Promise<string> {
   const pending = newExport(dataDir, spec.exportKind, `${spec.filePrefix}_${fileStamp(now)}.xlsx`);
   const total = onProgress
-    ? Number((await sql<{ total: number | string }>`select count(*) as total from ${sql.table(spec.table)}`.execute(db)).rows[0]?.total ?? 0)
+    ? Number(
+        (await sql<{ total: number | string }>`select count(*) as total from ${sql.table(spec.table)} where ${scopedTo(spec.table)}`.execute(db)).rows[0]
+          ?.total ?? 0,
+      )
     : 0;
   let written = 0;
   onProgress?.(0, total);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { MAX_REPORTED_PROBLEMS, type ImportProblem } from '../contracts/tracking';
+import { OPERATOR_COLUMN, requireOperatorId, runUnscoped, scopedTo } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import {
   headerProblem,
@@ -82,11 +83,17 @@ export async function importDataSet(
 
   return db.connection().execute(async (conn) => {
     await sql`drop table if exists ${sql.table(staging)}`.execute(conn);
-    await sql`create temporary table ${sql.table(staging)} as select * from ${sql.table(live)} where 1 = 0`.execute(conn);
+    await sql`create temporary table ${sql.table(staging)} as select * from ${sql.table(live)} where ${scopedTo(live)} and 1 = 0`.execute(conn);
     try {
-      // The staging table has the live one's columns; the writer only needs their names. The stamps are
-      // the same on every row, so the writer adds them instead of a copy of each row carrying them.
-      const writer = new RowWriter(conn, staging as TableName, fields, { LastUpdate: importedAt, lastUpdate: importedAt });
+      // The staging table has the live one's columns; the writer only needs their names. The stamps and
+      // the operator are the same on every row, so the writer adds them instead of each row carrying them.
+      // The staging table is no tenant table, so the operator is named here, not by the operator scope.
+      const operatorId = requireOperatorId();
+      const writer = new RowWriter(conn, staging as TableName, [...fields, OPERATOR_COLUMN], {
+        LastUpdate: importedAt,
+        lastUpdate: importedAt,
+        [OPERATOR_COLUMN]: operatorId,
+      });
       let header: HeaderMatch | null = null;
       let validate: ((rowNumber: number, cells: readonly unknown[]) => RowResult<Record<string, unknown>>) | null = null;
       const problems: ImportProblem[] = [];
@@ -149,9 +156,11 @@ export async function importDataSet(
         // index locks every reader of the table out until the commit.
         const indexes = postgres ? [] : await sqliteIndexes(trx, live);
         for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+        // Only the current operator's rows are replaced: the delete is scoped, and so is the copy.
         await trx.deleteFrom(live).execute();
-        await sql`insert into ${sql.table(live)} select * from ${sql.table(staging)}`.execute(trx);
-        for (const index of indexes) await sql.raw(index.sql).execute(trx);
+        await sql`insert into ${sql.table(live)} select * from ${sql.table(staging)} where ${scopedTo(staging)}`.execute(trx);
+        // DDL, not a read of anyone's rows: the index covers every operator's, as it did before the drop.
+        for (const index of indexes) await runUnscoped(() => sql.raw(index.sql).execute(trx));
         if (kind !== 'commissioningPlan') await recomputeDelta(trx);
         await writeStamp(trx, STAMPS[kind], importedAt);
       });

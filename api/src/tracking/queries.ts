@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
 import { containsMatch } from '../db/list';
 import type { ListQuery } from '../contracts/tracking';
+import { scopedTo } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
 import { columnOf, DATE_FIELDS, NUMBER_FIELDS, type TableName, type TableSpec } from './datasets';
@@ -28,7 +29,7 @@ export async function listRows<T>(db: Kysely<Database>, spec: TableSpec, query: 
     const text = NUMBER_FIELDS.has(field) ? sql`cast(${column} as text)` : column;
     return containsMatch(db, text, containsPattern(DATE_FIELDS.has(field) ? dateFilterText(needle) : needle));
   });
-  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const where = sql`where ${sql.join([scopedTo(spec.table), ...filters], sql` and `)}`;
   const table = sql.table(spec.table);
   const direction = query.order === 'descend' ? sql`desc` : sql`asc`;
   const sortColumn = sql.ref(columnOf(sortField));
@@ -51,7 +52,9 @@ export const TRACKING_VERSION_KEY = 'lists.trackingDataVersion';
 const COUNT_CACHE_SIZE = 500;
 const countCaches = new WeakMap<Kysely<Database>, Map<string, number>>();
 
-const dataVersion = async (db: Kysely<Database>) => (await readStamp(db, TRACKING_VERSION_KEY)) ?? '0';
+/** Global, not per operator: any operator's write bumps it, which only drops totals a little more often. */
+const dataVersion = async (db: Kysely<Database>) =>
+  (await db.selectFrom('app_meta').select('value').where('key', '=', TRACKING_VERSION_KEY).executeTakeFirst())?.value ?? '0';
 
 /**
  * The count of a filtered list, counted once per data version: a contains-filter matches no index, so
@@ -60,6 +63,7 @@ const dataVersion = async (db: Kysely<Database>) => (await readStamp(db, TRACKIN
  * read from the database, so another instance's import is seen at once.
  */
 async function countRows(db: Kysely<Database>, count: RawBuilder<{ total: number | string }>): Promise<number> {
+  // The statement's parameters hold the operator (its scopedTo), so a total is kept per operator as well.
   const compiled = count.compile(db);
   const before = await dataVersion(db);
   let cache = countCaches.get(db);
@@ -84,7 +88,7 @@ export async function* allRows<T>(db: Kysely<Database>, table: TableName, fields
   let after = -1;
   for (;;) {
     const { rows } = await sql<T & { id: number }>`select ${selection(['id', ...fields.filter((f) => f !== 'id')])} from ${sql.table(table)}
-      where id > ${after} order by id limit ${blockSize}`.execute(db);
+      where ${scopedTo(table)} and id > ${after} order by id limit ${blockSize}`.execute(db);
     for (const row of rows) yield row as Awaited<T>;
     const last = rows[rows.length - 1];
     if (!last || rows.length < blockSize) return;
@@ -92,15 +96,16 @@ export async function* allRows<T>(db: Kysely<Database>, table: TableName, fields
   }
 }
 
+/** A data set's 'last update' stamp of the current operator (tracking_stamps, migration 0016), or null. */
 export async function readStamp(db: Kysely<Database>, key: string): Promise<string | null> {
-  const row = await db.selectFrom('app_meta').select('value').where('key', '=', key).executeTakeFirst();
+  const row = await db.selectFrom('tracking_stamps').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value ?? null;
 }
 
-/** Writes a stamp, and a new tracking data version with it (in the caller's transaction, when it gives one). */
+/** Writes the current operator's stamp, and a new tracking data version with it (in the caller's transaction, when it gives one). */
 export async function writeStamp(db: Kysely<Database>, key: string, value: string): Promise<void> {
-  await db.deleteFrom('app_meta').where('key', '=', key).execute();
-  await db.insertInto('app_meta').values({ key, value }).execute();
+  await db.deleteFrom('tracking_stamps').where('key', '=', key).execute();
+  await db.insertInto('tracking_stamps').values({ key, value }).execute();
   // One statement, so two writers never both insert the first version.
   await sql`insert into app_meta (key, value) values (${TRACKING_VERSION_KEY}, '1')
     on conflict (key) do update set value = cast(cast(app_meta.value as integer) + 1 as text)`.execute(db);

@@ -83,9 +83,18 @@ export interface WorkOrderDeltaTable {
   action: string;
 }
 
+/** A data set's 'last update' stamp, per operator (migration 0016; they lived in app_meta before). */
+export interface TrackingStampsTable {
+  /** The operator the stamp belongs to (docs/tenancy.md): filled in and filtered by the operator scope. */
+  operator_id: TenantColumn;
+  key: string;
+  value: string;
+}
+
 export interface TrackingTables {
   tracking_commissioning_plan: CommissioningPlanTable;
   tracking_tracker: TrackerTable;
   tracking_work_orders: WorkOrdersTable;
   tracking_wo_delta: WorkOrderDeltaTable;
+  tracking_stamps: TrackingStampsTable;
 }
