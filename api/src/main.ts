@@ -2,22 +2,23 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { runInOperator } from './db/operator-scope';
 import { migrateToLatest } from './db/migrate';
 import type { FastifyInstance } from 'fastify';
 import type { CoordinateEncoding } from './domain/network';
-import { DEMO_NETWORK_FILE, importDemoNetworkIfEmpty } from './network/demo';
 import type { DumpImportAnswer, DumpImportParams } from './network/jobs';
-import { parseDemoLogsIfNone, type DemoParseParams } from './monitoring/demo-logs';
+import type { DemoParseParams } from './monitoring/demo-logs';
 import { DEMO_CREDENTIALS, seed } from './seed';
-import { importDemoTrackingIfEmpty } from './tracking';
+import { seedDemoData } from './seed/demo-data';
 
-/** The demo network goes in as a job (owner: none), so the job dashboard shows it like any import. */
-async function importDemoAsJob(app: FastifyInstance, file: string, coords: CoordinateEncoding): Promise<DumpImportAnswer> {
+/**
+ * A demo network goes in as a job (owner: none, operator: the one seeding runs as), so the job
+ * dashboard shows it like any import.
+ */
+async function importDemoAsJob(app: FastifyInstance, file: string, coords: CoordinateEncoding, fileName: string): Promise<DumpImportAnswer> {
   const job = await app.jobs.run<DumpImportParams>('network.import', null, {
     file: path.relative(app.services.config.dataDir, file),
     removeAfter: false,
-    fileName: DEMO_NETWORK_FILE,
+    fileName,
     format: 'bulkcm',
     coords,
     siteRule: null,
@@ -34,22 +35,17 @@ async function parseDemoLogsAsJob(app: FastifyInstance, params: DemoParseParams)
   return job.outcome.body;
 }
 
-/** The demo network, tracking data and MoBatch logs, once, into an empty console. */
-async function seedDemoData(app: FastifyInstance, handle: DatabaseHandle, config: Config): Promise<void> {
-  // The demo network goes through the real importer, so a fresh console exercises the real path.
-  const demo = await importDemoNetworkIfEmpty(handle.db, { dataDir: config.dataDir, importer: (file, coords) => importDemoAsJob(app, file, coords) });
-  if (demo) app.log.info({ file: demo.file, counts: demo.counts }, 'demo network imported');
-  // After the network: the plan and work orders name the demo network's sites.
-  const tracking = await importDemoTrackingIfEmpty(handle.db);
-  if (tracking) app.log.info(tracking, 'demo tracking data written');
-  // After the network too: the logs are those of its nodes. Monitoring demo data is a nicety, never a reason not to start.
-  try {
-    const logs = await parseDemoLogsIfNone(handle.db, { dataDir: config.dataDir, parse: (params) => parseDemoLogsAsJob(app, params) });
-    if (logs)
-      app.log.info({ file: logs.file, logs: logs.summary.logs, unreachable: logs.summary.unreachable, answer: logs.parsed }, 'demo MoBatch logs parsed');
-  } catch (error) {
-    app.log.warn({ err: error }, 'the demo MoBatch logs could not be parsed; the monitoring pages start empty');
-  }
+/** Each demo operator's network, tracking data and MoBatch logs, once each (api/src/seed/demo-data.ts). */
+async function seedDemo(app: FastifyInstance, handle: DatabaseHandle, config: Config): Promise<void> {
+  const started = performance.now();
+  const result = await seedDemoData(handle.db, {
+    dataDir: config.dataDir,
+    importNetwork: (file, coords, fileName) => importDemoAsJob(app, file, coords, fileName),
+    parseLogs: (params) => parseDemoLogsAsJob(app, params),
+    log: { info: (fields, message) => app.log.info(fields, message), warn: (fields, message) => app.log.warn(fields, message) },
+  });
+  // The e2e suites start the console several times: this line is how its cost is watched.
+  if (result.networks.length > 0) app.log.info({ ...result, ms: Math.round(performance.now() - started) }, 'demo data seeded');
 }
 
 async function start(config: Config): Promise<void> {
@@ -60,9 +56,7 @@ async function start(config: Config): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded.createdUsers.length > 0) app.log.info({ users: seeded.createdUsers }, 'accounts seeded');
   if (config.demoData) await app.ready();
-  const firstOperator = config.demoData ? await handle.db.selectFrom('operators').select('id').orderBy('id').executeTakeFirst() : undefined;
-  // The demo data belongs to the first demo operator (docs/tenancy.md).
-  if (firstOperator) await runInOperator(firstOperator.id, () => seedDemoData(app, handle, config));
+  if (config.demoData) await seedDemo(app, handle, config);
 
   if (!config.publicUrl)
     app.log.warn('PUBLIC_URL is not set: links in mails point at http://localhost:<port>; set it to the address users reach the console at');

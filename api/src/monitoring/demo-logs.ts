@@ -919,13 +919,20 @@ export interface DemoLogsParse<T> {
 }
 
 /**
- * On a database with a network inventory but no parsed logs yet, writes the demo MoBatch archive to
- * `<dataDir>/demo/` and hands it to `parse` (the server passes the `monitoring.parse` job). Answers null,
- * writing nothing, when a parse exists or there is no inventory.
+ * When the current operator has a network inventory but no parsed logs yet, writes the demo MoBatch
+ * archive of its nodes to `<dataDir>/demo/` and hands it to `parse` (the server passes the
+ * `monitoring.parse` job). Answers null, writing nothing, when a parse exists or there is no inventory.
  */
 export async function parseDemoLogsIfNone<T>(
   db: Kysely<Database>,
-  options: { dataDir: string; parse: (params: DemoParseParams) => Promise<T>; seed?: number; now?: Date },
+  options: {
+    dataDir: string;
+    parse: (params: DemoParseParams) => Promise<T>;
+    seed?: number;
+    now?: Date;
+    /** The archive's name under `<dataDir>/demo/` (default {@link DEMO_LOGS_FILE}); one per operator. */
+    fileName?: string;
+  },
 ): Promise<DemoLogsParse<T> | null> {
   const parsed = await db.selectFrom('monitoring_parses').select('id').limit(1).executeTakeFirst();
   if (parsed) return null;
@@ -934,7 +941,8 @@ export async function parseDemoLogsIfNone<T>(
 
   const dir = path.join(options.dataDir, 'demo');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, DEMO_LOGS_FILE);
+  const fileName = options.fileName ?? DEMO_LOGS_FILE;
+  const file = path.join(dir, fileName);
   // Written under a private name and renamed when complete, so no reader ever sees half an archive.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
   let summary: DemoLogSummary;
@@ -944,6 +952,6 @@ export async function parseDemoLogsIfNone<T>(
   } finally {
     fs.rmSync(partial, { force: true });
   }
-  const result = await options.parse({ archives: [{ name: DEMO_LOGS_FILE, file: path.relative(options.dataDir, file) }], ownerId: null });
+  const result = await options.parse({ archives: [{ name: fileName, file: path.relative(options.dataDir, file) }], ownerId: null });
   return { file, summary, parsed: result };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { generateDemoBulkCm, type DemoSummary, type NetworkCounts } from '../domain/network';
+import { generateDemoBulkCm, type DemoLayerSite, type DemoRegion, type DemoSummary, type NetworkCounts } from '../domain/network';
 import { importDump, type ImportDumpResult } from './importer';
 
 /** ~120 sites is ~19 MB of Bulk CM: a living network on first start without making the first start slow. */
@@ -17,11 +17,17 @@ export interface DemoNetworkOptions {
   sites?: number;
   /** Generator seed (default 1): the same seed writes the same file. */
   seed?: number;
+  /** Where the sites are and the operator's PLMN (default: Lisbon, Vodafone PT's). */
+  region?: DemoRegion;
+  /** The operator's own layer on sites another operator owns (MORAN). */
+  layerSites?: readonly DemoLayerSite[];
+  /** The file's name under `<dataDir>/demo/`, and the import's (default {@link DEMO_NETWORK_FILE}). */
+  fileName?: string;
   /**
    * Imports the written file (default: the importer, here). The server passes a job, so the demo import
    * is on the job dashboard like any other.
    */
-  importer?: (file: string, coords: DemoSummary['coords']) => Promise<Pick<ImportDumpResult, 'counts' | 'importedAt'>>;
+  importer?: (file: string, coords: DemoSummary['coords'], fileName: string) => Promise<Pick<ImportDumpResult, 'counts' | 'importedAt'>>;
 }
 
 export interface DemoNetworkImport {
@@ -35,8 +41,9 @@ export interface DemoNetworkImport {
 }
 
 /**
- * On a database that never had a network import, writes the demo Bulk CM file with the domain generator
- * and imports it through the real importer. Answers null (and writes nothing) when an import exists.
+ * When the current operator never had a network import, writes the demo Bulk CM file with the domain
+ * generator and imports it through the real importer. Answers null (and writes nothing) when an import
+ * exists.
  */
 export async function importDemoNetworkIfEmpty(db: Kysely<Database>, options: DemoNetworkOptions): Promise<DemoNetworkImport | null> {
   const existing = await db.selectFrom('network_imports').select('id').limit(1).executeTakeFirst();
@@ -44,19 +51,25 @@ export async function importDemoNetworkIfEmpty(db: Kysely<Database>, options: De
 
   const dir = path.join(options.dataDir, 'demo');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, DEMO_NETWORK_FILE);
+  const fileName = options.fileName ?? DEMO_NETWORK_FILE;
+  const file = path.join(dir, fileName);
   // Written under a private name and renamed when complete, so no reader ever sees half a file.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
   let summary: DemoSummary;
   try {
-    summary = await generateDemoBulkCm(fs.createWriteStream(partial), { sites: options.sites ?? DEMO_NETWORK_SITES, seed: options.seed ?? 1 });
+    summary = await generateDemoBulkCm(fs.createWriteStream(partial), {
+      sites: options.sites ?? DEMO_NETWORK_SITES,
+      seed: options.seed ?? 1,
+      region: options.region,
+      layerSites: options.layerSites,
+    });
     fs.renameSync(partial, file);
   } finally {
     fs.rmSync(partial, { force: true });
   }
 
   const result = options.importer
-    ? await options.importer(file, summary.coords)
-    : await importDump(db, fs.createReadStream(file), { fileName: DEMO_NETWORK_FILE, format: 'bulkcm', coords: summary.coords, importedBy: null });
+    ? await options.importer(file, summary.coords, fileName)
+    : await importDump(db, fs.createReadStream(file), { fileName, format: 'bulkcm', coords: summary.coords, importedBy: null });
   return { file, summary, counts: result.counts, importedAt: result.importedAt };
 }

@@ -1,11 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { WorkOrderStatusRow } from '../contracts/tracking';
+import { requireOperatorId } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import type { CommissioningPlanImportRow } from '../domain/tracking';
 import { COMMISSIONING_PLAN_TABLE, STAMPS, WORK_ORDER_STATUS_TABLE } from './datasets';
 import { RowWriter, writeStamp } from './queries';
 import { isoWeek } from '../domain/tracking';
 import { isoNow, syncTracker } from './sync';
+
+export interface DemoTrackingOptions {
+  /** PRNG seed (default 7): one per operator, so their plans differ beyond their sites. */
+  seed?: number;
+  /** BTS area and project of a site by its id's prefix; a site matching none takes the first (default: Lisboa). */
+  areas?: ReadonlyArray<{ prefix: string; area: string; project: string }>;
+  /** The site only the WOW knows (default LX9999). */
+  wowOnlySite?: string;
+}
+
+const LISBON_AREAS = [{ prefix: 'LX', area: 'Lisboa', project: 'Rollout Lisboa' }] as const;
 
 export interface DemoTrackingResult {
   planRows: number;
@@ -31,21 +43,24 @@ const OWNERS = ['Ana Costa', 'Rui Martins', 'Sofia Lopes', 'João Pereira'];
 const STATUSES = ['Open', 'In progress', 'Waiting access', 'Closed'];
 
 /**
- * Demo tracking data consistent with the demo network: a commissioning plan of two or three rows per
- * site (one per technology), work orders for most sites, and the tracker synced from both. Written only
- * when the three data sets are empty and the network holds sites.
+ * Demo tracking data consistent with the current operator's demo network: a commissioning plan of two
+ * or three rows per site (one per technology), work orders for most sites, and the tracker synced from
+ * both. Written only when the operator's three data sets are empty and its network holds sites.
  */
-export async function importDemoTrackingIfEmpty(db: Kysely<Database>, now = new Date()): Promise<DemoTrackingResult | null> {
+export async function importDemoTrackingIfEmpty(db: Kysely<Database>, now = new Date(), options: DemoTrackingOptions = {}): Promise<DemoTrackingResult | null> {
   const [plan, tracker, orders] = await Promise.all([
     db.selectFrom('tracking_commissioning_plan').select('id').limit(1).executeTakeFirst(),
     db.selectFrom('tracking_tracker').select('id').limit(1).executeTakeFirst(),
     db.selectFrom('tracking_work_orders').select('id').limit(1).executeTakeFirst(),
   ]);
   if (plan || tracker || orders) return null;
-  const sites = await db.selectFrom('network_sites').select(['id', 'name']).orderBy('id').execute();
+  // The operator's own sites: another operator's site shared with it is not its rollout.
+  const sites = await db.selectFrom('network_sites').select(['id', 'name']).where('operator_id', '=', requireOperatorId()).orderBy('id').execute();
   if (sites.length === 0) return null;
+  const areas = options.areas ?? LISBON_AREAS;
+  const areaOf = (siteId: string) => areas.find((a) => siteId.startsWith(a.prefix)) ?? areas[0]!;
 
-  const next = random(7);
+  const next = random(options.seed ?? 7);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const day = 86_400_000;
   const stamp = isoNow(now);
@@ -69,9 +84,9 @@ export async function importDemoTrackingIfEmpty(db: Kysely<Database>, now = new 
         week: isoWeek(at(commOffset)),
         mkOwner: pick(OWNERS),
         impOwner: pick(OWNERS),
-        btsArea: 'Lisboa',
+        btsArea: areaOf(site.id).area,
         btsTech: technology === '5G' ? 'NR' : technology === '4G' ? 'LTE' : 'UMTS',
-        project: 'Rollout Lisboa',
+        project: areaOf(site.id).project,
         comments: null,
         statResponse: null,
         bssTech: null,
@@ -96,10 +111,11 @@ export async function importDemoTrackingIfEmpty(db: Kysely<Database>, now = new 
     }
   });
   // A site that only the WOW knows, as happens when the plan lags behind.
+  const wowOnly = options.wowOnlySite ?? 'LX9999';
   workOrders.push({
-    siteId: 'LX9999',
+    siteId: wowOnly,
     woType: 'Installation',
-    woId: 'WO-LX9999-INS',
+    woId: `WO-${wowOnly}-INS`,
     wowStatus: 'Open',
     wowCloseDate: null,
     wowLastChange: stamp,

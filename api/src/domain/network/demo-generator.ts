@@ -5,11 +5,13 @@ import { type CoordinateEncoding, assertCoordinateEncoding, emptyCounts, encodeC
 
 /**
  * Writes a realistic Ericsson-flavour Bulk CM file (everything below ManagedElement as
- * `xn:VsDataContainer` + `es:vsData…`) for a demo network around Lisbon, streaming to a Writable with
- * back-pressure. Deterministic: the same options give the same bytes.
+ * `xn:VsDataContainer` + `es:vsData…`) for a demo network around Lisbon (or another region: each demo
+ * operator has its own), streaming to a Writable with back-pressure. Deterministic: the same options
+ * give the same bytes.
  *
  * Layout: SubNetwork=ONRM_ROOT_MO with
- * - LRAN: one RadioNode per site (MeContext = ManagedElement = site id): ENodeBFunction with
+ * - LRAN: one RadioNode per site (MeContext = ManagedElement = site id, or the node's name on a layer
+ *   site): ENodeBFunction with
  *   EUtranCellFDD per LTE band and sector (+ NbIotCell on some sites), GNBDUFunction/GNBCUCPFunction
  *   with NRCellDU/NRCellCU on n78 sites; external cells (proxies of neighbour-site cells, of co-site
  *   UMTS/GSM/NR cells, and of another OSS's eNBs) and relations of every LTE/NR kind;
@@ -31,19 +33,64 @@ export interface DemoOptions {
   coords?: CoordinateEncoding;
   /** End the writable when done and wait until it has flushed (default true). */
   end?: boolean;
+  /** Where the sites are and what the operator broadcasts (default {@link LISBON}: the network of the first releases). */
+  region?: DemoRegion;
+  /**
+   * Sites of another operator's network this one has its own layer on (MORAN): written after the
+   * region's sites, at the given place, as RadioNodes named `node` whose site id is `id`.
+   */
+  layerSites?: readonly DemoLayerSite[];
+}
+
+export interface DemoPlmn {
+  mcc: string;
+  mnc: string;
+}
+
+/** One operator's demo network: a box the sites are scattered in, their names and the PLMNs. */
+export interface DemoRegion {
+  /** Site ids are the prefix and four digits (`LX0001`). */
+  idPrefix: string;
+  /** South-west corner of the box (degrees) and its size. */
+  lat: number;
+  lon: number;
+  latSpan: number;
+  lonSpan: number;
+  /** Site names: these areas in turn, numbered (`Belém 2`). */
+  areas: readonly string[];
+  /** The operator's own PLMN, every cell's first. */
+  plmn: DemoPlmn;
+  /** The second PLMN of MOCN sites, and the share of sites that are MOCN (0: none). */
+  mocnPlmn: DemoPlmn;
+  mocnShare: number;
+}
+
+export interface DemoLayerSite {
+  id: string;
+  /** The node's (MeContext's) name; its cells are named after it. */
+  node: string;
+  name: string;
+  lat: number;
+  lon: number;
+  /** The sectors' azimuths, when the layer shares the owner's antennas (default: drawn as any site's). */
+  azimuths?: readonly [number, number, number];
 }
 
 export interface DemoSite {
   index: number;
   id: string;
+  /** The RadioNode's name (MeContext), the site id but on another operator's site. */
+  node: string;
   name: string;
   lat: number;
   lon: number;
   cluster: number;
   eNBId: number;
   gNBId: number;
-  /** MOCN: cells broadcast 268-01 and 268-03. */
+  /** MOCN: cells broadcast the operator's PLMN and the region's MOCN PLMN. */
   shared: boolean;
+  plmn: DemoPlmn;
+  mocnPlmn: DemoPlmn;
   lteBands: LteBand[];
   nr: boolean;
   nbIot: boolean;
@@ -76,8 +123,6 @@ const LTE_CELL_ID_BASE: Record<LteBand, number> = { L800: 10, L1800: 20, L2100: 
 const UARFCN: Record<UmtsCarrier, number> = { U2100F1: 10612, U2100F2: 10637, U2100F3: 10662, U900: 3011 };
 const NB_IOT_EARFCN = 6290;
 const NR_ARFCNS = [636666, 643334] as const;
-const HOST_PLMN = { mcc: '268', mnc: '01' };
-const GUEST_PLMN = { mcc: '268', mnc: '03' };
 const SECTORS = [0, 1, 2] as const;
 const FORMAT_VERSION = 'EricssonSpecificAttributes.17.28';
 const ROOT_DN = 'SubNetwork=ONRM_ROOT_MO';
@@ -85,7 +130,7 @@ const SITES_PER_RNC = 150;
 const SITES_PER_BSC = 200;
 const NEAREST = 2;
 
-const AREAS = [
+const LISBON_AREAS = [
   'Alvalade',
   'Alcântara',
   'Belém',
@@ -111,6 +156,19 @@ const AREAS = [
   'Barreiro',
   'Sintra',
 ];
+
+/** Vodafone PT's network of every release so far: LX sites around Lisbon, 15% of them MOCN with NOS. */
+export const LISBON: DemoRegion = {
+  idPrefix: 'LX',
+  lat: 38.6,
+  lon: -9.4,
+  latSpan: 0.3,
+  lonSpan: 0.4,
+  areas: LISBON_AREAS,
+  plmn: { mcc: '268', mnc: '01' },
+  mocnPlmn: { mcc: '268', mnc: '03' },
+  mocnShare: 0.15,
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Deterministic randomness: one independent stream per (seed, site, purpose), so the content of a site
@@ -139,15 +197,23 @@ const SALT = { plan: 1, lte: 2, nr: 3, umts: 4, gsm: 5 } as const;
 // ---------------------------------------------------------------------------------------------------
 
 /** The site plan the file is written from; exported so tests can check what the parser reads back. */
-export function planDemoNetwork(options: { seed?: number; sites?: number } = {}): DemoSite[] {
+export function planDemoNetwork(options: Pick<DemoOptions, 'seed' | 'sites' | 'region' | 'layerSites'> = {}): DemoSite[] {
   const seed = options.seed ?? 1;
-  const n = Math.max(1, Math.floor(options.sites ?? 300));
+  const region = options.region ?? LISBON;
+  const layers = options.layerSites ?? [];
+  const own = Math.max(layers.length > 0 ? 0 : 1, Math.floor(options.sites ?? 300));
+  const n = own + layers.length;
   const sites: DemoSite[] = [];
   for (let i = 0; i < n; i++) {
     const r = rngFor(seed, i, SALT.plan);
-    const lat = 38.6 + r() * 0.3;
-    const lon = -9.4 + r() * 0.4;
-    const cluster = Math.min(2, Math.floor(((lat - 38.6) / 0.3) * 3)) * 4 + Math.min(3, Math.floor(((lon + 9.4) / 0.4) * 4));
+    const layer = i >= own ? (layers[i - own] as DemoLayerSite) : null;
+    // Drawn on a layer site too, so the rest of its plan comes from the same stream as any site's.
+    let lat = region.lat + r() * region.latSpan;
+    let lon = region.lon + r() * region.lonSpan;
+    if (layer) ({ lat, lon } = layer);
+    // Clamped: a layer site lies outside the box.
+    const band = (v: number, parts: number): number => Math.max(0, Math.min(parts - 1, Math.floor(v * parts)));
+    const cluster = band((lat - region.lat) / region.latSpan, 3) * 4 + band((lon - region.lon) / region.lonSpan, 4);
     const lteBands: LteBand[] = ['L800'];
     if (r() < 0.9) lteBands.push('L1800');
     if (r() < 0.6) lteBands.push('L2100');
@@ -160,16 +226,20 @@ export function planDemoNetwork(options: { seed?: number; sites?: number } = {})
     if (r() < 0.35) umtsCarriers.push('U900');
     const jitter = (): number => Math.round((r() - 0.5) * 30);
     const az = (s: number): number => (s * 120 + jitter() + 360) % 360;
+    const id = layer?.id ?? `${region.idPrefix}${String(i + 1).padStart(4, '0')}`;
     sites.push({
       index: i,
-      id: `LX${String(i + 1).padStart(4, '0')}`,
-      name: `${AREAS[i % AREAS.length] as string} ${Math.floor(i / AREAS.length) + 1}`,
+      id,
+      node: layer?.node ?? id,
+      name: layer?.name ?? `${region.areas[i % region.areas.length] as string} ${Math.floor(i / region.areas.length) + 1}`,
       lat,
       lon,
       cluster,
       eNBId: 10001 + i,
       gNBId: 20001 + i,
-      shared: r() < 0.15,
+      shared: r() < region.mocnShare && !layer,
+      plmn: region.plmn,
+      mocnPlmn: region.mocnPlmn,
       lteBands,
       nr: r() < 0.45,
       nbIot: r() < 0.25,
@@ -178,7 +248,7 @@ export function planDemoNetwork(options: { seed?: number; sites?: number } = {})
       foreignNeighbours: r() < 0.2,
       rnc: 0,
       bsc: 0,
-      azimuths: [az(0), az(1), az(2)],
+      azimuths: layer?.azimuths ? [...layer.azimuths] : [az(0), az(1), az(2)],
     });
   }
   // Controllers own geographically contiguous slices (west to east), as real RNC/BSC areas do.
@@ -192,14 +262,16 @@ export function planDemoNetwork(options: { seed?: number; sites?: number } = {})
   return sites;
 }
 
-function distance2(a: DemoSite, b: DemoSite): number {
-  const dx = (a.lon - b.lon) * Math.cos((38.75 * Math.PI) / 180);
+function distance2(a: DemoSite, b: DemoSite, cosLat: number): number {
+  const dx = (a.lon - b.lon) * cosLat;
   const dy = a.lat - b.lat;
   return dx * dx + dy * dy;
 }
 
 /** For each site, the nearest other sites (all, and those with NR), nearest first. */
-function neighbourTable(sites: DemoSite[]): { near: DemoSite[][]; nearNr: DemoSite[][] } {
+function neighbourTable(sites: DemoSite[], region: DemoRegion): { near: DemoSite[][]; nearNr: DemoSite[][] } {
+  // East-west degrees shrink with the latitude: the middle of the region's box stands for all of it.
+  const cosLat = Math.cos(((region.lat + region.latSpan / 2) * Math.PI) / 180);
   const near: DemoSite[][] = [];
   const nearNr: DemoSite[][] = [];
   for (const a of sites) {
@@ -207,7 +279,7 @@ function neighbourTable(sites: DemoSite[]): { near: DemoSite[][]; nearNr: DemoSi
     const bestNr: Array<[number, DemoSite]> = [];
     for (const b of sites) {
       if (a === b) continue;
-      const d = distance2(a, b);
+      const d = distance2(a, b, cosLat);
       insertBest(best, d, b, NEAREST);
       if (b.nr) insertBest(bestNr, d, b, 1);
     }
@@ -228,10 +300,10 @@ function insertBest(best: Array<[number, DemoSite]>, d: number, s: DemoSite, k: 
 // ---------------------------------------------------------------------------------------------------
 // Per-cell plans shared by the node that owns a cell and the nodes that hold proxies of it.
 
-const lteName = (s: DemoSite, b: LteBand, sec: number): string => `${s.id}_${b}_${sec + 1}`;
-const nrName = (s: DemoSite, sec: number): string => `${s.id}_N78_${sec + 1}`;
-const umtsName = (s: DemoSite, c: UmtsCarrier, sec: number): string => `${s.id}_${c}_${sec + 1}`;
-const gsmName = (s: DemoSite, b: GsmBand, sec: number): string => `${s.id}_${b}_${sec + 1}`;
+const lteName = (s: DemoSite, b: LteBand, sec: number): string => `${s.node}_${b}_${sec + 1}`;
+const nrName = (s: DemoSite, sec: number): string => `${s.node}_N78_${sec + 1}`;
+const umtsName = (s: DemoSite, c: UmtsCarrier, sec: number): string => `${s.node}_${c}_${sec + 1}`;
+const gsmName = (s: DemoSite, b: GsmBand, sec: number): string => `${s.node}_${b}_${sec + 1}`;
 
 const ltePciGroup = (s: DemoSite): number => (s.index * 37 + 11) % 168;
 const nrPci = (s: DemoSite, sec: number): number => 3 * ((s.index * 53 + 7) % 336) + sec;
@@ -250,6 +322,8 @@ const gsmCi = (s: DemoSite, b: GsmBand, sec: number): number => ((s.index + 1) *
 const rncName = (k: number): string => `RNC${String(k + 1).padStart(2, '0')}`;
 const bscName = (k: number): string => `BSC${String(k + 1).padStart(2, '0')}`;
 const rncId = (k: number): number => 101 + k;
+/** `26801`: how Ericsson names the functions of another node after its PLMN. */
+const plmnCode = (p: DemoPlmn): string => `${p.mcc}${p.mnc}`;
 
 // ---------------------------------------------------------------------------------------------------
 // XML writing
@@ -354,10 +428,11 @@ export async function generateDemoBulkCm(out: Writable, options: DemoOptions = {
   if (options.sizeMb !== undefined) {
     // Calibrate on a small dry run: bytes per site hardly depend on the number of sites.
     const probeSites = 60;
-    const probe = await writeNetwork(null, planDemoNetwork({ seed, sites: probeSites }), seed, coords);
+    const probe = await writeNetwork(null, planDemoNetwork({ seed, sites: probeSites, region: options.region }), seed, coords, options.region ?? LISBON);
     siteCount = Math.max(1, Math.round((options.sizeMb * 1e6 * probeSites) / probe.bytes));
   }
-  const summary = await writeNetwork(out, planDemoNetwork({ seed, sites: siteCount }), seed, coords);
+  const region = options.region ?? LISBON;
+  const summary = await writeNetwork(out, planDemoNetwork({ seed, sites: siteCount, region, layerSites: options.layerSites }), seed, coords, region);
   if (options.end ?? true) {
     out.end();
     // Resolve only once the data is flushed (a file can be read right away), and surface write errors.
@@ -366,11 +441,11 @@ export async function generateDemoBulkCm(out: Writable, options: DemoOptions = {
   return summary;
 }
 
-async function writeNetwork(sink: Writable | null, sites: DemoSite[], seed: number, coords: CoordinateEncoding): Promise<DemoSummary> {
+async function writeNetwork(sink: Writable | null, sites: DemoSite[], seed: number, coords: CoordinateEncoding, region: DemoRegion): Promise<DemoSummary> {
   const w = new XmlOut(sink);
   const counts = emptyCounts();
   const cpichOutOfRange: string[] = [];
-  const { near, nearNr } = neighbourTable(sites);
+  const { near, nearNr } = neighbourTable(sites, region);
   const rel = (k: RelationKind, n = 1): void => {
     counts.relations[k] += n;
   };
@@ -418,19 +493,20 @@ function writeRadioNode(
   rel: (k: RelationKind, n?: number) => void,
 ): void {
   const r = rngFor(seed, site.index, SALT.lte);
-  const me = `${ROOT_DN},SubNetwork=LRAN,MeContext=${site.id},ManagedElement=${site.id}`;
+  const me = `${ROOT_DN},SubNetwork=LRAN,MeContext=${site.node},ManagedElement=${site.node}`;
   const enb = `${me},ENodeBFunction=1`;
-  const plmns = site.shared ? [HOST_PLMN, GUEST_PLMN] : [HOST_PLMN];
+  const host = site.plmn;
+  const plmns = site.shared ? [host, site.mocnPlmn] : [host];
   const loc = encodeCoordinates(coords, site.lat, site.lon);
 
-  w.push(`<xn:MeContext id="${site.id}">\n`);
-  w.vs(site.id, 'MeContext', [
+  w.push(`<xn:MeContext id="${site.node}">\n`);
+  w.vs(site.node, 'MeContext', [
     ['neType', 'RadioNode'],
     ['platformType', 'BASEBAND'],
     ['ipAddress', `10.${20 + (site.index >> 16)}.${(site.index >> 8) & 255}.${site.index & 255}`],
   ]);
   w.push(
-    `<xn:ManagedElement id="${site.id}">\n<xn:attributes>\n<xn:userLabel>${esc(site.name)}</xn:userLabel>\n` +
+    `<xn:ManagedElement id="${site.node}">\n<xn:attributes>\n<xn:userLabel>${esc(site.name)}</xn:userLabel>\n` +
       `<xn:vendorName>Ericsson</xn:vendorName>\n<xn:swVersion>CXP9024418/15 R42D37</xn:swVersion>\n</xn:attributes>\n`,
   );
 
@@ -439,7 +515,7 @@ function writeRadioNode(
     ['longitude', loc.longitude],
   ];
   if (loc.latitudeSign !== undefined) locFields.push(['latitudeSign', loc.latitudeSign]);
-  w.openVs(1, 'ENodeBFunction', [['eNBId', site.eNBId], ['eNodeBPlmnId', plmnStruct(HOST_PLMN)], ...locFields, ['userLabel', site.id]]);
+  w.openVs(1, 'ENodeBFunction', [['eNBId', site.eNBId], ['eNodeBPlmnId', plmnStruct(host)], ...locFields, ['userLabel', site.node]]);
 
   // --- EUtraNetwork: frequencies, neighbour-site proxies, other-OSS proxies
   const eutraNet = `${enb},EUtraNetwork=1`;
@@ -449,10 +525,10 @@ function writeRadioNode(
   const proxyOwners = new Map<number, DemoSite>();
   for (const b of site.lteBands) for (const t of near) if (t.lteBands.includes(b)) proxyOwners.set(t.eNBId, t);
   for (const t of proxyOwners.values()) {
-    const fnId = `26801-${t.eNBId}`;
+    const fnId = `${plmnCode(host)}-${t.eNBId}`;
     w.openVs(fnId, 'ExternalENodeBFunction', [
       ['eNBId', t.eNBId],
-      ['eNodeBPlmnId', plmnStruct(HOST_PLMN)],
+      ['eNodeBPlmnId', plmnStruct(host)],
     ]);
     for (const b of t.lteBands) {
       if (!site.lteBands.includes(b)) continue;
@@ -476,10 +552,10 @@ function writeRadioNode(
   const foreign: string[] = [];
   if (site.foreignNeighbours) {
     const eNBId = 900000 + (site.index % 50);
-    const fnId = `26801-${eNBId}`;
+    const fnId = `${plmnCode(host)}-${eNBId}`;
     w.openVs(fnId, 'ExternalENodeBFunction', [
       ['eNBId', eNBId],
-      ['eNodeBPlmnId', plmnStruct(HOST_PLMN)],
+      ['eNodeBPlmnId', plmnStruct(host)],
     ]);
     for (const cellId of [11, 12]) {
       const id = `${fnId}-${cellId}`;
@@ -512,7 +588,7 @@ function writeRadioNode(
           ['rncId', rncId(site.rnc)],
         ],
       ],
-      ['plmnIdentity', plmnStruct(HOST_PLMN)],
+      ['plmnIdentity', plmnStruct(host)],
     ]);
     counts.externalCells['3G']++;
   }
@@ -527,7 +603,7 @@ function writeRadioNode(
       ['bcc', bcc(site, sec)],
       ['cellIdentity', gsmCi(site, 'G900', sec)],
       ['lac', gsmLac(site)],
-      ['plmnIdentity', plmnStruct(HOST_PLMN)],
+      ['plmnIdentity', plmnStruct(host)],
       ['geranFrequencyRef', `${geraNet},GeranFrequency=${bcch(site, 'G900', sec)}`],
     ]);
     counts.externalCells['2G']++;
@@ -540,13 +616,13 @@ function writeRadioNode(
       ['arfcn', nrArfcn(site)],
       ['smtcScs', 30],
     ]);
-    w.openVs(`26801-${site.gNBId}`, 'ExternalGNodeBFunction', [
+    w.openVs(`${plmnCode(host)}-${site.gNBId}`, 'ExternalGNodeBFunction', [
       ['gNodeBId', site.gNBId],
       ['gNodeBIdLength', 22],
-      ['gNodeBPlmnId', plmnStruct(HOST_PLMN)],
+      ['gNodeBPlmnId', plmnStruct(host)],
     ]);
     for (const sec of SECTORS) {
-      w.vs(`26801-${site.gNBId}-${sec + 1}`, 'ExternalGUtranCell', [
+      w.vs(`${plmnCode(host)}-${site.gNBId}-${sec + 1}`, 'ExternalGUtranCell', [
         ['localCellId', sec + 1],
         ['physicalLayerCellIdGroup', Math.floor(nrPci(site, sec) / 3)],
         ['physicalLayerSubCellId', nrPci(site, sec) % 3],
@@ -620,11 +696,14 @@ function writeRadioNode(
       }
       if (site.nr && (b === 'L800' || b === 'L1800')) {
         w.openVs(`${nrArfcn(site)}-30`, 'GUtranFreqRelation', [['gUtranSyncSignalFrequencyRef', `${gutraNet},GUtranSyncSignalFrequency=${nrArfcn(site)}-30`]]);
-        const id = `26801-${site.gNBId}-${sec + 1}`;
+        const id = `${plmnCode(host)}-${site.gNBId}-${sec + 1}`;
         w.vs(
           id,
           'GUtranCellRelation',
-          relationFields(['neighborCellRef', `${gutraNet},ExternalGNodeBFunction=26801-${site.gNBId},ExternalGUtranCell=${id}`], relationAttrs(r, true, true)),
+          relationFields(
+            ['neighborCellRef', `${gutraNet},ExternalGNodeBFunction=${plmnCode(host)}-${site.gNBId},ExternalGUtranCell=${id}`],
+            relationAttrs(r, true, true),
+          ),
         );
         w.closeVs();
         rel('LTE-NR');
@@ -634,7 +713,7 @@ function writeRadioNode(
   }
   if (site.nbIot) {
     for (const sec of SECTORS) {
-      w.vs(`${site.id}_NB800_${sec + 1}`, 'NbIotCell', [
+      w.vs(`${site.node}_NB800_${sec + 1}`, 'NbIotCell', [
         ['cellId', 50 + sec + 1],
         ['earfcndl', NB_IOT_EARFCN],
         ['physicalLayerCellIdGroup', ltePciGroup(site)],
@@ -662,6 +741,7 @@ function writeGnb(
   rel: (k: RelationKind, n?: number) => void,
 ): void {
   const r = rngFor(seed, site.index, SALT.nr);
+  const host = site.plmn;
   const arfcn = nrArfcn(site);
   w.openVs(1, 'GNBDUFunction', [
     ['gNBId', site.gNBId],
@@ -697,8 +777,8 @@ function writeGnb(
     [
       'pLMNId',
       [
-        ['mcc', HOST_PLMN.mcc],
-        ['mnc', HOST_PLMN.mnc],
+        ['mcc', host.mcc],
+        ['mnc', host.mnc],
       ],
     ],
   ]);
@@ -711,15 +791,15 @@ function writeGnb(
     ]);
   const proxies = new Map<string, string>();
   for (const t of nearNr) {
-    const fnId = `26801-${t.gNBId}`;
+    const fnId = `${plmnCode(host)}-${t.gNBId}`;
     w.openVs(fnId, 'ExternalGNBCUCPFunction', [
       ['gNBId', t.gNBId],
       ['gNBIdLength', 22],
       [
         'pLMNId',
         [
-          ['mcc', HOST_PLMN.mcc],
-          ['mnc', HOST_PLMN.mnc],
+          ['mcc', host.mcc],
+          ['mnc', host.mnc],
         ],
       ],
     ]);
@@ -779,6 +859,7 @@ async function writeRnc(
   cpichOutOfRange: string[],
 ): Promise<void> {
   const name = rncName(k);
+  const host = (sites[0] as DemoSite).plmn;
   const fn = `${ROOT_DN},SubNetwork=URAN,MeContext=${name},ManagedElement=1,RncFunction=1`;
   const mine = sites.filter((s) => s.rnc === k);
   w.push(`<xn:MeContext id="${name}">\n`);
@@ -786,8 +867,8 @@ async function writeRnc(
   w.push(`<xn:ManagedElement id="1">\n<xn:attributes>\n<xn:userLabel>${name}</xn:userLabel>\n</xn:attributes>\n`);
   w.openVs(1, 'RncFunction', [
     ['rncId', rncId(k)],
-    ['mcc', HOST_PLMN.mcc],
-    ['mnc', HOST_PLMN.mnc],
+    ['mcc', host.mcc],
+    ['mnc', host.mnc],
     ['mncLength', 2],
   ]);
   for (const l of [...new Set(mine.map(lac))].sort((a, b) => a - b)) w.vs(l, 'LocationArea', [['lac', l]]);
@@ -872,8 +953,8 @@ async function writeRnc(
         ['primaryScramblingCode', psc(s, sec)],
         ['uarfcnDl', UARFCN[c]],
         ['lac', lac(s)],
-        ['mcc', HOST_PLMN.mcc],
-        ['mnc', HOST_PLMN.mnc],
+        ['mcc', host.mcc],
+        ['mnc', host.mnc],
         ['mncLength', 2],
       ]);
       counts.externalCells['3G']++;
@@ -881,8 +962,8 @@ async function writeRnc(
     w.closeVs();
   }
   w.openVs(1, 'ExternalGsmNetwork', [
-    ['mcc', HOST_PLMN.mcc],
-    ['mnc', HOST_PLMN.mnc],
+    ['mcc', host.mcc],
+    ['mnc', host.mnc],
     ['mncLength', 2],
   ]);
   for (const s of gsmProxies) {
@@ -921,7 +1002,8 @@ async function writeBsc(
     external.set(gsmName(s, b, sec), [s, b, sec]);
     return `${cellM},ExternalGeranCellM=1,ExternalGeranCell=${gsmName(s, b, sec)}`;
   };
-  const cgi = (s: DemoSite, b: GsmBand, sec: number): string => `268-01-${gsmLac(s)}-${gsmCi(s, b, sec)}`;
+  const host = (sites[0] as DemoSite).plmn;
+  const cgi = (s: DemoSite, b: GsmBand, sec: number): string => `${host.mcc}-${host.mnc}-${gsmLac(s)}-${gsmCi(s, b, sec)}`;
 
   w.push(`<xn:MeContext id="${name}">\n`);
   w.vs(name, 'MeContext', [['neType', 'BSC']]);

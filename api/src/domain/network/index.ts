@@ -48,5 +48,5 @@ export type {
   NetworkCounts,
   CoordinateEncoding,
 } from './model';
-export { generateDemoBulkCm, planDemoNetwork } from './demo-generator';
-export type { DemoOptions, DemoSummary, DemoSite } from './demo-generator';
+export { generateDemoBulkCm, planDemoNetwork, LISBON } from './demo-generator';
+export type { DemoOptions, DemoSummary, DemoSite, DemoRegion, DemoLayerSite, DemoPlmn } from './demo-generator';
