@@ -77,7 +77,7 @@ export function registerAccessControl(app: FastifyInstance, runtime: AuthRuntime
     if (request.routeOptions.config?.queryToken === true) delete (request.query as Record<string, unknown> | undefined)?.access_token;
     if (token) request.session = await runtime.authenticate(token);
     // The operator whose data this request reads and writes: the user's current one, as the user record says now.
-    enterRequestOperator(request.session?.principal.operatorId ?? null);
+    enterRequestOperator(request.session?.dataOperatorId ?? null);
     const denial = denialOf(request.session?.principal ?? ANONYMOUS, access);
     if (denial === 'unauthenticated') return reply.code(401).send({ message: token ? EXPIRED_MESSAGE : UNAUTHENTICATED_MESSAGE });
     if (denial !== null) return reply.code(403).send({ message: FORBIDDEN_MESSAGE });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Principal } from 'shared-auth/policy';
+import { can, type Principal } from 'shared-auth/policy';
 import type { Database } from '../db/schema';
 import { findAccountById, projectNamesOf } from './accounts';
 import { epochSeconds, type Clock } from './clock';
@@ -11,6 +11,12 @@ import type { Limiter } from './limits';
 export interface Session {
   userId: number;
   principal: Principal;
+  /**
+   * The operator whose engineering data this session reads and writes (docs/tenancy.md): the user's
+   * current operator while they still belong to it (an Administrator belongs to every operator), else
+   * none — removing a user from an operator ends their view of its data at their next request.
+   */
+  dataOperatorId: number | null;
 }
 
 /** Everything the access hook and the account routes share: the clock, the signing secret, the abuse limits, the device cookies. */
@@ -36,10 +42,8 @@ export class AuthRuntime {
     if (!claims) return null;
     const account = await findAccountById(this.db, claims.userId);
     if (!account || account.deactivated || claims.iat < account.tokensValidAfter) return null;
-    return {
-      userId: account.id,
-      principal: { authenticated: true, role: account.role, operatorId: account.operatorId, projects: await projectNamesOf(this.db, account.id) },
-    };
+    const principal: Principal = { authenticated: true, role: account.role, operatorId: account.operatorId, projects: await projectNamesOf(this.db, account.id) };
+    return { userId: account.id, principal, dataOperatorId: await dataOperatorOf(this.db, account.id, principal) };
   }
 
   /** A session token for the user as they are now; null when the user does not exist. */
@@ -59,6 +63,17 @@ export class AuthRuntime {
   revocationPoint(): number {
     return epochSeconds(this.clock()) + 1;
   }
+}
+
+async function dataOperatorOf(db: Kysely<Database>, userId: number, principal: Principal): Promise<number | null> {
+  const { operatorId } = principal;
+  if (operatorId === null) return null;
+  if (can(principal, 'canAdminister')) {
+    const operator = await db.selectFrom('operators').select('id').where('id', '=', operatorId).executeTakeFirst();
+    return operator ? operatorId : null;
+  }
+  const member = await db.selectFrom('user_operators').select('operator_id').where('user_id', '=', userId).where('operator_id', '=', operatorId).executeTakeFirst();
+  return member ? operatorId : null;
 }
 
 /** Ends every session of a user (password change, deactivation, role change). */

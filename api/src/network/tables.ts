@@ -135,6 +135,18 @@ export interface NetworkImportsTable {
   bytes: ColumnType<number | string, number, number>;
 }
 
+/**
+ * RAN sharing (migration 0016, docs/tenancy.md): a site of one operator (`operator_id`, the owner) shared
+ * with a partner. MORAN: each operator has its own layer (nodes, cells) on the shared equipment; MOCN:
+ * one layer, the owner's, broadcasting both operators' PLMNs. The site is visible to both.
+ */
+export interface NetworkSiteSharesTable {
+  operator_id: TenantColumn;
+  site_id: string;
+  partner_operator_id: number;
+  mode: 'MORAN' | 'MOCN';
+}
+
 export interface NetworkTables {
   network_sites: NetworkSitesTable;
   network_nodes: NetworkNodesTable;
@@ -143,4 +155,5 @@ export interface NetworkTables {
   network_external_cells: NetworkExternalCellsTable;
   network_relations: NetworkRelationsTable;
   network_imports: NetworkImportsTable;
+  network_site_shares: NetworkSiteSharesTable;
 }
