@@ -45,6 +45,9 @@ export const DEFAULT_JOB_TIMINGS: JobTimings = { heartbeatMs: 5_000, staleAfterM
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A heartbeat that met SQLite's write lock taken is tried again this soon. */
+const BEAT_RETRY_MS = 200;
+
 /**
  * Runs jobs: records them, queues them, executes them (on whichever instance the queue picks), reports
  * their progress to the owner, notifies them at the end, and tells apart a job whose process died.
@@ -116,10 +119,22 @@ export class JobRunner {
 
   private async tick(): Promise<void> {
     try {
-      await beat(this.deps.db, this.instanceId, iso(this.deps.clock()));
+      await this.beatWhenFree();
       if (this.deps.queue.kind !== 'in-process') await this.recoverOrphans(false);
     } catch (error) {
       this.deps.log.warn({ err: error }, 'job heartbeat failed');
+    }
+  }
+
+  /**
+   * The heartbeat, written without making the event loop wait for SQLite's write lock: while a worker
+   * thread's transaction holds it, tried again every BEAT_RETRY_MS until the next beat is due.
+   */
+  private async beatWhenFree(): Promise<void> {
+    const giveUpAt = Date.now() + this.timings.heartbeatMs;
+    while (!(await beat(this.deps.db, this.instanceId, iso(this.deps.clock())))) {
+      if (Date.now() + BEAT_RETRY_MS >= giveUpAt || !this.heartbeat) return;
+      await new Promise((resolve) => setTimeout(resolve, BEAT_RETRY_MS).unref());
     }
   }
 
@@ -258,16 +273,40 @@ export class JobRunner {
   private contextOf(job: JobRecord): JobContext<never> {
     let last = 0;
     let pending: { percent: number; text: string | null } | null = null;
+    /** The latest progress not yet in the row (its write met SQLite's write lock taken). */
+    let unsaved: { percent: number; text: string | null } | null = null;
+    let retry: NodeJS.Timeout | null = null;
     let writing = false;
+    const save = async (progress: { percent: number; text: string | null }) => {
+      if (await saveProgress(this.deps.db, job.id, progress.percent, progress.text, iso(this.deps.clock()))) return;
+      // Never waited for: the owner has it from the push, the row gets it (or a later one) once the lock is free.
+      unsaved = progress;
+      retry ??= setTimeout(() => {
+        retry = null;
+        void write();
+      }, this.timings.progressEveryMs);
+      retry.unref();
+    };
     const write = async () => {
-      if (writing || !pending) return;
+      if (writing || (!pending && !unsaved)) return;
       writing = true;
-      const { percent, text } = pending;
+      const next = pending;
       pending = null;
       try {
-        await saveProgress(this.deps.db, job.id, percent, text, iso(this.deps.clock()));
-        if (job.ownerId !== null)
-          await this.deps.push(job.ownerId, JOB_PROGRESS, { id: job.id, kind: job.kind, state: 'running', progress: percent, text } satisfies JobProgressEvent);
+        if (next) {
+          unsaved = null;
+          if (job.ownerId !== null)
+            await this.deps.push(job.ownerId, JOB_PROGRESS, {
+              id: job.id,
+              kind: job.kind,
+              state: 'running',
+              progress: next.percent,
+              text: next.text,
+            } satisfies JobProgressEvent);
+        }
+        const progress = next ?? unsaved;
+        unsaved = null;
+        if (progress) await save(progress);
       } catch (error) {
         this.deps.log.warn({ err: error, job: job.id }, 'job progress not saved');
       } finally {
@@ -308,7 +347,9 @@ export class JobRunner {
   private async tell(userId: number, title: string, ok: boolean, job: JobRecord): Promise<void> {
     try {
       const key = this.kinds.get(job.kind)?.notificationKey?.(job.params as never, ok, job.outcome?.body ?? null) ?? `job-${job.kind}`;
-      await this.deps.notify(userId, title, ok, key);
+      const notify = () => this.deps.notify(userId, title, ok, key);
+      // In the job's operator, so the notification records it and its link opens that operator's records.
+      await (job.operatorId === null ? notify() : runInOperator(job.operatorId, notify));
     } catch (error) {
       this.deps.log.error({ err: error, job: job.id }, 'could not notify the end of a job');
     }

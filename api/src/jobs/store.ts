@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { JOB_MESSAGES, type JobOutcome, type JobRecord, type JobState } from './model';
+import { LOCKED, writeWhenFree, writeWithoutWaiting } from './lock-wait';
 import type { JobsTable } from './tables';
 
 type Db = Kysely<Database>;
@@ -37,27 +38,29 @@ export async function insertJob(
   db: Db,
   job: { id: string; kind: string; ownerId: number | null; operatorId: number | null; params: unknown; now: string },
 ): Promise<void> {
-  await db
-    .insertInto('jobs')
-    .values({
-      id: job.id,
-      kind: job.kind,
-      owner_id: job.ownerId,
-      operator_id: job.operatorId,
-      params: JSON.stringify(job.params ?? null),
-      state: 'queued',
-      progress: 0,
-      progress_text: null,
-      created_at: job.now,
-      started_at: null,
-      finished_at: null,
-      result: null,
-      error: null,
-      attempts: 0,
-      instance_id: null,
-      heartbeat_at: null,
-    })
-    .execute();
+  await writeWhenFree(db, (db) =>
+    db
+      .insertInto('jobs')
+      .values({
+        id: job.id,
+        kind: job.kind,
+        owner_id: job.ownerId,
+        operator_id: job.operatorId,
+        params: JSON.stringify(job.params ?? null),
+        state: 'queued',
+        progress: 0,
+        progress_text: null,
+        created_at: job.now,
+        started_at: null,
+        finished_at: null,
+        result: null,
+        error: null,
+        attempts: 0,
+        instance_id: null,
+        heartbeat_at: null,
+      })
+      .execute(),
+  );
 }
 
 export async function findJob(db: Db, id: string): Promise<JobRecord | null> {
@@ -70,18 +73,27 @@ export async function findJob(db: Db, id: string): Promise<JobRecord | null> {
  * runs the job, so even a queue that delivered twice runs it once.
  */
 export async function claimJob(db: Db, id: string, instanceId: string, now: string): Promise<JobRecord | null> {
-  const claimed = await db
-    .updateTable('jobs')
-    .set((eb) => ({ state: 'running', started_at: now, heartbeat_at: now, instance_id: instanceId, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('state', '=', 'queued')
-    .executeTakeFirst();
+  const claimed = await writeWhenFree(db, (db) =>
+    db
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'running', started_at: now, heartbeat_at: now, instance_id: instanceId, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst(),
+  );
   if (Number(claimed.numUpdatedRows) !== 1) return null;
   return findJob(db, id);
 }
 
-export async function saveProgress(db: Db, id: string, progress: number, text: string | null, now: string): Promise<void> {
-  await db.updateTable('jobs').set({ progress, progress_text: text, heartbeat_at: now }).where('id', '=', id).where('state', '=', 'running').execute();
+/**
+ * Records a running job's progress; answers false, without waiting, when SQLite's write lock is taken
+ * (a worker thread's transaction): the caller keeps it and writes a later one.
+ */
+export async function saveProgress(db: Db, id: string, progress: number, text: string | null, now: string): Promise<boolean> {
+  const done = await writeWithoutWaiting(db, (db) =>
+    db.updateTable('jobs').set({ progress, progress_text: text, heartbeat_at: now }).where('id', '=', id).where('state', '=', 'running').execute(),
+  );
+  return done !== LOCKED;
 }
 
 /**
@@ -97,19 +109,31 @@ export async function finishJob(
   error: string | null,
   now: string,
 ): Promise<boolean> {
-  const done = await db
-    .updateTable('jobs')
-    .set({ state, finished_at: now, result: JSON.stringify(outcome), error, ...(state === 'succeeded' ? { progress: 100, progress_text: null } : {}) })
-    .where('id', '=', id)
-    .where('state', '=', 'running')
-    .where('instance_id', '=', instanceId)
-    .executeTakeFirst();
+  // Patient: the waiting caller is answered only once this is written.
+  const done = await writeWhenFree(
+    db,
+    (db) =>
+      db
+        .updateTable('jobs')
+        .set({ state, finished_at: now, result: JSON.stringify(outcome), error, ...(state === 'succeeded' ? { progress: 100, progress_text: null } : {}) })
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .where('instance_id', '=', instanceId)
+        .executeTakeFirst(),
+    10 * 60_000,
+  );
   return Number(done.numUpdatedRows) === 1;
 }
 
-/** Marks the heartbeat of every job this instance runs, so other instances can tell it is alive. */
-export async function beat(db: Db, instanceId: string, now: string): Promise<void> {
-  await db.updateTable('jobs').set({ heartbeat_at: now }).where('state', '=', 'running').where('instance_id', '=', instanceId).execute();
+/**
+ * Marks the heartbeat of every job this instance runs, so other instances can tell it is alive. Answers
+ * false, without waiting, when SQLite's write lock is taken: the caller tries again soon.
+ */
+export async function beat(db: Db, instanceId: string, now: string): Promise<boolean> {
+  const done = await writeWithoutWaiting(db, (db) =>
+    db.updateTable('jobs').set({ heartbeat_at: now }).where('state', '=', 'running').where('instance_id', '=', instanceId).execute(),
+  );
+  return done !== LOCKED;
 }
 
 /** Running jobs whose heartbeat is older than `staleBefore`: the process that ran them has died. */
@@ -125,34 +149,40 @@ export async function orphanedJobs(db: Db, staleBefore: string): Promise<JobReco
 
 export async function markInterrupted(db: Db, id: string, now: string): Promise<boolean> {
   const outcome: JobOutcome = { status: 500, body: { message: JOB_MESSAGES.interrupted } };
-  const done = await db
-    .updateTable('jobs')
-    .set({ state: 'failed', finished_at: now, error: JOB_MESSAGES.interrupted, result: JSON.stringify(outcome) })
-    .where('id', '=', id)
-    .where('state', '=', 'running')
-    .executeTakeFirst();
+  const done = await writeWhenFree(db, (db) =>
+    db
+      .updateTable('jobs')
+      .set({ state: 'failed', finished_at: now, error: JOB_MESSAGES.interrupted, result: JSON.stringify(outcome) })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .executeTakeFirst(),
+  );
   return Number(done.numUpdatedRows) === 1;
 }
 
 /** Puts a job back in the queue (an idempotent kind after a restart, or a retry). */
 export async function requeueJob(db: Db, id: string, fromStates: readonly JobState[]): Promise<boolean> {
-  const done = await db
-    .updateTable('jobs')
-    .set({ state: 'queued', progress: 0, progress_text: null, started_at: null, finished_at: null, result: null, error: null, instance_id: null })
-    .where('id', '=', id)
-    .where('state', 'in', [...fromStates])
-    .executeTakeFirst();
+  const done = await writeWhenFree(db, (db) =>
+    db
+      .updateTable('jobs')
+      .set({ state: 'queued', progress: 0, progress_text: null, started_at: null, finished_at: null, result: null, error: null, instance_id: null })
+      .where('id', '=', id)
+      .where('state', 'in', [...fromStates])
+      .executeTakeFirst(),
+  );
   return Number(done.numUpdatedRows) === 1;
 }
 
 export async function cancelQueuedJob(db: Db, id: string, now: string): Promise<boolean> {
   const outcome: JobOutcome = { status: 409, body: { message: JOB_MESSAGES.cancelled } };
-  const done = await db
-    .updateTable('jobs')
-    .set({ state: 'cancelled', finished_at: now, error: JOB_MESSAGES.cancelled, result: JSON.stringify(outcome) })
-    .where('id', '=', id)
-    .where('state', '=', 'queued')
-    .executeTakeFirst();
+  const done = await writeWhenFree(db, (db) =>
+    db
+      .updateTable('jobs')
+      .set({ state: 'cancelled', finished_at: now, error: JOB_MESSAGES.cancelled, result: JSON.stringify(outcome) })
+      .where('id', '=', id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst(),
+  );
   return Number(done.numUpdatedRows) === 1;
 }
 
@@ -198,8 +228,10 @@ export async function expiredJobs(db: Db, finishedBefore: string): Promise<JobRe
 
 export async function deleteJobs(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length > 0)
-    await db
-      .deleteFrom('jobs')
-      .where('id', 'in', [...ids])
-      .execute();
+    await writeWhenFree(db, (db) =>
+      db
+        .deleteFrom('jobs')
+        .where('id', 'in', [...ids])
+        .execute(),
+    );
 }
