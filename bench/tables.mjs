@@ -2,7 +2,9 @@
 // filled with 1,000,000 rows each, then each list read through the real list functions (api/dist:
 // tracking listRows, monitoring listAlarms) as the shared table asks: the first page, a sorted page
 // and a page with two contains-filters. Prints p50/p99 of each, first on the schema as it was before
-// migration 0013 (the baseline), then, on the same rows in the same run, after 0013 adds its indexes.
+// operators became tenants (migration 0016: one global data set, today's lists), then on the same rows
+// in the same run after 0016, spread across three operators (half, 30 %, 20 %) and read as the biggest
+// one — the lists a user of that operator waits for (docs/tenancy.md).
 // SQLite always; PostgreSQL too when BENCH_DATABASE_URL=postgres://… (a scratch schema, dropped
 // afterwards). BENCH_TABLE_ROWS (default 1,000,000) and BENCH_TABLE_RUNS (calls per case, default 20)
 // shorten a smoke run.
@@ -17,10 +19,10 @@ const DIST = path.join(ROOT, 'api/dist');
 const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
 const ROWS = Number(process.env.BENCH_TABLE_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_TABLE_RUNS ?? 20);
-/** The last migration before the indexes: the baseline schema. */
-const BEFORE = '0012_table_settings';
+/** The last migration before operators became tenants: the baseline schema. */
+const BEFORE = '0015_site_lookups';
 
-if (!fs.existsSync(path.join(DIST, 'db/migrations/0013_list_indexes.js'))) {
+if (!fs.existsSync(path.join(DIST, 'db/migrations/0016_operator_tenancy.js'))) {
   console.error('api/dist is missing or stale: build it first (cd api && npx tsc -p tsconfig.build.json)');
   process.exit(1);
 }
@@ -28,6 +30,7 @@ const { Migrator, sql } = requireApi('kysely');
 const { openDatabase } = requireApi(path.join(DIST, 'db/database.js'));
 const { migrateToLatest } = requireApi(path.join(DIST, 'db/migrate.js'));
 const { BatchInsert } = requireApi(path.join(DIST, 'db/batch-insert.js'));
+const { runInOperator, runUnscoped } = requireApi(path.join(DIST, 'db/operator-scope.js'));
 const { listRows } = requireApi(path.join(DIST, 'tracking/queries.js'));
 const { COMMISSIONING_PLAN_TABLE, TRACKER_TABLE, WORK_ORDER_STATUS_TABLE } = requireApi(path.join(DIST, 'tracking/datasets.js'));
 const { listAlarms } = requireApi(path.join(DIST, 'monitoring/queries.js'));
@@ -239,25 +242,36 @@ async function run(label, databaseUrl) {
     const { error } = await migrator.migrateToLatest();
     if (error) throw error;
     console.log(`tables bench on ${label}: ${ROWS.toLocaleString('en')} rows in each of ${TABLES.length} tables, ${RUNS} calls per case`);
+    const now = new Date().toISOString();
+    for (const name of ['Operator A', 'Operator B', 'Operator C']) await sql`insert into operators (name, avatar, created_at) values (${name}, null, ${now})`.execute(handle.db);
     for (const table of TABLES) {
       const started = performance.now();
-      await fill(handle.db, table);
+      await runUnscoped(() => fill(handle.db, table));
       console.log(`  filled ${table.table} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     // What PostgreSQL's autovacuum does on its own after a big insert (statistics, visibility map); the bench does not wait for it.
     if (schema) await sql`vacuum analyze ${sql.join(TABLES.map((t) => sql.table(t.table)))}`.execute(handle.db);
-    const before = await measure(handle.db);
+    const before = await runUnscoped(() => measure(handle.db));
     const migrating = performance.now();
     await migrateToLatest(handle.db, schema);
-    console.log(`  migration 0013 (indexes) took ${((performance.now() - migrating) / 1000).toFixed(1)} s on the filled tables`);
-    if (schema) await sql`analyze ${sql.join(TABLES.map((t) => sql.table(t.table)))}`.execute(handle.db);
-    const after = await measure(handle.db);
-    console.log(`  ${'case'.padEnd(42)} ${'before 0013 p50 / p99'.padStart(24)} ${'after 0013 p50 / p99'.padStart(24)}   rows of ${'total'}`);
+    console.log(`  migration 0016 (operators as tenants) took ${((performance.now() - migrating) / 1000).toFixed(1)} s on the filled tables`);
+    // Every row went to the first operator; 30 % and 20 % of them move to the other two.
+    const { rows: operators } = await sql`select id from operators order by id`.execute(handle.db);
+    const [first, second, third] = operators.map((o) => Number(o.id));
+    await runUnscoped(async () => {
+      for (const table of TABLES) {
+        await sql`update ${sql.table(table.table)} set operator_id = ${second} where id % 10 in (5, 6, 7)`.execute(handle.db);
+        await sql`update ${sql.table(table.table)} set operator_id = ${third} where id % 10 in (8, 9)`.execute(handle.db);
+      }
+    });
+    if (schema) await sql`vacuum analyze ${sql.join(TABLES.map((t) => sql.table(t.table)))}`.execute(handle.db);
+    else await sql`analyze`.execute(handle.db);
+    const after = await runInOperator(first, () => measure(handle.db));
+    console.log(`  ${'case'.padEnd(42)} ${'one data set p50 / p99'.padStart(24)} ${'3 operators p50 / p99'.padStart(24)}   rows: before → after`);
     for (const [name, b] of before) {
       const a = after.get(name);
-      const same = JSON.stringify(a.rows) === JSON.stringify(b.rows) && a.total === b.total;
       const ms = (r) => `${r.p50.toFixed(1).padStart(8)} / ${r.p99.toFixed(1).padStart(8)} ms`;
-      console.log(`  ${name.padEnd(42)} ${ms(b).padStart(24)} ${ms(a).padStart(24)}   ${a.total.toLocaleString('en')}${same ? '' : '  (DIFFERENT ROWS!)'}`);
+      console.log(`  ${name.padEnd(42)} ${ms(b).padStart(24)} ${ms(a).padStart(24)}   ${b.total.toLocaleString('en')} → ${a.total.toLocaleString('en')}`);
     }
   } finally {
     await handle.close();

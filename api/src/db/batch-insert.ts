@@ -1,5 +1,5 @@
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
-import { OPERATOR_COLUMN, requireOperatorId, TENANT_TABLES } from './operator-scope';
+import { isUnscoped, OPERATOR_COLUMN, requireOperatorId, TENANT_TABLES } from './operator-scope';
 import type { Database } from './schema';
 
 /** A row to insert, by column name. */
@@ -62,7 +62,8 @@ export class BatchInsert {
   ) {
     // Compiled SQL does not pass through the operator scope's rewriting, so a tenant table's rows get
     // the operator here, as a fixed column (docs/tenancy.md).
-    if (TENANT_TABLES.has(table) && !columns.includes(OPERATOR_COLUMN)) {
+    // Unscoped system work (a migration, a bench on an older schema) writes the columns it names.
+    if (TENANT_TABLES.has(table) && !columns.includes(OPERATOR_COLUMN) && !isUnscoped()) {
       const operatorId = requireOperatorId();
       columns = [...columns, OPERATOR_COLUMN];
       options = { ...options, keys: [...(options.keys ?? columns.slice(0, -1)), OPERATOR_COLUMN], fixed: { ...options.fixed, [OPERATOR_COLUMN]: operatorId } };
