@@ -31,8 +31,10 @@ describe.each(TEST_DATABASES)('notification store on $name', (kind) => {
 
     const stored = await saveNotifications(database.db, prepared);
     expect(stored).toEqual(prepared.notifications);
-    expect(prepared.notifications[0]?.notification).toEqual({ id: ids[0], ...CONTENT, addedDate: AT, readed: false });
+    // Prepared outside a request or job: the suite's own work is the first operator's (test/support/operator.ts).
+    expect(prepared.notifications[0]?.notification).toEqual({ id: ids[0], ...CONTENT, addedDate: AT, readed: false, operator: { id: 1, name: 'Vodafone PT' } });
     const written = await rows();
+    expect(written.map((r) => Number(r.operator_id))).toEqual([1, 1, 1]);
     expect(written.map((r) => ({ id: r.id, user_id: r.user_id, key: r.key, title: r.title, added_date: r.added_date, readed: Number(r.readed) }))).toEqual(
       prepared.notifications
         .map((n) => ({ id: n.notification.id, user_id: n.userId, key: CONTENT.key, title: CONTENT.title, added_date: AT, readed: 0 }))

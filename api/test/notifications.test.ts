@@ -1,9 +1,11 @@
 import type { UserNotification } from '../src/contracts/notifications';
+import { runInOperator, runUnscoped } from '../src/db/operator-scope';
 import { PASSWORD_CHANGED } from '../src/notifications';
 import { NOT_FOUND_MESSAGE } from '../src/notifications/routes';
 import { POPOVER_READ_LIMIT } from '../src/notifications/store';
 import { DEMO_PASSWORD } from '../src/seed';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { TEST_OPERATOR_ID } from './support/operator';
 import { must, officialClient, seedUsers, startInstance, type RunningInstance } from './support/realtime';
 
 const OS = 'os@cellwise.local';
@@ -14,6 +16,7 @@ describe.each(TEST_DATABASES)('notifications on $name', (kind) => {
   let database: TestDatabase;
   let api: RunningInstance;
   let users: Map<string, number>;
+  let operators: Map<string, number>;
   let now = Date.parse('2026-04-01T08:00:00.000Z');
   const tokens = new Map<string, string>();
 
@@ -34,6 +37,7 @@ describe.each(TEST_DATABASES)('notifications on $name', (kind) => {
   beforeAll(async () => {
     database = await kind.open();
     users = await seedUsers(database);
+    operators = new Map((await database.db.selectFrom('operators').select(['id', 'name']).execute()).map((o) => [o.name, o.id]));
     api = await startInstance(database, { clock: () => now });
     for (const email of [OS, HQ, 'manager@cellwise.local', 'client@cellwise.local']) tokens.set(email, must(await api.app.auth.issueToken(id(email))));
   });
@@ -62,6 +66,8 @@ describe.each(TEST_DATABASES)('notifications on $name', (kind) => {
       icon: 'info',
       variant: 'info',
       readed: false,
+      // Raised outside any request or job: the suites' own work is the first operator's.
+      operator: { id: TEST_OPERATOR_ID, name: 'Vodafone PT' },
     });
     expect(((await list(HQ)) as UserNotification[]).map((n) => n.title)).toEqual(['for HQ only', 'second']);
     expect(await list('manager@cellwise.local')).toEqual([]);
@@ -197,7 +203,9 @@ describe.each(TEST_DATABASES)('notifications on $name', (kind) => {
       });
       expect(res.statusCode).toBe(200);
       const { notification } = await client.notifications.next(2000, 'the password notification');
-      expect(notification).toEqual({ id: expect.any(Number), ...PASSWORD_CHANGED, addedDate: new Date(now).toISOString(), readed: false });
+      // Raised by the client's own request: in the operator the client is in (NOS, the only one).
+      const nos = { id: must(operators.get('NOS'), 'NOS'), name: 'NOS' };
+      expect(notification).toEqual({ id: expect.any(Number), ...PASSWORD_CHANGED, addedDate: new Date(now).toISOString(), readed: false, operator: nos });
       expect(PASSWORD_CHANGED).toEqual({ key: 'password-changed', title: 'Your password was changed.', icon: 'info', variant: 'info' });
       tokens.set(email, res.json<{ token: string }>().token);
       expect(await list(email)).toEqual([notification]);
@@ -205,4 +213,64 @@ describe.each(TEST_DATABASES)('notifications on $name', (kind) => {
       await client.connection.stop();
     }
   });
+  test('a notification records the operator of the work that raised it, and every list answers it', async () => {
+    const meo = must(operators.get('MEO'), 'MEO');
+    const [inMeo] = await runInOperator(meo, () => notifyAt([id(HQ)], 'in MEO'));
+    const [system] = await runUnscoped(() => notifyAt([id(HQ)], 'system work'));
+    const [noOperator] = await runInOperator(null, () => notifyAt([id(HQ)], 'no current operator'));
+    // What the hub pushed (notify's answer is the pushed copy) says the operator too.
+    expect(must(inMeo).operator).toEqual({ id: meo, name: 'MEO' });
+    expect(must(system).operator).toBeNull();
+    expect(must(noOperator).operator).toBeNull();
+
+    const rows = await database.db.selectFrom('notifications').select(['title', 'operator_id']).orderBy('id').execute();
+    expect(rows.map((r) => [r.title, r.operator_id === null ? null : Number(r.operator_id)])).toEqual([
+      ['in MEO', meo],
+      ['system work', null],
+      ['no current operator', null],
+    ]);
+
+    const popover = (await list(HQ)) as UserNotification[];
+    expect(popover.map((n) => [n.title, n.operator])).toEqual([
+      ['no current operator', null],
+      ['system work', null],
+      ['in MEO', { id: meo, name: 'MEO' }],
+    ]);
+    const page = (await list(HQ, '?page=1&size=10')) as { rows: UserNotification[] };
+    expect(page.rows.map((n) => n.operator?.name ?? null)).toEqual([null, null, 'MEO']);
+    expect(page.rows[2]).toEqual(popover[2]);
+  });
+
+  test("a job's end is notified in the operator the job was submitted in, whichever work starts it", async () => {
+    const meo = must(operators.get('MEO'), 'MEO');
+    let release = () => {};
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    api.app.jobs.register({ kind: 'test.tenancy-block', label: 'Blocker', idempotent: false, run: () => blocked.then(() => ({ message: 'ok' })) });
+    api.app.jobs.register({
+      kind: 'test.tenancy-notice',
+      label: 'Tenancy notice',
+      idempotent: false,
+      run: () => Promise.resolve({ message: 'done' }),
+      notificationKey: () => 'test-tenancy',
+    });
+    // Two system jobs fill the queue, so the MEO job is started by the end of one of them, in its
+    // context (as a pg-boss worker starts every job): the operator must come from the job itself.
+    const blockers = await runUnscoped(() => Promise.all([1, 2].map(() => api.app.jobs.enqueue('test.tenancy-block', null, {}))));
+    const job = await runInOperator(meo, () => api.app.jobs.enqueue('test.tenancy-notice', id(HQ), {}));
+    release();
+    expect((await api.app.jobs.waitFor(job.id)).state).toBe('succeeded');
+    for (const blocker of blockers) await api.app.jobs.waitFor(blocker.id);
+    await waitForNotice(() => list(HQ));
+    const [notice] = ((await list(HQ)) as UserNotification[]).filter((n) => n.key === 'test-tenancy');
+    expect(must(notice, 'the job notification').operator).toEqual({ id: meo, name: 'MEO' });
+  });
+
+  /** The job's notification is written once the runner has told its owner, just after the job finished. */
+  async function waitForNotice(read: () => Promise<unknown>): Promise<void> {
+    for (let i = 0; i < 100; i += 1) {
+      if (((await read()) as UserNotification[]).some((n) => n.key === 'test-tenancy')) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the job notification never came');
+  }
 });

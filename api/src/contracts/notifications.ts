@@ -15,6 +15,11 @@ export const UserNotification = Type.Object(
     icon: NotificationIcon,
     variant: Type.String(),
     readed: Type.Boolean(),
+    /**
+     * The operator it was raised in (its link opens a record of that operator); null for notifications
+     * about the account itself. The console switches to it before opening the link.
+     */
+    operator: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }, { additionalProperties: false }), Type.Null()]),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { NotificationIcon, UserNotification } from '../contracts/notifications';
+import { currentOperatorId } from '../db/operator-scope';
 import type { Database, NotificationsTable } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -31,7 +32,9 @@ export function isPossibleNotificationId(id: number): boolean {
   return Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
 }
 
-function toNotification(row: Selectable<NotificationsTable>): UserNotification {
+type NotificationRow = Selectable<NotificationsTable> & { operator_name: string | null };
+
+function toNotification(row: NotificationRow): UserNotification {
   return {
     id: Number(row.id),
     key: row.key,
@@ -40,6 +43,8 @@ function toNotification(row: Selectable<NotificationsTable>): UserNotification {
     icon: row.icon,
     variant: row.variant,
     readed: Number(row.readed) === 1,
+    // An operator deleted since keeps its id on the row but no longer names anything to switch to.
+    operator: row.operator_id === null || row.operator_name === null ? null : { id: Number(row.operator_id), name: row.operator_name },
   };
 }
 
@@ -52,6 +57,8 @@ export interface StoredNotification {
 export interface PreparedNotifications {
   content: NotificationContent;
   addedDate: string;
+  /** The operator of the work that notifies: its records are what the notification's link opens. */
+  operator: UserNotification['operator'];
   notifications: StoredNotification[];
 }
 
@@ -69,6 +76,7 @@ export async function prepareNotifications(
   addedDate: string,
 ): Promise<PreparedNotifications> {
   const asked = [...new Set(userIds)].filter(isPossibleNotificationId);
+  const operator = await operatorOfWork(db);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const found = new Map<number, number>();
   for (let i = 0; i < asked.length; i += CHUNK) {
@@ -83,7 +91,7 @@ export async function prepareNotifications(
     }
   }
   const users = asked.filter((id) => found.has(id));
-  if (users.length === 0) return { content, addedDate, notifications: [] };
+  if (users.length === 0) return { content, addedDate, operator, notifications: [] };
   if (!postgres) {
     const last = await db.transaction().execute(async (trx) => {
       // The mark exists from the table's first insert on; until then it starts from the rows there are.
@@ -106,9 +114,18 @@ export async function prepareNotifications(
       icon: content.icon,
       variant: content.variant,
       readed: false,
+      operator,
     },
   }));
-  return { content, addedDate, notifications };
+  return { content, addedDate, operator, notifications };
+}
+
+/** The operator the notifying work runs in (a request's user's current one, a job's own), with its name. */
+async function operatorOfWork(db: Db): Promise<UserNotification['operator']> {
+  const id = currentOperatorId() ?? null;
+  if (id === null) return null;
+  const row = await db.selectFrom('operators').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  return row ? { id: row.id, name: row.name } : null;
 }
 
 function must(id: number | undefined): number {
@@ -122,14 +139,15 @@ function must(id: number | undefined): number {
  * ones stored, in the order given.
  */
 export async function saveNotifications(db: Db, prepared: PreparedNotifications): Promise<StoredNotification[]> {
-  const { content, addedDate, notifications } = prepared;
+  const { content, addedDate, operator, notifications } = prepared;
+  const operatorId = operator?.id ?? null;
   const saved = new Set<number>();
   for (let i = 0; i < notifications.length; i += CHUNK) {
     const chunk = notifications.slice(i, i + CHUNK);
     // The content is bound once; only the id and the user differ from row to row.
     const values = sql.join(chunk.map(({ userId, notification }) => sql`(cast(${notification.id} as integer), cast(${userId} as integer))`));
-    const { rows } = await sql<{ id: number }>`insert into notifications (id, user_id, key, title, added_date, icon, variant, readed)
-      select v.column1, v.column2, ${content.key}, ${content.title}, ${addedDate}, ${content.icon}, ${content.variant}, 0
+    const { rows } = await sql<{ id: number }>`insert into notifications (id, user_id, key, title, added_date, icon, variant, readed, operator_id)
+      select v.column1, v.column2, ${content.key}, ${content.title}, ${addedDate}, ${content.icon}, ${content.variant}, 0, cast(${operatorId} as integer)
       from (values ${values}) as v join users u on u.id = v.column2
       returning id`.execute(db);
     for (const row of rows) saved.add(Number(row.id));
@@ -138,9 +156,17 @@ export async function saveNotifications(db: Db, prepared: PreparedNotifications)
 }
 
 function ofUser(db: Db, userId: number, unreadOnly: boolean) {
-  let query = db.selectFrom('notifications').where('user_id', '=', userId);
-  if (unreadOnly) query = query.where('readed', '=', 0);
+  let query = db.selectFrom('notifications').where('notifications.user_id', '=', userId);
+  if (unreadOnly) query = query.where('notifications.readed', '=', 0);
   return query;
+}
+
+/** With the name of the operator each was raised in (a few operators: one index seek per row). */
+function withOperator(db: Db, userId: number, unreadOnly: boolean) {
+  return ofUser(db, userId, unreadOnly)
+    .leftJoin('operators', 'operators.id', 'notifications.operator_id')
+    .selectAll('notifications')
+    .select('operators.name as operator_name');
 }
 
 /** Newest first; the id breaks ties between notifications raised within the same millisecond. */
@@ -151,14 +177,17 @@ function newestFirst(a: UserNotification, b: UserNotification): number {
 
 /** The popover's list, newest first: every unread one (up to a bound) and the newest read ones. */
 export async function recentNotifications(db: Db, userId: number, unreadOnly: boolean): Promise<UserNotification[]> {
-  const unread = await ofUser(db, userId, true).selectAll().orderBy('added_date', 'desc').orderBy('id', 'desc').limit(POPOVER_UNREAD_LIMIT).execute();
+  const unread = await withOperator(db, userId, true)
+    .orderBy('notifications.added_date', 'desc')
+    .orderBy('notifications.id', 'desc')
+    .limit(POPOVER_UNREAD_LIMIT)
+    .execute();
   const read = unreadOnly
     ? []
-    : await ofUser(db, userId, false)
-        .where('readed', '=', 1)
-        .selectAll()
-        .orderBy('added_date', 'desc')
-        .orderBy('id', 'desc')
+    : await withOperator(db, userId, false)
+        .where('notifications.readed', '=', 1)
+        .orderBy('notifications.added_date', 'desc')
+        .orderBy('notifications.id', 'desc')
         .limit(POPOVER_READ_LIMIT)
         .execute();
   return [...unread, ...read].map(toNotification).sort(newestFirst);
@@ -170,10 +199,9 @@ export async function notificationPage(
   userId: number,
   options: { unreadOnly: boolean; page: number; size: number },
 ): Promise<{ rows: UserNotification[]; total: number }> {
-  const rows = await ofUser(db, userId, options.unreadOnly)
-    .selectAll()
-    .orderBy('added_date', 'desc')
-    .orderBy('id', 'desc')
+  const rows = await withOperator(db, userId, options.unreadOnly)
+    .orderBy('notifications.added_date', 'desc')
+    .orderBy('notifications.id', 'desc')
     .limit(options.size)
     .offset((options.page - 1) * options.size)
     .execute();
