@@ -104,6 +104,8 @@ export interface NotificationsTable {
   icon: 'info' | 'warning' | 'success' | 'error';
   variant: string;
   readed: ColumnType<number, number | undefined, number>;
+  /** The operator of the work that raised it (migration 0016); null for work outside any operator. Not a tenant filter. */
+  operator_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Operator pictures (migration 0005): PNG bytes; `operators.avatar` holds `updated_at` as the picture's version. */
