@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { JobDetails, JobsPage } from '../src/contracts/jobs';
+import { runInOperator, runUnscoped } from '../src/db/operator-scope';
 import { DEMO_USERS, seed } from '../src/seed';
 import { JOBS_DASHBOARD_CSP, JOBS_DASHBOARD_FORBIDDEN } from '../src/web/jobs-dashboard';
 import { fakeWebRoot, testApp } from './support/app';
@@ -119,6 +121,35 @@ describe.each(TEST_DATABASES)('job dashboard page on $name', (kind) => {
   test('the page files are the ones under api/public/jobs, which the API ships', () => {
     const dir = path.join(__dirname, '../public/jobs');
     expect(fs.readdirSync(dir).sort()).toEqual(['dashboard.css', 'dashboard.js', 'index.html']);
+  });
+
+  test('every job answers the operator it was submitted in, by id and name; system work has none', async () => {
+    const operators = new Map((await database.db.selectFrom('operators').select(['id', 'name']).execute()).map((o) => [o.name, o.id]));
+    const meo = operators.get('MEO')!;
+    const nos = operators.get('NOS')!;
+    const { id: managerId } = await database.db.selectFrom('users').select('id').where('email', '=', MANAGER_EMAIL).executeTakeFirstOrThrow();
+    app.jobs.register({ kind: 'test.operator-column', label: 'Operator column', idempotent: false, run: () => Promise.resolve({ message: 'ok' }) });
+    const inMeo = await runInOperator(meo, () => app.jobs.run('test.operator-column', managerId, {}));
+    const inNos = await runInOperator(nos, () => app.jobs.run('test.operator-column', managerId, {}));
+    const system = await runUnscoped(() => app.jobs.run('test.operator-column', null, {}));
+
+    const answer = await app.inject({ url: '/api/Jobs/GetJobs?kind=test.operator-column', headers: { authorization: `Bearer ${adminToken}` } });
+    expect(answer.statusCode).toBe(200);
+    const byId = new Map(answer.json<JobsPage>().rows.map((row) => [row.id, [row.operatorId, row.operator]]));
+    // The dashboard lists every operator's jobs, whichever operator the Administrator is in.
+    expect([byId.get(inMeo.id), byId.get(inNos.id), byId.get(system.id)]).toEqual([
+      [meo, 'MEO'],
+      [nos, 'NOS'],
+      [null, null],
+    ]);
+    const one = await app.inject({ url: `/api/Jobs/GetJob?id=${inNos.id}`, headers: { authorization: `Bearer ${adminToken}` } });
+    expect(one.json<JobDetails>().job).toMatchObject({ operatorId: nos, operator: 'NOS' });
+  });
+
+  test('the page has an Operator column, filled from the answer', () => {
+    const dir = path.join(__dirname, '../public/jobs');
+    expect(fs.readFileSync(path.join(dir, 'index.html'), 'utf8')).toMatch(/<th scope="col">Owner<\/th>\s*<th scope="col">Operator<\/th>/);
+    expect(fs.readFileSync(path.join(dir, 'dashboard.js'), 'utf8')).toContain("h('td', { 'data-label': 'Operator' }, job.operator ?? muted('—'))");
   });
 
   test('the calls the page makes answer it with the token as a bearer header only', async () => {

@@ -272,7 +272,7 @@ function drawRows() {
   const body = $('rows');
   if (view.rows.length === 0) {
     const filtered = view.state !== '' || view.kind !== '';
-    body.replaceChildren(h('tr', { class: 'placeholder' }, h('td', { colspan: 10 }, filtered ? 'No job matches these filters.' : 'No jobs yet.')));
+    body.replaceChildren(h('tr', { class: 'placeholder' }, h('td', { colspan: 11 }, filtered ? 'No job matches these filters.' : 'No jobs yet.')));
     return;
   }
   body.replaceChildren(
@@ -296,6 +296,7 @@ function drawRows() {
         },
         h('td', { 'data-label': 'Job', class: 'cell-job' }, h('span', { class: 'job-label' }, job.label), h('span', { class: 'job-kind' }, job.kind)),
         h('td', { 'data-label': 'Owner' }, job.owner ?? muted('system')),
+        h('td', { 'data-label': 'Operator' }, job.operator ?? muted('—')),
         h('td', { 'data-label': 'State' }, stateTag(job.state)),
         h(
           'td',
@@ -413,6 +414,8 @@ function renderDetails({ job, params, outcome }) {
         h('dd', {}, `${job.label} `, muted(`(${job.kind})`)),
         h('dt', {}, 'Owner'),
         h('dd', {}, job.owner ?? muted('system')),
+        h('dt', {}, 'Operator'),
+        h('dd', {}, job.operator ?? muted('—')),
         h('dt', {}, 'Attempts'),
         h('dd', {}, String(job.attempts)),
         h('dt', {}, 'Duration'),

@@ -22,6 +22,10 @@ export const JobRow = Type.Object(
     ownerId: Type.Union([Type.Integer(), Type.Null()]),
     /** The owner's name; null for work the system started (demo data, retention, the command line). */
     owner: Type.Union([Type.String(), Type.Null()]),
+    /** The operator it was submitted in and runs in (its data is that operator's); null for system work. */
+    operatorId: Type.Union([Type.Integer(), Type.Null()]),
+    /** That operator's name; null for system work (or an operator deleted since). */
+    operator: Type.Union([Type.String(), Type.Null()]),
     state: JobStateName,
     progress: Type.Integer({ minimum: 0, maximum: 100 }),
     progressText: Type.Union([Type.String(), Type.Null()]),

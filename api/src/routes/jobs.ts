@@ -9,7 +9,7 @@ import { fail, sessionOf } from './support';
 const tags = ['jobs'];
 const security = [{ bearer: [] }];
 
-/** A job as the dashboard shows it: owner's name, label, duration, and what may be done with it. */
+/** A job as the dashboard shows it: owner's and operator's names, label, duration, and what may be done with it. */
 async function rowsOf(app: FastifyInstance, jobs: readonly JobRecord[]): Promise<JobRow[]> {
   const ownerIds = [...new Set(jobs.flatMap((j) => (j.ownerId === null ? [] : [j.ownerId])))];
   const owners =
@@ -21,6 +21,11 @@ async function rowsOf(app: FastifyInstance, jobs: readonly JobRecord[]): Promise
             `${u.firstname} ${u.lastname}`,
           ]),
         );
+  const operatorIds = [...new Set(jobs.flatMap((j) => (j.operatorId === null ? [] : [j.operatorId])))];
+  const operators =
+    operatorIds.length === 0
+      ? new Map<number, string>()
+      : new Map((await app.services.db.selectFrom('operators').select(['id', 'name']).where('id', 'in', operatorIds).execute()).map((o) => [o.id, o.name]));
   const now = app.auth.clock();
   return jobs.map((job) => {
     const kind = app.jobs.kindOf(job.kind);
@@ -32,6 +37,8 @@ async function rowsOf(app: FastifyInstance, jobs: readonly JobRecord[]): Promise
       label: kind?.label ?? job.kind,
       ownerId: job.ownerId,
       owner: job.ownerId === null ? null : (owners.get(job.ownerId) ?? null),
+      operatorId: job.operatorId,
+      operator: job.operatorId === null ? null : (operators.get(job.operatorId) ?? null),
       state: job.state,
       progress: job.progress,
       progressText: job.progressText,
