@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { currentOperatorId, runInOperator } from '../db/operator-scope';
+import { currentOperatorId, NoCurrentOperatorError, runInOperator } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import {
   FINISHED_STATES,
@@ -242,6 +242,9 @@ export class JobRunner {
           }
           if (failure instanceof JobRefusal) {
             outcome = { status: failure.status, body: failure.body };
+            error = failure.message;
+          } else if (failure instanceof NoCurrentOperatorError) {
+            outcome = { status: failure.statusCode, body: { message: failure.message } };
             error = failure.message;
           } else {
             log.error({ err: failure, job: job.id, kind: job.kind }, 'job failed');

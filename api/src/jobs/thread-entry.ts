@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database';
-import { runInOperator } from '../db/operator-scope';
+import { NoCurrentOperatorError, runInOperator } from '../db/operator-scope';
 import { JobRefusal } from './model';
 import type { ThreadMessage, ThreadRequest, ThreadSetup } from './threads';
 import { THREAD_TASKS } from './thread-tasks';
@@ -32,6 +32,8 @@ async function run({ id, task, params, operatorId }: ThreadRequest): Promise<voi
     post({ type: 'done', result });
   } catch (error) {
     if (error instanceof JobRefusal) post({ type: 'refusal', status: error.status, body: error.body });
+    // A user with no current operator writing engineering data: their refusal, not a fault.
+    else if (error instanceof NoCurrentOperatorError) post({ type: 'refusal', status: error.statusCode, body: { message: error.message } });
     else
       post({
         type: 'error',
