@@ -17,6 +17,7 @@ import {
 } from '../src/domain/network';
 import { countStored, getNetworkSummary, importDemoNetworkIfEmpty, importDump, lastImportDate, NetworkImportError, type ImportFormat } from '../src/network';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { TEST_OPERATOR_ID } from './support/operator';
 import { bodastage, demoFile, domainFixture, fixture, RESOLUTION, removeTempDirs, tempDir, TYPE_PREFIXED_SITES } from './fixtures/network-import/dumps';
 
 function counts(patch: {
@@ -80,9 +81,9 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
     test('bulkcm.xml: one LTE cell and a 3G external cell, stored as mapped', async () => {
       const result = await importFile(bodastage('bulkcm.xml'));
       expect(result.counts).toEqual(counts({ sites: 1, nodes: 1, cells: { '4G': 1 }, externalCells: { '3G': 1 } }));
-      expect(await database.db.selectFrom('network_sites').selectAll().execute()).toEqual([{ id: '4698', name: 'Some Element Name', lat: null, lon: null }]);
+      expect(await database.db.selectFrom('network_sites').selectAll().execute()).toEqual([{ id: '4698', name: 'Some Element Name', lat: null, lon: null, operator_id: TEST_OPERATOR_ID }]);
       expect(await database.db.selectFrom('network_nodes').selectAll().execute()).toEqual([
-        { name: '4698', dn: 'SubNetwork=BS_NRM_ROOT,SubNetwork=101,MeContext=4698', site_id: '4698', technology: '4G', type: 'SDR' },
+        { name: '4698', dn: 'SubNetwork=BS_NRM_ROOT,SubNetwork=101,MeContext=4698', site_id: '4698', technology: '4G', type: 'SDR', operator_id: TEST_OPERATOR_ID },
       ]);
       const cell = await database.db.selectFrom('network_cells').selectAll().executeTakeFirstOrThrow();
       expect(cell).toMatchObject({ name: 'Q0001', node_name: '4698', site_id: '4698', tech: '4G', tac: 9, plmns: '', global_id: null });
@@ -198,10 +199,11 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
           local_cell_id: c.localCellId,
           owner_id: c.ownerId,
           global_id: c.globalId,
+          operator_id: TEST_OPERATOR_ID,
         })),
       );
       const altDns = (await db.selectFrom('network_cell_alt_dns').selectAll().execute()).sort(by((r) => r.alt_dn));
-      expect(altDns).toEqual(got.cells.flatMap((c) => c.altDns.map((alt) => ({ alt_dn: alt, cell_dn: c.dn }))).sort(by((r) => r.alt_dn)));
+      expect(altDns).toEqual(got.cells.flatMap((c) => c.altDns.map((alt) => ({ alt_dn: alt, cell_dn: c.dn, operator_id: TEST_OPERATOR_ID }))).sort(by((r) => r.alt_dn)));
 
       const externals = (await db.selectFrom('network_external_cells').selectAll().execute()).sort(by((r) => r.dn));
       expect(externals.map(({ real_cell_dn: _real, ...r }) => ({ ...r, owner_id: num(r.owner_id), cell_id: num(r.cell_id) }))).toEqual(
@@ -221,6 +223,7 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
           owner_id: e.ownerId,
           cell_id: e.cellId,
           global_id: e.globalId,
+          operator_id: TEST_OPERATOR_ID,
         })),
       );
 
@@ -237,11 +240,12 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
           created_by: r.createdBy,
           is_remove_allowed: r.isRemoveAllowed ? 1 : 0,
           is_ho_allowed: r.isHoAllowed ? 1 : 0,
+          operator_id: TEST_OPERATOR_ID,
         })),
       );
       const nodes = (await db.selectFrom('network_nodes').selectAll().execute()).sort(by((r) => r.name));
       expect(nodes).toEqual(
-        [...got.nodes].sort(by((n) => n.name)).map((n) => ({ name: n.name, dn: n.dn, site_id: n.siteId, technology: n.technology, type: n.type })),
+        [...got.nodes].sort(by((n) => n.name)).map((n) => ({ name: n.name, dn: n.dn, site_id: n.siteId, technology: n.technology, type: n.type, operator_id: TEST_OPERATOR_ID })),
       );
     });
 
@@ -280,8 +284,8 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
       const result = await importFile(domainFixture('type-prefixed-nodes.txt'));
       expect(await stored()).toEqual({
         sites: [
-          { id: '12345', name: 'Somewhere', lat: 38.71, lon: -9.14 },
-          { id: '12346', name: 'Elsewhere', lat: 41.15, lon: -8.61 },
+          { id: '12345', name: 'Somewhere', lat: 38.71, lon: -9.14, operator_id: TEST_OPERATOR_ID },
+          { id: '12346', name: 'Elsewhere', lat: 41.15, lon: -8.61, operator_id: TEST_OPERATOR_ID },
         ],
         nodes: {
           MSRBS_V2_12345_SOMEWHERE_G: '12345',
@@ -409,15 +413,15 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
         { name: '26801-951-12', global_id: '268-01-951-12', real_cell_dn: RESOLUTION.lteCell('LX0951', 'LX0951_L800_2') },
         { name: '26803-999-11', global_id: '268-03-999-11', real_cell_dn: null },
       ]);
-      expect(await database.db.selectFrom('network_cell_alt_dns').selectAll().execute()).toEqual([{ alt_dn: RESOLUTION.nrDu, cell_dn: RESOLUTION.nrCu }]);
+      expect(await database.db.selectFrom('network_cell_alt_dns').selectAll().execute()).toEqual([{ alt_dn: RESOLUTION.nrDu, cell_dn: RESOLUTION.nrCu, operator_id: TEST_OPERATOR_ID }]);
     });
 
     test.each([500, 1])('a site first seen through RNC cells gets the coordinates and name of its node (batch size %i)', async (batchSize) => {
       await importFile(fixture(RESOLUTION.file), { batchSize });
       expect(await database.db.selectFrom('network_sites').selectAll().orderBy('id').execute()).toEqual([
-        { id: 'LX0950', name: 'Alfama Norte', lat: 38.711, lon: -9.13 },
-        { id: 'LX0951', name: 'Graça', lat: 38.716, lon: -9.131 },
-        { id: 'LX0952', name: 'LX0952', lat: null, lon: null },
+        { id: 'LX0950', name: 'Alfama Norte', lat: 38.711, lon: -9.13, operator_id: TEST_OPERATOR_ID },
+        { id: 'LX0951', name: 'Graça', lat: 38.716, lon: -9.131, operator_id: TEST_OPERATOR_ID },
+        { id: 'LX0952', name: 'LX0952', lat: null, lon: null, operator_id: TEST_OPERATOR_ID },
       ]);
       const cell = await database.db.selectFrom('network_cells').selectAll().where('name', '=', 'LX0950_L800_1').executeTakeFirstOrThrow();
       expect(cell).toMatchObject({ plmns: '268-01,268-03', pci: 15, channel: 6300, band: 'L800', global_id: '268-01-950-11' });

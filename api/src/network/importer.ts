@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { CompiledQuery, PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { MAX_BATCH_ROWS, valuesPlaceholders } from '../db/batch-insert';
+import { OPERATOR_COLUMN, requireOperatorId } from '../db/operator-scope';
 import {
   assertCoordinateEncoding,
   importNetworkDump,
@@ -99,14 +100,18 @@ export async function importDump(db: Kysely<Database>, input: Readable | AsyncIt
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     const siteRule = options.siteRule ?? DEFAULT_SITE_RULE;
     const tally = { bytes: 0 };
+    // The data set replaced is the current operator's; the others' inventories are not touched.
+    const operatorId = requireOperatorId();
 
     return await db.transaction().execute(async (outer) => {
       const trx = outer.withTables<LoadTables>();
       const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
       if (postgres) {
-        // One import at a time across every API instance: a second one waits, then replaces the first
-        // whole (without the lock its DELETE would miss rows the first commits meanwhile).
-        await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`.execute(trx);
+        // One import at a time per operator across every API instance: a second one into the same
+        // operator waits, then replaces the first whole (without the lock its DELETE would miss rows the
+        // first commits meanwhile). Imports into two operators touch disjoint rows (every key leads with
+        // the operator), so they need not wait for each other.
+        await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY}, ${operatorId})`.execute(trx);
         // Bulk statements: compiling each one to machine code costs more than it saves.
         await sql`set local jit = off`.execute(trx);
       }
@@ -114,20 +119,20 @@ export async function importDump(db: Kysely<Database>, input: Readable | AsyncIt
       const deferred = postgres ? [] : await dropSqliteIndexes(trx);
       await createRelationLoadTable(trx);
 
-      const staging = new StagingSink(trx, batchSize);
+      const staging = new StagingSink(trx, batchSize, operatorId);
       const mapped = await importNetworkDump(counted(input, tally), staging, { coords, format, siteRule });
       await staging.flush();
 
-      for (const index of deferred) if (index.table !== 'network_relations') await sql.raw(index.sql).execute(trx);
+      for (const index of deferred) if (index.table !== 'network_relations') await ddl(trx, index.sql);
       if (postgres) {
         // Statistics of the refilled tables (the temporary one is never auto-analysed): without them the planner
         // resolves external cells by scanning, seconds instead of a fraction of one on a 100 MB dump.
-        await sql`analyze network_cells, network_cell_alt_dns, network_external_cells, network_relations_load`.execute(trx);
+        await ddl(trx, 'analyze network_cells, network_cell_alt_dns, network_external_cells, network_relations_load');
       }
       await resolveExternalCells(trx);
-      await insertResolvedRelations(trx);
+      await insertResolvedRelations(trx, operatorId);
       await trx.schema.dropTable('network_relations_load').execute();
-      for (const index of deferred) if (index.table === 'network_relations') await sql.raw(index.sql).execute(trx);
+      for (const index of deferred) if (index.table === 'network_relations') await ddl(trx, index.sql);
 
       const counts = await countStored(outer);
       const sites: SiteSummary = { rule: siteRule.source, total: counts.sites, ...(await nodesPerSite(outer)), unmatched: mapped.unmatchedNames };
@@ -152,7 +157,15 @@ export async function importDump(db: Kysely<Database>, input: Readable | AsyncIt
   }
 }
 
-/** Arbitrary but fixed: the advisory lock that serialises network imports on PostgreSQL. */
+/**
+ * Index definitions and statistics name tenant tables but read or write no rows, so no operator filter
+ * can apply: sent compiled, past the operator scope's check of raw SQL.
+ */
+async function ddl(trx: ImportTransaction, text: string): Promise<void> {
+  await trx.executeQuery(CompiledQuery.raw(text));
+}
+
+/** Arbitrary but fixed: with the operator's id, the advisory lock that serialises an operator's network imports on PostgreSQL. */
 const IMPORT_LOCK_KEY = 7_316_011;
 
 const DATA_TABLES = ['network_relations', 'network_external_cells', 'network_cell_alt_dns', 'network_cells', 'network_nodes', 'network_sites'] as const;
@@ -235,10 +248,11 @@ async function resolveExternalCells(trx: ImportTransaction): Promise<void> {
  * in, because the dump names targets before they appear. Each join is on a primary key, so it adds at
  * most one row.
  */
-async function insertResolvedRelations(trx: ImportTransaction): Promise<void> {
+async function insertResolvedRelations(trx: ImportTransaction, operatorId: number): Promise<void> {
   await trx
     .insertInto('network_relations')
     .columns([
+      'operator_id',
       'id',
       'dn',
       'name',
@@ -259,6 +273,7 @@ async function insertResolvedRelations(trx: ImportTransaction): Promise<void> {
         .leftJoin('network_cell_alt_dns as a', 'a.alt_dn', 'r.target_ref')
         .leftJoin('network_external_cells as e', 'e.dn', 'r.target_ref')
         .select((s) => [
+          s.val(operatorId).as('operator_id'),
           'r.id',
           'r.dn',
           'r.name',
@@ -360,7 +375,8 @@ const RELATION_LOAD_COLUMNS = [
  * rows. The statement text is built once per row count (in practice: once), not per batch through the
  * query builder, whose per-value nodes cost more than the inserts on a large dump; the values are
  * pushed by the sink in column order, so no row object is made either. Table and column names are
- * constants of this file.
+ * constants of this file. Compiled SQL passes the operator scope by, so a tenant table's buffer is
+ * given the operator and appends it to every row itself.
  */
 class RowBuffer {
   params: unknown[] = [];
@@ -373,15 +389,26 @@ class RowBuffer {
     private readonly conflict: string,
     private readonly batchSize: number,
     private readonly postgres: boolean,
+    /** The operator of every row, for a tenant table; null for the connection's own load table. */
+    private readonly operatorId: number | null,
   ) {}
 
+  private get width(): number {
+    return this.columns.length + (this.operatorId === null ? 0 : 1);
+  }
+
   get rows(): number {
-    return this.params.length / this.columns.length;
+    return this.params.length / this.width;
+  }
+
+  /** Ends a row the sink pushed: a tenant table's rows get their operator last, as the statement names it. */
+  endRow(): void {
+    if (this.operatorId !== null) this.params.push(this.operatorId);
   }
 
   /** Writes full batches; with `all`, the remainder too. */
   async write(trx: ImportTransaction, all: boolean): Promise<void> {
-    const width = this.columns.length;
+    const width = this.width;
     while (this.rows >= this.batchSize || (all && this.params.length > 0)) {
       const rows = Math.min(this.rows, this.batchSize);
       const params = rows === this.rows ? this.params : this.params.slice(0, rows * width);
@@ -393,8 +420,9 @@ class RowBuffer {
   private text(rows: number): string {
     let text = this.texts.get(rows);
     if (text === undefined) {
-      const head = `insert into "${this.table}" (${this.columns.map((c) => `"${c}"`).join(', ')}) values `;
-      text = head + valuesPlaceholders(rows, this.columns.length, this.postgres) + (this.conflict === '' ? '' : ` ${this.conflict}`);
+      const columns = this.operatorId === null ? this.columns : [...this.columns, OPERATOR_COLUMN];
+      const head = `insert into "${this.table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
+      text = head + valuesPlaceholders(rows, columns.length, this.postgres) + (this.conflict === '' ? '' : ` ${this.conflict}`);
       // Only the full batch's text is asked for again; a remainder's is used once.
       if (rows === this.batchSize) this.texts.set(rows, text);
     }
@@ -420,21 +448,24 @@ class StagingSink implements NetworkSink {
   constructor(
     private readonly trx: ImportTransaction,
     private readonly batchSize: number,
+    operatorId: number,
   ) {
     const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-    const buffer = (table: string, columns: readonly string[], conflict = '') => new RowBuffer(table, columns, conflict, batchSize, postgres);
+    const buffer = (table: string, columns: readonly string[], conflict = '') => new RowBuffer(table, columns, conflict, batchSize, postgres, operatorId);
+    // Natural keys are unique per operator: (operator_id, key) is the primary key conflicts are found on.
     // The mapper re-sends a site only once it knows its coordinates (and the node's name for it).
     this.siteRows = buffer(
       'network_sites',
       SITE_COLUMNS,
-      'on conflict ("id") do update set "name" = excluded."name", "lat" = excluded."lat", "lon" = excluded."lon"',
+      'on conflict ("operator_id", "id") do update set "name" = excluded."name", "lat" = excluded."lat", "lon" = excluded."lon"',
     );
     // Duplicates (a node, cell or external cell listed twice in one file) keep the first occurrence.
-    this.nodes = buffer('network_nodes', NODE_COLUMNS, 'on conflict ("name") do nothing');
-    this.cells = buffer('network_cells', CELL_COLUMNS, 'on conflict ("dn") do nothing');
-    this.altDns = buffer('network_cell_alt_dns', ALT_DN_COLUMNS, 'on conflict ("alt_dn") do nothing');
-    this.externals = buffer('network_external_cells', EXTERNAL_COLUMNS, 'on conflict ("dn") do nothing');
-    this.relations = buffer('network_relations_load', RELATION_LOAD_COLUMNS);
+    this.nodes = buffer('network_nodes', NODE_COLUMNS, 'on conflict ("operator_id", "name") do nothing');
+    this.cells = buffer('network_cells', CELL_COLUMNS, 'on conflict ("operator_id", "dn") do nothing');
+    this.altDns = buffer('network_cell_alt_dns', ALT_DN_COLUMNS, 'on conflict ("operator_id", "alt_dn") do nothing');
+    this.externals = buffer('network_external_cells', EXTERNAL_COLUMNS, 'on conflict ("operator_id", "dn") do nothing');
+    // The load table is the connection's own, gone with the transaction: no operator in it.
+    this.relations = new RowBuffer('network_relations_load', RELATION_LOAD_COLUMNS, '', batchSize, postgres, null);
   }
 
   site(s: Site): void {
@@ -443,6 +474,7 @@ class StagingSink implements NetworkSink {
 
   node(n: NetworkNode): void {
     this.nodes.params.push(n.name, n.dn, n.siteId, n.technology, n.type);
+    this.nodes.endRow();
   }
 
   cell(c: Cell): void {
@@ -472,7 +504,11 @@ class StagingSink implements NetworkSink {
       int64(c.ownerId, 'ownerId', owner),
       c.globalId,
     );
-    for (const alt of c.altDns) this.altDns.params.push(alt, c.dn);
+    this.cells.endRow();
+    for (const alt of c.altDns) {
+      this.altDns.params.push(alt, c.dn);
+      this.altDns.endRow();
+    }
   }
 
   externalCell(e: ExternalCell): void {
@@ -494,6 +530,7 @@ class StagingSink implements NetworkSink {
       int64(e.cellId, 'cellId', owner),
       e.globalId,
     );
+    this.externals.endRow();
   }
 
   relation(r: Relation): void {
@@ -509,6 +546,7 @@ class StagingSink implements NetworkSink {
       r.isRemoveAllowed ? 1 : 0,
       r.isHoAllowed ? 1 : 0,
     );
+    this.relations.endRow();
   }
 
   /** Writes every full batch (the mapper calls this after each chunk, and once at the end). */
@@ -524,7 +562,10 @@ class StagingSink implements NetworkSink {
   // Tables in the order the mapper fills them, so a node's row is in before its cells.
   private async write(all: boolean): Promise<void> {
     if (this.sites.size >= this.batchSize || (all && this.sites.size > 0)) {
-      for (const s of this.sites.values()) this.siteRows.params.push(s.id, s.name, s.lat, s.lon);
+      for (const s of this.sites.values()) {
+        this.siteRows.params.push(s.id, s.name, s.lat, s.lon);
+        this.siteRows.endRow();
+      }
       this.sites = new Map();
       await this.siteRows.write(this.trx, true);
     }
