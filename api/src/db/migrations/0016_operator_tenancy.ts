@@ -32,8 +32,16 @@ const TABLES: ReadonlyArray<readonly [table: string, key: readonly string[] | nu
   ['runs', null],
 ];
 
-/** The tracking data sets' 'last update' stamps, kept until now in app_meta for the one global data set. */
-const STAMP_KEYS = ['tracking.commissioningPlan.importedAt', 'tracking.tracker.updatedAt', 'tracking.workOrderStatus.importedAt'];
+/**
+ * The 'last update' stamps, kept until now in app_meta for the one global data set: the tracking data
+ * sets' and the PM counter import's (written by the same writeStamp).
+ */
+const STAMP_KEYS = [
+  'tracking.commissioningPlan.importedAt',
+  'tracking.tracker.updatedAt',
+  'tracking.workOrderStatus.importedAt',
+  'monitoring.performance.importedAt',
+];
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
