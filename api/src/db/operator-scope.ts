@@ -446,11 +446,15 @@ function touchesTenantData(node: OperationNode): boolean {
   return found;
 }
 
+const DATA_QUERIES: ReadonlySet<string> = new Set(['SelectQueryNode', 'InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode', 'RawNode']);
+
 /** The Kysely plugin every database handle of the API carries (api/src/db/database.ts). */
 export class OperatorScopePlugin implements KyselyPlugin {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     const state = stateNow();
     if (state?.unscoped) return node;
+    // Schema changes (create table, index…) are migrations' work, not data: left alone.
+    if (!DATA_QUERIES.has(node.kind)) return node;
     if (!touchesTenantData(node)) return node;
     if (!state || state.pending) throw new OperatorScopeError(`tenant data queried outside an operator scope (${node.kind})`);
     return new ScopeTransformer(state.operatorId).transformNode(node);
