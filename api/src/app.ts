@@ -37,6 +37,7 @@ import { userRoutes } from './routes/users';
 import { validationRoutes } from './routes/validation';
 import { registerFrontends } from './web/frontends';
 import { registerCompression } from './http/compression';
+import { registerAdmission } from './http/admission';
 import { registerEarlyAnswers } from './http/early-answers';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMetrics } from './http/metrics';
@@ -120,6 +121,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   const auth = new AuthRuntime(services.db, loadJwtSecret(config), new Limiter(limitCounters), clock);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  // Before every other hook: requests start in the order they came, a few per turn of the event loop (issue 44).
+  registerAdmission(app);
   // First of all hooks: every request's queries run in its own operator scope (docs/tenancy.md),
   // which the access check fills with the caller's current operator.
   registerRequestScope(app);
