@@ -66,29 +66,44 @@ function request(agent, base, { method = 'GET', path: target, token, body, heade
 
 const json = (answer) => JSON.parse(answer.body.toString('utf8'));
 
+/**
+ * The server's longest event-loop delay (ms) since the previous call: prom-client's
+ * nodejs_eventloop_lag_max_seconds, whose histogram restarts at each scrape.
+ */
+async function eventLoopLagMax(base) {
+  const answer = await request(undefined, base, { path: '/api/metrics' });
+  if (answer.status !== 200) return null;
+  const m = /^nodejs_eventloop_lag_max_seconds\s+([\d.eE+-]+)/m.exec(answer.body.toString('utf8'));
+  return m ? Number(m[1]) * 1000 : null;
+}
+
 /** `connections` loops, each taking the next call of `next()` until the deadline; latencies by route. */
 async function closedLoop(base, connections, seconds, next) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const byRoute = new Map();
   const errors = [];
   let count = 0;
-  const deadline = performance.now() + seconds * 1000;
+  let slowest = { ms: -1, route: '', sentAt: 0, first: false };
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async (_, worker) => {
       for (let i = 0; i < MAX_REQUESTS_PER_CONNECTION && performance.now() < deadline; i += 1) {
         const call = next(worker, i);
+        const sentAt = performance.now() - start;
         const answer = await request(agent, base, call);
         count += 1;
         let latencies = byRoute.get(call.route);
         if (!latencies) byRoute.set(call.route, (latencies = []));
         latencies.push(answer.ms);
+        if (answer.ms > slowest.ms) slowest = { ms: answer.ms, route: call.route, sentAt, first: i === 0 };
         if (answer.status !== 200) errors.push({ route: call.route, status: answer.status, detail: answer.error ?? answer.body?.subarray(0, 200).toString() });
       }
     }),
   );
   const elapsed = seconds + Math.max(0, performance.now() - deadline) / 1000;
   agent.destroy();
-  return { byRoute, errors, count, elapsed };
+  return { byRoute, errors, count, elapsed, slowest };
 }
 
 async function upload(base, token, name, type, buffer) {
@@ -165,7 +180,8 @@ function mixedCall(tokens, worker, i) {
 const f1 = (v) => v.toFixed(1);
 
 async function fairnessRun(label, databaseUrl) {
-  const server = await startServer(label, databaseUrl);
+  // /api/metrics open to this bench only (loopback): the server's own event-loop lag during the fairness run.
+  const server = await startServer(label, databaseUrl, { METRICS_ALLOW: '127.0.0.1' });
   try {
     console.log(`\nfairness (${label}) on ${server.url}, server pid ${server.pid}`);
     const tokens = {};
@@ -215,16 +231,13 @@ async function fairnessRun(label, databaseUrl) {
           (error) => (background.import = `FAILED: ${error.message}`),
         ),
     ]);
+    await eventLoopLagMax(server.url);
     const run = await closedLoop(server.url, CONNECTIONS, SECONDS, (worker, i) => mixedCall(tokens, worker, i));
+    const lag = await eventLoopLagMax(server.url);
     await jobs;
     const all = [];
-    let slowest = { ms: -1, route: '' };
-    for (const [route, latencies] of run.byRoute) {
-      for (const ms of latencies) {
-        all.push(ms);
-        if (ms > slowest.ms) slowest = { ms, route };
-      }
-    }
+    for (const latencies of run.byRoute.values()) all.push(...latencies);
+    const { slowest } = run;
     all.sort((a, b) => a - b);
     const p50 = percentile(all, 50);
     const p99 = percentile(all, 99);
@@ -233,6 +246,10 @@ async function fairnessRun(label, databaseUrl) {
       `  fairness: ${CONNECTIONS} connections, mixed reads for ${SECONDS} s with a parse and an import running: ${run.count} requests (${f1(run.count / run.elapsed)}/s), ` +
         `p50 ${f1(p50)} ms, p99 ${f1(p99)} ms (${(p99 / p50).toFixed(1)}× p50, goal <= 3×), max ${f1(max)} ms (${(max / p50).toFixed(1)}× p50, goal <= 8×), ` +
         `slowest: ${slowest.route}, errors ${run.errors.length} (goal 0)`,
+    );
+    console.log(
+      `    slowest sent ${f1(slowest.sentAt / 1000)} s into the run${slowest.first ? ' (its connection’s first request)' : ''}; ` +
+        `server event loop's longest delay during the run: ${lag === null ? 'unknown' : `${f1(lag)} ms`}`,
     );
     console.log(`    during it: parse ${background.parse}; import ${background.import}`);
     const width = Math.max(...[...run.byRoute.keys()].map((r) => r.length));
