@@ -28,12 +28,12 @@ export interface DemoShare {
 
 export interface DemoOperatorData {
   operator: string;
-  network: Pick<DemoNetworkOptions, 'sites' | 'seed' | 'region' | 'fileName'> & { layerSites?: () => DemoLayerSite[] };
+  /** How the operator names its nodes on another operator's site (MORAN): `<prefix>_<site id>`. */
+  nodePrefix: string;
+  network: Pick<DemoNetworkOptions, 'sites' | 'seed' | 'region' | 'fileName'>;
   tracking: DemoTrackingOptions;
   logs: { seed: number; fileName: string };
 }
-
-const VODAFONE = { sites: 120, seed: 1 } as const;
 
 /**
  * MORAN: three neighbouring Vodafone PT sites in Odivelas/Olivais (each the others' nearest, so their
@@ -46,15 +46,22 @@ export const DEMO_SHARES: readonly DemoShare[] = [
 ];
 
 /**
- * NOS's nodes on the MORAN sites: at Vodafone PT's places and on its antennas (the same azimuths, so
- * each NOS cell has its Vodafone PT counterpart in the sector), named by NOS (`NOS_LX0016`), so no cell
- * name is the owner's.
+ * A partner's nodes on its MORAN sites: at the owner's places and on its antennas (the same azimuths,
+ * so each partner cell has its owner counterpart in the sector), named by the partner (`NOS_LX0016`),
+ * so no cell name is the owner's.
  */
-function nosLayerSites(): DemoLayerSite[] {
-  const moran = new Set(DEMO_SHARES.filter((s) => s.partner === 'NOS' && s.mode === 'MORAN').flatMap((s) => s.siteIds));
-  return planDemoNetwork(VODAFONE)
-    .filter((s) => moran.has(s.id))
-    .map((s) => ({ id: s.id, node: `NOS_${s.id}`, name: s.name, lat: s.lat, lon: s.lon, azimuths: s.azimuths }));
+export function layerSitesOf(partner: DemoOperatorData, operators: readonly DemoOperatorData[], shares: readonly DemoShare[]): DemoLayerSite[] {
+  const layers: DemoLayerSite[] = [];
+  for (const share of shares) {
+    if (share.partner !== partner.operator || share.mode !== 'MORAN') continue;
+    const owner = operators.find((o) => o.operator === share.owner);
+    if (!owner) continue;
+    const wanted = new Set(share.siteIds);
+    for (const s of planDemoNetwork(owner.network)) {
+      if (wanted.has(s.id)) layers.push({ id: s.id, node: `${partner.nodePrefix}_${s.id}`, name: s.name, lat: s.lat, lon: s.lon, azimuths: s.azimuths });
+    }
+  }
+  return layers;
 }
 
 const PORTO: DemoRegion = {
@@ -100,13 +107,15 @@ const FARO: DemoRegion = {
 export const DEMO_DATA: readonly DemoOperatorData[] = [
   {
     operator: 'Vodafone PT',
-    network: { ...VODAFONE, region: LISBON },
+    nodePrefix: 'VF',
+    network: { sites: 120, seed: 1, region: LISBON },
     tracking: {},
     logs: { seed: 1, fileName: 'demo-mobatch-logs.zip' },
   },
   {
     operator: 'NOS',
-    network: { sites: 30, seed: 2, region: PORTO, layerSites: nosLayerSites, fileName: 'demo-network-nos.xml' },
+    nodePrefix: 'NOS',
+    network: { sites: 30, seed: 2, region: PORTO, fileName: 'demo-network-nos.xml' },
     tracking: {
       seed: 8,
       areas: [
@@ -119,6 +128,7 @@ export const DEMO_DATA: readonly DemoOperatorData[] = [
   },
   {
     operator: 'MEO',
+    nodePrefix: 'MEO',
     network: { sites: 24, seed: 3, region: FARO, fileName: 'demo-network-meo.xml' },
     tracking: { seed: 9, areas: [{ prefix: 'FA', area: 'Faro', project: 'Rollout Algarve' }], wowOnlySite: 'FA9999' },
     logs: { seed: 3, fileName: 'demo-mobatch-logs-meo.zip' },
@@ -146,13 +156,15 @@ export interface DemoDataOptions {
   parseLogs: (params: DemoParseParams) => Promise<unknown>;
   log: DemoDataLog;
   now?: Date;
-  /** Which operators (default {@link DEMO_DATA}); tests take fewer and smaller. */
+  /** Which operators and shares (default {@link DEMO_DATA}, {@link DEMO_SHARES}); tests take smaller networks. */
   operators?: readonly DemoOperatorData[];
+  shares?: readonly DemoShare[];
 }
 
 export interface DemoDataResult {
   /** Operators whose network was imported by this run. */
   networks: string[];
+  /** Share rows this run made sure of (those already there count too). */
   shares: number;
 }
 
@@ -163,6 +175,7 @@ export interface DemoDataResult {
  */
 export async function seedDemoData(db: Kysely<Database>, options: DemoDataOptions): Promise<DemoDataResult> {
   const data = options.operators ?? DEMO_DATA;
+  const shares = options.shares ?? DEMO_SHARES;
   const ids = new Map((await db.selectFrom('operators').select(['id', 'name']).execute()).map((o) => [o.name, o.id]));
   const networks: string[] = [];
   for (const d of data) {
@@ -174,7 +187,7 @@ export async function seedDemoData(db: Kysely<Database>, options: DemoDataOption
         sites: d.network.sites,
         seed: d.network.seed,
         region: d.network.region,
-        layerSites: d.network.layerSites?.(),
+        layerSites: layerSitesOf(d, data, shares),
         fileName: d.network.fileName,
         importer: options.importNetwork,
       });
@@ -204,15 +217,14 @@ export async function seedDemoData(db: Kysely<Database>, options: DemoDataOption
       }
     });
   }
-  const shares = networks.length > 0 ? await writeShares(db, ids) : 0;
-  return { networks, shares };
+  return { networks, shares: networks.length > 0 ? await writeShares(db, ids, shares) : 0 };
 }
 
 /** Each share, as its owner, for the sites the owner's inventory has (and, MORAN, the partner's too). */
-async function writeShares(db: Kysely<Database>, ids: ReadonlyMap<string, number>): Promise<number> {
+async function writeShares(db: Kysely<Database>, ids: ReadonlyMap<string, number>, shares: readonly DemoShare[]): Promise<number> {
   const shareDb = db.withTables<{ network_site_shares: SiteSharesTable }>();
   let written = 0;
-  for (const share of DEMO_SHARES) {
+  for (const share of shares) {
     const owner = ids.get(share.owner);
     const partner = ids.get(share.partner);
     if (owner === undefined || partner === undefined) continue;
