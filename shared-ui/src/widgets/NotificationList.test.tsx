@@ -11,6 +11,7 @@ const item = (id: number, readed: boolean, addedDate: string): NotificationItem 
   icon: 'info',
   variant: 'info',
   readed,
+  operator: null,
 });
 
 describe('NotificationList', () => {

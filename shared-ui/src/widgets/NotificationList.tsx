@@ -23,9 +23,20 @@ const BUTTON_ROW: CSSProperties = { ...ROW, border: 0, background: 'none', font:
  * Notifications as the popover and the notifications page show them; unread ones are bold and open
  * (mark read) on a click or from the keyboard, and so does every one that links to a page
  * (`notificationLink`). A plain list, not antd's List: that is deprecated in antd 6.6, and its rows
- * were not reachable from the keyboard.
+ * were not reachable from the keyboard. One raised in an operator other than `currentOperatorId`
+ * names it: opening it switches there.
  */
-export function NotificationList({ items, onOpen, now }: { items: NotificationItem[]; onOpen: (item: NotificationItem) => void; now?: Date }) {
+export function NotificationList({
+  items,
+  onOpen,
+  now,
+  currentOperatorId,
+}: {
+  items: NotificationItem[];
+  onOpen: (item: NotificationItem) => void;
+  now?: Date;
+  currentOperatorId?: number | null;
+}) {
   const { token } = theme.useToken();
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_NOTIFICATIONS} />;
   return (
@@ -37,7 +48,12 @@ export function NotificationList({ items, onOpen, now }: { items: NotificationIt
             <span aria-hidden style={{ flex: 'none', lineHeight: token.lineHeight, fontSize: token.fontSize }}>
               {ICONS[item.icon] ?? ICONS.info}
             </span>
-            <span style={{ flex: 1, minWidth: 0, fontWeight: item.readed ? 400 : 600, overflowWrap: 'anywhere' }}>{item.title}</span>
+            <span style={{ flex: 1, minWidth: 0, fontWeight: item.readed ? 400 : 600, overflowWrap: 'anywhere' }}>
+              {item.title}
+              {item.operator && currentOperatorId !== undefined && item.operator.id !== currentOperatorId ? (
+                <Note style={{ display: 'block', fontWeight: 400 }}>{item.operator.name}</Note>
+              ) : null}
+            </span>
             <Note style={{ flex: 'none', whiteSpace: 'nowrap' }}>{formatRelative(item.addedDate, now)}</Note>
           </>
         );

@@ -6,15 +6,16 @@ import { logout, useSession } from 'shared-auth';
 import type { RemotesView } from '../federation/useRemotes';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { SCREEN_HEIGHT } from '../widgets/CookieConsent';
+import { OperatorSwitcher } from './OperatorSwitcher';
 import { SideNavigation } from './SideNavigation';
 
 const NavigationDrawer = lazy(() => import('./NavigationDrawer'));
 
-function Logo() {
+function Logo({ withName }: { withName: boolean }) {
   return (
     <Link to="/home" aria-label="Cellwise home" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span style={{ fontSize: 18, fontWeight: 600, color: '#0b6e79' }}>Cellwise</span>
+      {withName && <span style={{ fontSize: 18, fontWeight: 600, color: '#0b6e79' }}>Cellwise</span>}
     </Link>
   );
 }
@@ -51,12 +52,18 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
   const screens = Grid.useBreakpoint();
   // Breakpoints are unknown on the first render; assume a wide screen rather than flash the drawer.
   const small = screens.lg === false;
+  // A phone's top bar holds the menu, the logo, the operator, the bell and sign-out: the name and the
+  // sign-out label give way (the start frame hides the name there too).
+  const phone = screens.sm === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer (antd Drawer) loads the first time a small screen opens it, and then stays for its closing animation.
   const [drawerUsed, setDrawerUsed] = useState(false);
   if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const storeInstance = useSession((s) => s.instanceId);
   const menuReady = useMenuReady(remotes);
+  // Every page below is drawn anew for another operator: its reads, banners, charts and map are then
+  // that operator's, without a sign-out (the server reads the operator from the user at each request).
+  const operatorId = useSession((s) => s.user.operator?.id ?? null);
   return (
     <Layout style={{ minHeight: SCREEN_HEIGHT }} data-shell-store-instance={storeInstance}>
       {!small && (
@@ -73,16 +80,21 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
       <Layout>
         <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, borderBottom: '1px solid #e5eaec', position: 'sticky', top: 0, zIndex: 10 }}>
           {small && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawerOpen(true)} />}
-          <Logo />
-          <Flex flex={1} justify="flex-end" align="center" gap={8}>
+          <Logo withName={!phone} />
+          <Flex flex={1} justify="flex-end" align="center" gap={8} style={{ minWidth: 0 }}>
+            <OperatorSwitcher compact={small} />
             <NotificationBell />
-            <Button icon={<LogoutOutlined />} onClick={logout}>
-              Sign out
-            </Button>
+            {phone ? (
+              <Button icon={<LogoutOutlined />} onClick={logout} aria-label="Sign out" title="Sign out" />
+            ) : (
+              <Button icon={<LogoutOutlined />} onClick={logout}>
+                Sign out
+              </Button>
+            )}
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          <Outlet key={operatorId ?? 'none'} />
         </Layout.Content>
       </Layout>
     </Layout>

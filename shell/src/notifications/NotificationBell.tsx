@@ -2,7 +2,8 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notificationLink, type NotificationItem } from 'shared-ui';
+import { useToasts, type NotificationItem } from 'shared-ui';
+import { openNotificationLink } from '../session/operatorSwitch';
 import { useNotifications } from './store';
 
 const NotificationPanel = lazy(() => import('./NotificationPanel'));
@@ -18,13 +19,18 @@ export function NotificationBell() {
   const markAsRead = useNotifications((s) => s.markAsRead);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
+  const toasts = useToasts();
   const openItem = (item: NotificationItem) => {
     if (!item.readed) void markAsRead(item.id);
-    const link = notificationLink(item.key);
-    if (link) {
-      setOpen(false);
-      void navigate(link);
-    }
+    // A notification of another operator switches to it before its record opens.
+    void openNotificationLink(
+      item,
+      (link) => {
+        setOpen(false);
+        return navigate(link);
+      },
+      toasts,
+    );
   };
   const content = (
     <Suspense

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { connectNotificationHub, isTokenLive, loadUserInfo, publishJobProgress, useSession } from 'shared-auth';
 import { takeShownOutcome, useToasts, type NotificationItem } from 'shared-ui';
 import { toastVariant, useNotifications } from './store';
@@ -28,5 +28,15 @@ export function NotificationHub() {
     return () => void hub.stop();
     // A new token (password change) means a new connection authenticated with it.
   }, [signedIn, token, toasts]);
+
+  // Another current operator: the bell is read again with everything else on screen (the connection
+  // stays: notifications are the user's, whichever operator they are in).
+  const operatorId = useSession((s) => s.user.operator?.id ?? null);
+  const shownOperator = useRef(operatorId);
+  useEffect(() => {
+    if (shownOperator.current === operatorId) return;
+    shownOperator.current = operatorId;
+    if (signedIn) void useNotifications.getState().refresh();
+  }, [operatorId, signedIn]);
   return null;
 }

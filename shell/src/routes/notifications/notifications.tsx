@@ -2,9 +2,10 @@ import { Button, Card, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MarkAllAsReadResponse, NotificationPage } from 'api/contracts';
-import { api } from 'shared-auth';
-import { NotificationList, PageContainer, Pagination, TABLE_PAGE_SIZE, notificationLink, useToasts, type NotificationItem } from 'shared-ui';
+import { api, useSession } from 'shared-auth';
+import { NotificationList, PageContainer, Pagination, TABLE_PAGE_SIZE, useToasts, type NotificationItem } from 'shared-ui';
 import { useNotifications } from '../../notifications/store';
+import { openNotificationLink } from '../../session/operatorSwitch';
 
 type Filter = 'all' | 'unread';
 
@@ -17,6 +18,7 @@ export default function NotificationsPage() {
   const [total, setTotal] = useState(0);
   const refreshBell = useNotifications((s) => s.refresh);
   const unreadCount = useNotifications((s) => s.unread);
+  const currentOperatorId = useSession((s) => s.user.operator?.id ?? null);
 
   // Reloads when the page or filter changes, and when the bell's unread count does (a new notification
   // arrived, or one was read here or elsewhere).
@@ -39,12 +41,12 @@ export default function NotificationsPage() {
 
   const navigate = useNavigate();
   const open = async (item: NotificationItem) => {
-    const link = notificationLink(item.key);
     if (!item.readed) {
       await api.put(`Notification/MarkAsRead/${item.id}`, undefined, { skipLoading: true });
       await refreshBell();
     }
-    if (link) void navigate(link);
+    // A notification of another operator switches to it before its record opens.
+    await openNotificationLink(item, navigate, toasts);
   };
 
   const markAll = async () => {
@@ -74,7 +76,7 @@ export default function NotificationsPage() {
         ]}
       />
       <Card>
-        <NotificationList items={rows} onOpen={(item) => void open(item)} />
+        <NotificationList items={rows} onOpen={(item) => void open(item)} currentOperatorId={currentOperatorId} />
       </Card>
       {total > TABLE_PAGE_SIZE ? <Pagination current={page} total={total} pageSize={TABLE_PAGE_SIZE} onChange={setPage} /> : null}
     </PageContainer>
