@@ -15,7 +15,19 @@ import {
   type Relation,
   type SiteRule,
 } from '../src/domain/network';
-import { countStored, getNetworkSummary, importDemoNetworkIfEmpty, importDump, lastImportDate, NetworkImportError, type ImportFormat } from '../src/network';
+import {
+  countStored,
+  findSiteOptions,
+  getNetworkSummary,
+  importDemoNetworkIfEmpty,
+  importDump,
+  lastImportDate,
+  NetworkImportError,
+  type ImportFormat,
+} from '../src/network';
+import { runInOperator } from '../src/db/operator-scope';
+import { loadSiteNetwork } from '../src/network/scope';
+import { loadPlanningSurroundings } from '../src/planning/network';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { TEST_OPERATOR_ID } from './support/operator';
 import { bodastage, demoFile, domainFixture, fixture, RESOLUTION, removeTempDirs, tempDir, TYPE_PREFIXED_SITES } from './fixtures/network-import/dumps';
@@ -81,9 +93,18 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
     test('bulkcm.xml: one LTE cell and a 3G external cell, stored as mapped', async () => {
       const result = await importFile(bodastage('bulkcm.xml'));
       expect(result.counts).toEqual(counts({ sites: 1, nodes: 1, cells: { '4G': 1 }, externalCells: { '3G': 1 } }));
-      expect(await database.db.selectFrom('network_sites').selectAll().execute()).toEqual([{ id: '4698', name: 'Some Element Name', lat: null, lon: null, operator_id: TEST_OPERATOR_ID }]);
+      expect(await database.db.selectFrom('network_sites').selectAll().execute()).toEqual([
+        { id: '4698', name: 'Some Element Name', lat: null, lon: null, operator_id: TEST_OPERATOR_ID },
+      ]);
       expect(await database.db.selectFrom('network_nodes').selectAll().execute()).toEqual([
-        { name: '4698', dn: 'SubNetwork=BS_NRM_ROOT,SubNetwork=101,MeContext=4698', site_id: '4698', technology: '4G', type: 'SDR', operator_id: TEST_OPERATOR_ID },
+        {
+          name: '4698',
+          dn: 'SubNetwork=BS_NRM_ROOT,SubNetwork=101,MeContext=4698',
+          site_id: '4698',
+          technology: '4G',
+          type: 'SDR',
+          operator_id: TEST_OPERATOR_ID,
+        },
       ]);
       const cell = await database.db.selectFrom('network_cells').selectAll().executeTakeFirstOrThrow();
       expect(cell).toMatchObject({ name: 'Q0001', node_name: '4698', site_id: '4698', tech: '4G', tac: 9, plmns: '', global_id: null });
@@ -203,7 +224,9 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
         })),
       );
       const altDns = (await db.selectFrom('network_cell_alt_dns').selectAll().execute()).sort(by((r) => r.alt_dn));
-      expect(altDns).toEqual(got.cells.flatMap((c) => c.altDns.map((alt) => ({ alt_dn: alt, cell_dn: c.dn, operator_id: TEST_OPERATOR_ID }))).sort(by((r) => r.alt_dn)));
+      expect(altDns).toEqual(
+        got.cells.flatMap((c) => c.altDns.map((alt) => ({ alt_dn: alt, cell_dn: c.dn, operator_id: TEST_OPERATOR_ID }))).sort(by((r) => r.alt_dn)),
+      );
 
       const externals = (await db.selectFrom('network_external_cells').selectAll().execute()).sort(by((r) => r.dn));
       expect(externals.map(({ real_cell_dn: _real, ...r }) => ({ ...r, owner_id: num(r.owner_id), cell_id: num(r.cell_id) }))).toEqual(
@@ -245,7 +268,9 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
       );
       const nodes = (await db.selectFrom('network_nodes').selectAll().execute()).sort(by((r) => r.name));
       expect(nodes).toEqual(
-        [...got.nodes].sort(by((n) => n.name)).map((n) => ({ name: n.name, dn: n.dn, site_id: n.siteId, technology: n.technology, type: n.type, operator_id: TEST_OPERATOR_ID })),
+        [...got.nodes]
+          .sort(by((n) => n.name))
+          .map((n) => ({ name: n.name, dn: n.dn, site_id: n.siteId, technology: n.technology, type: n.type, operator_id: TEST_OPERATOR_ID })),
       );
     });
 
@@ -413,7 +438,9 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
         { name: '26801-951-12', global_id: '268-01-951-12', real_cell_dn: RESOLUTION.lteCell('LX0951', 'LX0951_L800_2') },
         { name: '26803-999-11', global_id: '268-03-999-11', real_cell_dn: null },
       ]);
-      expect(await database.db.selectFrom('network_cell_alt_dns').selectAll().execute()).toEqual([{ alt_dn: RESOLUTION.nrDu, cell_dn: RESOLUTION.nrCu, operator_id: TEST_OPERATOR_ID }]);
+      expect(await database.db.selectFrom('network_cell_alt_dns').selectAll().execute()).toEqual([
+        { alt_dn: RESOLUTION.nrDu, cell_dn: RESOLUTION.nrCu, operator_id: TEST_OPERATOR_ID },
+      ]);
     });
 
     test.each([500, 1])('a site first seen through RNC cells gets the coordinates and name of its node (batch size %i)', async (batchSize) => {
@@ -528,6 +555,72 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
     expect(stored).toEqual(last.counts);
     const sites = (await database.db.selectFrom('network_sites').select('id').orderBy('id').execute()).map((s) => s.id);
     expect(sites.every((id) => id.startsWith('LX09'))).toBe(last === b);
+  });
+
+  describe('operators: each its own inventory', () => {
+    type Shares = { network_site_shares: { operator_id: number; site_id: string; partner_operator_id: number; mode: string } };
+    let other = 0;
+    beforeAll(async () => {
+      // Site shares name their partner by a real operator (a foreign key): the two operators are made here.
+      const existing = await database.db.selectFrom('operators').select('id').orderBy('id').execute();
+      for (const name of ['Vodafone PT', 'NOS'].slice(existing.length)) {
+        await database.db.insertInto('operators').values({ name, avatar: null, created_at: new Date().toISOString() }).execute();
+      }
+      const ids = (await database.db.selectFrom('operators').select('id').orderBy('id').execute()).map((o) => o.id);
+      expect(ids[0]).toBe(TEST_OPERATOR_ID);
+      other = ids[1]!;
+    });
+    const asOther = <T>(work: () => Promise<T>) => runInOperator(other, work);
+
+    test("an import replaces the importing operator's inventory only; the same keys live in both; each dates its own last import", async () => {
+      const mine = await importFile(fixture(RESOLUTION.file), { format: 'cmedit' });
+      const before = await snapshot();
+      const theirs = await asOther(() => importFile(fixture(RESOLUTION.file), { format: 'cmedit' }));
+      expect(theirs.counts).toEqual(RESOLUTION_COUNTS);
+      expect(await snapshot()).toEqual(before);
+      const replaced = await asOther(() => importFile(bodastage('bulkcm2.xml')));
+      expect(await asOther(() => countStored(database.db))).toEqual(counts({ sites: 1, nodes: 1, cells: { '4G': 2 } }));
+      expect(await snapshot()).toEqual(before);
+      expect(await lastImportDate(database.db)).toBe(mine.importedAt);
+      expect(await asOther(() => lastImportDate(database.db))).toBe(replaced.importedAt);
+      expect(await countStored(database.db)).toEqual(RESOLUTION_COUNTS);
+    });
+
+    test('a site a partner shares is listed once beside the own ones (the own name first), not counted as the operator’s, and adds no planning rows', async () => {
+      await importFile(fixture(RESOLUTION.file), { format: 'cmedit' });
+      await asOther(async () => {
+        await importFile(domainFixture('type-prefixed-nodes.txt'));
+        // The partner's record of a site the operator has too, at the same place.
+        await database.db.insertInto('network_sites').values({ id: 'LX0950', name: 'Partner name', lat: 38.711, lon: -9.13 }).execute();
+        await database.db
+          .withTables<Shares>()
+          .insertInto('network_site_shares')
+          .values([
+            { site_id: 'LX0950', partner_operator_id: TEST_OPERATOR_ID, mode: 'MORAN' },
+            { site_id: '12345', partner_operator_id: TEST_OPERATOR_ID, mode: 'MOCN' },
+          ] as never)
+          .execute();
+      });
+      expect(await findSiteOptions(database.db)).toEqual([
+        { value: '12345', text: '12345 – Somewhere' },
+        { value: 'LX0950', text: 'LX0950 – Alfama Norte' },
+        { value: 'LX0951', text: 'LX0951 – Graça' },
+        { value: 'LX0952', text: 'LX0952 – LX0952' },
+      ]);
+      expect((await countStored(database.db)).sites).toBe(3);
+      expect((await asOther(() => findSiteOptions(database.db))).map((o) => o.text)).toEqual([
+        '12345 – Somewhere',
+        '12346 – Elsewhere',
+        'LX0950 – Partner name',
+      ]);
+
+      const surroundings = await loadPlanningSurroundings(database.db, 'LX0950');
+      expect(surroundings?.site.name).toBe('Alfama Norte');
+      const names = surroundings?.network.map((c) => c.name) ?? [];
+      expect(names.length).toBeGreaterThan(0);
+      expect(new Set(names).size).toBe(names.length);
+      expect((await loadSiteNetwork(database.db, 'LX0950')).site?.name).toBe('Alfama Norte');
+    });
   });
 
   if (kind.name === 'sqlite') {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { MAP_TECHNOLOGIES, type MapStatus, type MapTechnology, type SiteMapResponse, type SiteMapSite } from '../contracts/dashboards';
 import type { Database } from '../db/schema';
+import { onePerSiteId } from '../network/queries';
 
 /**
  * The site map (`Monitoring/GetSiteMap`): every site of the network inventory with coordinates, its
@@ -84,7 +85,7 @@ const rank = (column: string) => sql<number>`max(case when ${sql.ref(column)} = 
 
 export async function loadSiteMap(db: Db, tileUrl: string): Promise<SiteMapResponse> {
   const [sites, techs, statuses, tracker] = await Promise.all([
-    db.selectFrom('network_sites').select(['id', 'name', 'lat', 'lon']).orderBy('id').execute(),
+    db.selectFrom('network_sites').select(['id', 'name', 'lat', 'lon', 'operator_id']).orderBy('id').execute(),
     db.selectFrom('network_cells').select(['site_id as siteId', 'tech']).distinct().execute(),
     db
       .selectFrom('monitoring_nodes as n')
@@ -110,5 +111,5 @@ export async function loadSiteMap(db: Db, tileUrl: string): Promise<SiteMapRespo
   for (const s of statuses) {
     ranks.set(s.siteId!, { alarm: Number(s.alarm), radio: Number(s.radio), core: Number(s.core), perf: Number(s.perf), unreachable: Number(s.unreachable) });
   }
-  return buildSiteMap({ sites, techs, ranks, trackerIds: new Map(tracker.map((t) => [t.siteId, Number(t.id)])) }, tileUrl);
+  return buildSiteMap({ sites: onePerSiteId(sites), techs, ranks, trackerIds: new Map(tracker.map((t) => [t.siteId, Number(t.id)])) }, tileUrl);
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { currentOperatorId } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import { CELL_TECHS, EXTERNAL_CELL_KINDS, RELATION_KINDS, emptyCounts, type NetworkCounts } from '../domain/network';
 
@@ -22,13 +23,19 @@ function isOneOf<K extends string>(keys: readonly K[], value: string): value is 
 /** What the network tables hold, counted row by row (PostgreSQL answers count(*) as text, hence Number()). */
 export async function countStored(db: Kysely<Database>): Promise<NetworkCounts> {
   const counts = emptyCounts();
-  const total = (table: 'network_sites' | 'network_nodes') =>
-    db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
-  counts.sites = Number((await total('network_sites')).n);
-  counts.nodes = Number((await total('network_nodes')).n);
+  // The operator's own inventory: sites a partner shares with it are read beside its own, but are the partner's.
+  const own = currentOperatorId();
+  let sites = db.selectFrom('network_sites').select((eb) => eb.fn.countAll<number | string>().as('n'));
+  if (own !== undefined) sites = sites.where('operator_id', '=', own ?? -1);
+  counts.sites = Number((await sites.executeTakeFirstOrThrow()).n);
+  counts.nodes = Number(
+    (
+      await db
+        .selectFrom('network_nodes')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
   const cells = await db
     .selectFrom('network_cells')
@@ -90,6 +97,27 @@ export async function getNetworkSummary(db: Kysely<Database>): Promise<NetworkSu
   return { ...counts, importedAt: await lastImportDate(db) };
 }
 
+/**
+ * Sites shared with the operator (RAN sharing) are read beside its own, and a partner's site may carry
+ * the id of one of the operator's own: one row per site id, the operator's own first, so a list never
+ * shows a site twice. `rows` must be ordered by id.
+ */
+export function onePerSiteId<T extends { id: string; operator_id: number }>(rows: readonly T[]): T[] {
+  const own = currentOperatorId();
+  const kept: T[] = [];
+  for (const row of rows) {
+    const last = kept[kept.length - 1];
+    if (last?.id !== row.id) kept.push(row);
+    else if (row.operator_id === own && last.operator_id !== own) kept[kept.length - 1] = row;
+  }
+  return kept;
+}
+
+/** Orders a site's own row before a partner's shared one of the same id (see onePerSiteId). */
+export function ownSiteFirst(): RawBuilder<number> {
+  return sql<number>`case when ${sql.ref('operator_id')} = ${currentOperatorId() ?? -1} then 0 else 1 end`;
+}
+
 /** The user's text as a LIKE pattern that matches it literally (with `\` as the escape character). */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -104,7 +132,17 @@ export interface SiteOptionsFilter {
 
 /** Options for the site selects: value = site id, text = "id – name", sorted by id, at most 20. */
 export async function findSiteOptions(db: Kysely<Database>, filter: SiteOptionsFilter = {}): Promise<SiteOption[]> {
-  let query = db.selectFrom('network_sites').select(['id', 'name']).orderBy('id').limit(SITE_OPTIONS_LIMIT);
+  // One option per site id: a partner's shared site may carry the id of one of the operator's own (whose name wins).
+  const own = currentOperatorId() ?? -1;
+  let query = db
+    .selectFrom('network_sites')
+    .select((eb) => [
+      'id',
+      sql<string>`coalesce(max(case when ${eb.ref('operator_id')} = ${own} then ${eb.ref('name')} end), min(${eb.ref('name')}))`.as('name'),
+    ])
+    .groupBy('id')
+    .orderBy('id')
+    .limit(SITE_OPTIONS_LIMIT);
   const typed = filter.query?.trim() ?? '';
   if (typed !== '') {
     const pattern = `%${escapeLike(typed.toLowerCase())}%`;

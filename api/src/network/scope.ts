@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { Cell, CellTech, ExternalCell, ExternalCellKind, Relation, RelationKind } from '../domain/network/model';
 import { NetworkIndex, type NetworkDump } from '../domain/planning';
 import type { NetworkCellsTable, NetworkExternalCellsTable, NetworkRelationsTable } from './tables';
+import { ownSiteFirst } from './queries';
 
 /**
  * Parts of the stored inventory (network_* tables) as the engines read them: only what a run needs (some
@@ -211,7 +212,7 @@ export interface SiteNetwork {
  * when the inventory does not know it.
  */
 export async function loadSiteNetwork(db: Db, siteId: string): Promise<SiteNetwork> {
-  const site = (await db.selectFrom('network_sites').select(['id', 'name']).where('id', '=', siteId).executeTakeFirst()) ?? null;
+  const site = (await db.selectFrom('network_sites').select(['id', 'name']).where('id', '=', siteId).orderBy(ownSiteFirst()).executeTakeFirst()) ?? null;
   const siteRows = await cellRowsWhere(db, 'site_id', [siteId]);
   const relationRows: Array<Selectable<NetworkRelationsTable>> = [];
   for (const part of chunks(siteRows.map((c) => c.dn))) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Cell, CellTech, Site } from '../domain/network/model';
 import { boundingBox, type PlacedCell } from '../domain/planning';
+import { ownSiteFirst } from '../network/queries';
 import { cellOf } from '../network/scope';
 
 /**
@@ -30,7 +31,7 @@ export interface PlanningSurroundings {
 
 /** The site only (null when the dump has no such site). */
 export async function findSite(db: Db, siteId: string): Promise<Site | null> {
-  const row = await db.selectFrom('network_sites').select(['id', 'name', 'lat', 'lon']).where('id', '=', siteId).executeTakeFirst();
+  const row = await db.selectFrom('network_sites').select(['id', 'name', 'lat', 'lon']).where('id', '=', siteId).orderBy(ownSiteFirst()).executeTakeFirst();
   return row ? { id: row.id, name: row.name, lat: row.lat, lon: row.lon } : null;
 }
 
@@ -44,7 +45,8 @@ export async function loadPlanningSurroundings(db: Db, siteId: string, radiusKm 
   const box = boundingBox({ lat: site.lat, lon: site.lon }, radiusKm);
   const rows = await db
     .selectFrom('network_cells as c')
-    .innerJoin('network_sites as s', 's.id', 'c.site_id')
+    // The cell's own site: a partner's shared site of the same id must not add a row per cell.
+    .innerJoin('network_sites as s', (join) => join.onRef('s.id', '=', 'c.site_id').onRef('s.operator_id', '=', 'c.operator_id'))
     .select(['c.name', 'c.site_id', 'c.tech', 'c.azimuth', 'c.channel', 'c.pci', 'c.rach_root_sequence', 's.lat', 's.lon'])
     .where('c.tech', 'in', PLANNED_TECHS)
     .where('s.lat', '>=', box.minLat)
@@ -73,7 +75,7 @@ export async function loadPlanningSurroundings(db: Db, siteId: string, radiusKm 
   const relations = await db
     .selectFrom('network_relations as r')
     .innerJoin('network_cells as src', 'src.dn', 'r.source_cell_dn')
-    .innerJoin('network_sites as s', 's.id', 'src.site_id')
+    .innerJoin('network_sites as s', (join) => join.onRef('s.id', '=', 'src.site_id').onRef('s.operator_id', '=', 'src.operator_id'))
     .innerJoin('network_cells as tgt', 'tgt.dn', 'r.target_cell_dn')
     .select(['src.name as source', 'tgt.name as target'])
     .where('src.tech', 'in', PLANNED_TECHS)
