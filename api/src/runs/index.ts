@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { PREVIEW_ROWS, RUN_HISTORY_FIELDS, type RunHistoryRow, type RunKind, type RunPreview, type RunResponse, type RunSummaryItem } from '../contracts/runs';
 import { listFrom, type ListQuery, type ListSource } from '../db/list';
 import type { Database } from '../db/schema';
+import { scopedTo } from '../db/operator-scope';
 import { sheetNames } from '../domain/monitoring/report';
 import { FileServiceError, newExport, recordExport } from '../files';
 import { DATE_FORMAT, safeCell } from '../tracking/workbook';
@@ -155,7 +156,7 @@ function historySource(kind: RunKind): ListSource {
         case when r.stored_name is null then 0 else 1 end as "hasFile",
         -- Filters and sorts on these read the parameters' JSON (e.g. "antenna":"AIR6488"); the rows show the values.
         r.parameters as "antenna", r.parameters as "lteBands"
-      from runs r where r.kind = ${kind}`,
+      from runs r where r.kind = ${kind} and ${scopedTo('r')}`,
     fields: [...RUN_HISTORY_FIELDS, 'parameters', 'hasFile'],
     dateFields: new Set(['runDate']),
     numberFields: new Set(['id', 'hasFile']),
