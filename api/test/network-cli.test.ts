@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { runInOperator } from '../src/db/operator-scope';
 import { main, parseArgs, runImportDump, USAGE, type CliOutput } from '../src/cli/import-dump';
 import { DEFAULT_SITE_RULE_SOURCE } from '../src/domain/network';
 import { countStored } from '../src/network';
@@ -73,9 +75,22 @@ describe('import-dump arguments', () => {
   });
 });
 
+/** A DATA_DIR whose database is migrated and holds these operators (ids 1, 2, … in order). */
+async function dataDirWith(operators: readonly string[]): Promise<string> {
+  const dataDir = tempDir();
+  const handle = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'cellwise.sqlite') });
+  try {
+    await migrateToLatest(handle.db);
+    for (const name of operators) await handle.db.insertInto('operators').values({ name, avatar: null, created_at: new Date().toISOString() }).execute();
+  } finally {
+    await handle.close();
+  }
+  return dataDir;
+}
+
 describe('the import-dump command (SQLite under DATA_DIR)', () => {
   test('imports a file named relative to where it was typed, prints the counts; a bad file exits 1 and changes nothing', async () => {
-    const dataDir = tempDir();
+    const dataDir = await dataDirWith(['Vodafone PT']);
     const env = { DATA_DIR: dataDir, INIT_CWD: path.dirname(fixture(RESOLUTION.file)) };
     const good = await runCli([RESOLUTION.file, '--format', 'cmedit'], env);
     expect(good.stderr).toBe('');
@@ -84,6 +99,7 @@ describe('the import-dump command (SQLite under DATA_DIR)', () => {
     expect(good.stdout).toMatch(/relations\s+6 \(UTRAN-UTRAN 1, LTE-LTE 4, LTE-NR 1\)/);
     expect(good.stdout).toContain(`  site rule       ${DEFAULT_SITE_RULE_SOURCE} (default)\n`);
     expect(good.stdout).toContain('  nodes per site  LX0950 1, LX0951 1 (2 nodes on 3 sites)\n');
+    expect(good.stdout).toContain('  operator        Vodafone PT (1)\n');
 
     const bad = await runCli([domainFixture('truncated.xml')], env);
     expect(bad.status).toBe(1);
@@ -101,7 +117,7 @@ describe('the import-dump command (SQLite under DATA_DIR)', () => {
   });
 
   test('--site-rule (over SITE_RULE) decides the sites; the nodes per site are printed, the warnings go to stderr', async () => {
-    const env = { DATA_DIR: tempDir(), SITE_RULE: '^ERBS_(?<site>\\d+)' };
+    const env = { DATA_DIR: await dataDirWith(['Vodafone PT']), SITE_RULE: '^ERBS_(?<site>\\d+)' };
     const ruled = await runCli([domainFixture('type-prefixed-nodes.txt'), '--site-rule', '^(?<site>[A-Z]+)_'], env);
     expect(ruled.status).toBe(0);
     expect(ruled.stdout).toContain('  site rule       ^(?<site>[A-Z]+)_\n');
@@ -116,6 +132,38 @@ describe('the import-dump command (SQLite under DATA_DIR)', () => {
     const bad = await runCli([domainFixture('type-prefixed-nodes.txt')], { ...env, SITE_RULE: 'ERBS_(\\d+)' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^SITE_RULE: the rule has no group named site/);
+  });
+
+  test("the dump replaces the named operator's inventory only; with several operators and none named, or an unknown one, nothing is imported", async () => {
+    const dataDir = await dataDirWith(['Vodafone PT', 'NOS']);
+    const env = { DATA_DIR: dataDir, INIT_CWD: path.dirname(fixture(RESOLUTION.file)) };
+    const unnamed = await runCli([RESOLUTION.file], env);
+    expect(unnamed.status).toBe(1);
+    expect(unnamed.stderr).toBe("Which operator's inventory does the dump replace? Name it with --operator <id|name> (1 Vodafone PT, 2 NOS).\n");
+    const unknown = await runCli([RESOLUTION.file, '--operator', 'MEO'], env);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe('--operator: no operator "MEO" (1 Vodafone PT, 2 NOS).\n');
+
+    expect((await runCli([bodastage('bulkcm2.xml'), '--operator', '1'], env)).status).toBe(0);
+    const intoNos = await runCli([RESOLUTION.file, '--operator', 'nos'], env);
+    expect(intoNos.status).toBe(0);
+    expect(intoNos.stdout).toContain('  operator        NOS (2)\n');
+
+    const handle = openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'cellwise.sqlite') });
+    try {
+      const cellsOf = (operator: number) => runInOperator(operator, () => countStored(handle.db)).then((c) => c.cells);
+      expect(await cellsOf(1)).toEqual({ '2G': 0, '3G': 0, '4G': 2, '5G': 0, 'NB-IoT': 0 });
+      expect(await cellsOf(2)).toEqual({ '2G': 0, '3G': 2, '4G': 3, '5G': 1, 'NB-IoT': 0 });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('a database without any operator: the command says so and imports nothing', async () => {
+    const dataDir = await dataDirWith([]);
+    const none = await runCli([RESOLUTION.file], { DATA_DIR: dataDir, INIT_CWD: path.dirname(fixture(RESOLUTION.file)) });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toBe('There is no operator yet: create one in the console (or start the server once with demo data) first.\n');
   });
 
   test('usage errors exit 2; a missing file exits 1 before the database is created', async () => {

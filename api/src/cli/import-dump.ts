@@ -1,11 +1,15 @@
 /**
- * `npm run import:dump -- <file> [--format auto|bulkcm|cmedit] [--coords microdegrees|3gpp|degrees] [--site-rule <regex>]`
+ * `npm run import:dump -- <file> [--format auto|bulkcm|cmedit] [--coords microdegrees|3gpp|degrees] [--site-rule <regex>] [--operator <id|name>]`
  *
  * Imports a network dump into the configured database (DATA_DIR / DATABASE_URL, as the server reads
  * them), migrating it first, and prints what was stored, with the sites holding the most nodes so a
  * wrong site rule shows at once. The site rule defaults to SITE_RULE from the environment, else the
  * built-in rule. The same all-or-nothing import as the API: a file that cannot be read prints the
  * parser's message (with line and column), changes nothing and exits with status 1.
+ *
+ * The dump replaces one operator's inventory (operators are tenants, docs/tenancy.md): the one named by
+ * --operator (id or name), or the only one there is. With several and none named, nothing is guessed:
+ * replacing the wrong operator's inventory is worse than asking.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +17,7 @@ import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Dialect } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { runInOperator } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import {
   compileSiteRule,
@@ -31,9 +36,9 @@ import { InProcessQueue, JobRunner } from '../jobs';
 import { IMPORT_FORMATS, type ImportFormat } from '../network';
 import { dumpImportKind, dumpImportTask, type DumpImportAnswer, type DumpImportParams } from '../network/jobs';
 
-export const USAGE = `Usage: npm run import:dump -- <file> [--format ${IMPORT_FORMATS.join('|')}] [--coords ${COORDINATE_ENCODINGS.join('|')}] [--site-rule <regex with (?<site>…)>]`;
+export const USAGE = `Usage: npm run import:dump -- <file> [--format ${IMPORT_FORMATS.join('|')}] [--coords ${COORDINATE_ENCODINGS.join('|')}] [--site-rule <regex with (?<site>…)>] [--operator <id|name>]`;
 
-const OPTIONS = new Set(['format', 'coords', 'site-rule']);
+const OPTIONS = new Set(['format', 'coords', 'site-rule', 'operator']);
 
 export interface CliArgs {
   file: string;
@@ -41,6 +46,8 @@ export interface CliArgs {
   coords: CoordinateEncoding;
   /** Absent: the built-in rule. */
   siteRule?: SiteRule;
+  /** The operator whose inventory the dump replaces, by id or name; absent: the only operator. */
+  operator?: string;
 }
 
 /** Defaults the environment supplies (SITE_RULE). */
@@ -83,6 +90,7 @@ export function parseArgs(argv: readonly string[], defaults: CliDefaults = {}): 
     return { error: `--coords must be one of ${COORDINATE_ENCODINGS.join(', ')} (got "${coords}").` };
   }
   const args: CliArgs = { file: files[0] as string, format: format as ImportFormat, coords: coords as CoordinateEncoding };
+  if (options.operator !== undefined) args.operator = options.operator;
   const [origin, rule] = options['site-rule'] !== undefined ? ['--site-rule', options['site-rule']] : ['SITE_RULE', defaults.siteRule];
   if (rule !== undefined && rule.trim() !== '') {
     try {
@@ -178,6 +186,20 @@ export async function runImportDump(
   }
 }
 
+/** The operator the import lands in, or a message for the user when it cannot be told. */
+export async function resolveOperator(db: Kysely<Database>, named: string | undefined): Promise<{ id: number; name: string } | { error: string }> {
+  const operators = await db.selectFrom('operators').select(['id', 'name']).orderBy('id').execute();
+  const listed = operators.map((o) => `${o.id} ${o.name}`).join(', ');
+  if (named === undefined) {
+    if (operators.length === 1) return operators[0]!;
+    if (operators.length === 0) return { error: 'There is no operator yet: create one in the console (or start the server once with demo data) first.' };
+    return { error: `Which operator's inventory does the dump replace? Name it with --operator <id|name> (${listed}).` };
+  }
+  const wanted = named.trim();
+  const found = /^\d+$/.test(wanted) ? operators.find((o) => o.id === Number(wanted)) : operators.find((o) => o.name.toLowerCase() === wanted.toLowerCase());
+  return found ?? { error: `--operator: no operator ${JSON.stringify(named)}${operators.length > 0 ? ` (${listed})` : ''}.` };
+}
+
 /** Reads the configuration like the server does, opens and migrates the database, imports. */
 export async function main(
   argv: readonly string[] = process.argv.slice(2),
@@ -212,7 +234,15 @@ export async function main(
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cellwise.sqlite') });
   try {
     await migrateToLatest(handle.db);
-    return await runImportDump(handle.db, args, output, { dialect: handle.dialect, dataDir: config.dataDir });
+    const operator = await resolveOperator(handle.db, args.operator);
+    if ('error' in operator) {
+      output.err(operator.error);
+      return 1;
+    }
+    // The import job records the operator it is submitted in, and runs in it.
+    const status = await runInOperator(operator.id, () => runImportDump(handle.db, args, output, { dialect: handle.dialect, dataDir: config.dataDir }));
+    if (status === 0) output.out(`  operator        ${operator.name} (${operator.id})`);
+    return status;
   } finally {
     await handle.close();
   }
