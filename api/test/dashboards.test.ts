@@ -404,6 +404,8 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
 
   describe('rollout numbers and the site map on known data', () => {
     const db = () => database.db;
+    // The rows below are the suite's operator's (Vodafone PT); the demo Client works for NOS.
+    const reader = () => callers.CellwiseOS;
     const planRow = (id: number, site: string, technology: string, commDate: string | null) => ({
       id,
       local_id: site,
@@ -573,7 +575,7 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
     });
 
     test('GetRollout over 3 weeks: planned sites vs done per ISO week, statuses, open work orders, alarms per week and severity', async () => {
-      const res = await send(callers.Client, { url: '/api/Dashboard/GetRollout?weeks=3' });
+      const res = await send(reader(), { url: '/api/Dashboard/GetRollout?weeks=3' });
       expect(res.statusCode).toBe(200);
       const zeroes = (week: string) => ['Critical', 'Major', 'Minor', 'Warning'].map((severity) => ({ week, severity, count: 0 }));
       const alarms = [...zeroes('2026-W45'), ...zeroes('2026-W46'), ...zeroes('2026-W47')];
@@ -598,14 +600,14 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
         ],
         alarmsBySeverityPerWeek: alarms,
       });
-      const byDefault = await send(callers.Client, { url: '/api/Dashboard/GetRollout' });
+      const byDefault = await send(reader(), { url: '/api/Dashboard/GetRollout' });
       expect(byDefault.json<RolloutStats>().weeks).toHaveLength(12);
-      expect((await send(callers.Client, { url: '/api/Dashboard/GetRollout?weeks=0' })).statusCode).toBe(400);
-      expect((await send(callers.Client, { url: '/api/Dashboard/GetRollout?weeks=105' })).statusCode).toBe(400);
+      expect((await send(reader(), { url: '/api/Dashboard/GetRollout?weeks=0' })).statusCode).toBe(400);
+      expect((await send(reader(), { url: '/api/Dashboard/GetRollout?weeks=105' })).statusCode).toBe(400);
     });
 
     test('GetSiteMap: sites with coordinates, technologies, worst status per site, tracker row, tile URL', async () => {
-      const res = await send(callers.Client, { url: '/api/Monitoring/GetSiteMap' });
+      const res = await send(reader(), { url: '/api/Monitoring/GetSiteMap' });
       expect(res.statusCode).toBe(200);
       expect(res.json<SiteMapResponse>()).toEqual({
         sites: [
@@ -650,6 +652,15 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
         tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
       });
       expect((await send(callers.anonymous, { url: '/api/Monitoring/GetSiteMap' })).statusCode).toBe(401);
+    });
+
+    test("another operator's user sees none of it: neither its sites on the map nor its plan, tracker, work orders and alarms in the numbers", async () => {
+      const map = (await send(callers.Client, { url: '/api/Monitoring/GetSiteMap' })).json<SiteMapResponse>();
+      expect(map.sites.filter((s) => ['Alfama', 'Belém', 'Sintra'].includes(s.name))).toEqual([]);
+      const rollout = (await send(callers.Client, { url: '/api/Dashboard/GetRollout?weeks=3' })).json<RolloutStats>();
+      expect(rollout.weeks).toEqual(['2026-W45', '2026-W46', '2026-W47']);
+      expect(rollout.commissionedPerWeek.map((w) => w.planned + w.done)).toEqual([0, 0, 0]);
+      expect(rollout.alarmsBySeverityPerWeek.filter((a) => a.count > 0)).toEqual([]);
     });
   });
 
@@ -703,7 +714,8 @@ describe.each(TEST_DATABASES)('the demo data on the site map on $name', (kind) =
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-dashboards-demo-'));
     let config: Config;
     ({ app, config } = await testApp(database));
-    await seed(database.db, { ...config, demoData: false });
+    // With the demo operators the administrator works in Vodafone PT, the suite's operator the data below lands in.
+    await seed(database.db, { ...config, demoData: true });
     await importDemoNetworkIfEmpty(database.db, { dataDir: dir, sites: 12 });
     await importDemoTrackingIfEmpty(database.db);
   });
