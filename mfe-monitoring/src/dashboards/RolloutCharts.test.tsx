@@ -4,7 +4,7 @@ import type { ChartConfiguration } from 'chart.js';
 import type { RolloutStats } from 'api/contracts';
 import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/monitoringKit';
 import RolloutCharts from './RolloutCharts';
-import { alarmsChart, commissionedChart, isEmpty, trackerStatusChart, weekNumber, workOrdersChart } from './charts/rollout';
+import { alarmsChart, commissionedChart, isEmpty, rolloutCharts, trackerStatusChart, weekNumber, workOrdersChart } from './charts/rollout';
 
 type BarConfig = ChartConfiguration<'bar', number[], string>;
 
@@ -206,6 +206,42 @@ describe('RolloutCharts', () => {
     expect(within(table).getAllByRole('link')).toHaveLength(4);
     act(() => fireEvent.click(link));
     await waitFor(() => expect(locationNow()).toBe(`/monitoring/faultManagement${f({ severity: 'Major' })}`));
+  });
+
+  test("a Client gets the figures without the engineering tables' links: no bar or number opens the 401 page", async () => {
+    signIn('Client', 9, { id: 2, name: 'NOS' });
+    fakeApi({ 'Dashboard/GetRollout': STATS });
+    await renderPage(RolloutCharts, '/dashboards/dashboardRollout');
+    await waitFor(() => expect(drawn.filter((d) => !d.destroyed)).toHaveLength(4));
+    const card = cardTitled('Alarms by severity per week');
+    act(() => fireEvent.click(within(card).getByText('Table')));
+    const table = await waitFor(() => card.querySelector('table')!);
+    // The same figures as an engineer's, with no link among them.
+    expect(Array.from(table.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.children).map((c) => c.textContent))[2]).toEqual([
+      '2026-W10',
+      '0',
+      '2',
+      '0',
+      '0',
+      '1',
+    ]);
+    expect(document.querySelectorAll('[data-testid="rollout-charts"] a')).toHaveLength(0);
+    const status = live('trackerStatus');
+    clickBar(status, 0, 1);
+    expect(locationNow()).toBe('/dashboards/dashboardRollout');
+  });
+
+  test('the links follow the capabilities of each page they open', () => {
+    const links = (may: (c: string) => boolean) => rolloutCharts(STATS, may).flatMap((c) => c.series.flatMap((s) => s.links.filter((l) => l !== null)));
+    const pages = (list: string[]) => [...new Set(list.map((l) => l.split('?')[0]))].sort();
+    expect(pages(links(() => true))).toEqual(['/monitoring/faultManagement', '/tracking/commissioningplan', '/tracking/tracker', '/tracking/workorderstatus']);
+    expect(pages(links((c) => c === 'canMonitor'))).toEqual(['/monitoring/faultManagement']);
+    expect(pages(links((c) => c === 'canTrack'))).toEqual(['/tracking/commissioningplan', '/tracking/tracker', '/tracking/workorderstatus']);
+    expect(links(() => false)).toEqual([]);
+    // Without a judge, every link (as before).
+    expect(rolloutCharts(STATS).flatMap((c) => c.series.flatMap((s) => s.links))).toEqual(
+      rolloutCharts(STATS, () => true).flatMap((c) => c.series.flatMap((s) => s.links)),
+    );
   });
 
   test('with no data each card says so instead of drawing an empty chart', async () => {

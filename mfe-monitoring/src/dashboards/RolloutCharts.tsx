@@ -2,7 +2,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Select, Skeleton
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DEFAULT_ROLLOUT_WEEKS, RolloutStats } from 'api/contracts';
-import { api, errorMessage } from 'shared-auth';
+import { api, capabilitiesOf, errorMessage, principalOf, useSession } from 'shared-auth';
 import { BarChart } from './charts/BarChart';
 import { ChartTable } from './charts/ChartTable';
 import { SEVERITY_PALETTE, isEmpty, rolloutCharts, type ChartData } from './charts/rollout';
@@ -98,10 +98,15 @@ export default function RolloutCharts() {
   const { stats, error, loading } = useRollout(weeks, attempt);
   const colours = useColours();
   // Charts and their colours change only with the data or the theme: each chart is drawn once per change.
-  const charts = useMemo(
-    () => (stats ? rolloutCharts(stats) : []).map((chart) => ({ chart, colours: chart.series.map((_, i) => colours[chart.id][i] ?? colours.other) })),
-    [stats, colours],
-  );
+  // The capabilities as one string: a selector answering a new object would redraw on every store change.
+  const granted = useSession((s) => capabilitiesOf(principalOf(s)).join(' '));
+  const charts = useMemo(() => {
+    const may = new Set(granted.split(' '));
+    return (stats ? rolloutCharts(stats, (c) => may.has(c)) : []).map((chart) => ({
+      chart,
+      colours: chart.series.map((_, i) => colours[chart.id][i] ?? colours.other),
+    }));
+  }, [stats, colours, granted]);
   const open = useCallback((url: string) => void navigate(url), [navigate]);
 
   return (

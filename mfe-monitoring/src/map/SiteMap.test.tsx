@@ -225,6 +225,33 @@ describe('SiteMap', () => {
     expect(Array.from(openPopup()!.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Site report']);
   });
 
+  test("a Client sees the sites and their statuses, without the 'Site report' and 'Tracker row' links", async () => {
+    signIn('Client', 9, { id: 2, name: 'NOS' });
+    fakeApi({ 'Monitoring/GetSiteMap': ANSWER });
+    await renderPage(mapPage(), '/dashboards/dashboardRollout');
+    expect(await drawnCount()).toBe(4);
+    const markers: L.CircleMarker[] = [];
+    theMap().eachLayer((layer) => {
+      if (layer instanceof L.CircleMarker) markers.push(layer);
+    });
+    act(() => {
+      markers[0]!.fire('click', { latlng: markers[0]!.getLatLng() }, true);
+    });
+    await waitFor(() => expect(openPopup()?.textContent).toContain('LX0001 – Lisboa <b>Centro</b>'));
+    expect(openPopup()!.textContent).toContain('Alarm statusNOK');
+    expect(openPopup()!.querySelectorAll('a')).toHaveLength(0);
+    expect(openPopup()!.textContent).not.toMatch(/Site report|Tracker row/);
+  });
+
+  test('each link is for whom may open its page', () => {
+    const linksOf = (allowed: { siteReport: boolean; tracker: boolean }) =>
+      Array.from(popupContent(SITES[0]!, COLOURS, allowed).querySelectorAll('a')).map((a) => a.textContent);
+    expect(linksOf({ siteReport: true, tracker: true })).toEqual(['Site report', 'Tracker row']);
+    expect(linksOf({ siteReport: true, tracker: false })).toEqual(['Site report']);
+    expect(linksOf({ siteReport: false, tracker: true })).toEqual(['Tracker row']);
+    expect(linksOf({ siteReport: false, tracker: false })).toEqual([]);
+  });
+
   test('a focused site without coordinates is said, and the map stays at the defaults', async () => {
     fakeApi({ 'Monitoring/GetSiteMap': ANSWER });
     await renderPage(mapPage({ focusSiteId: 'XX9' }), '/monitoring/siteReport');

@@ -3,10 +3,22 @@ import * as L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
-import { api, errorMessage } from 'shared-auth';
+import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import { formatCount, Note } from 'shared-ui';
 import { loadLeafletCss } from './leafletCss';
-import { MAP_VIEW, ROUTED_LINK, isShown, layersOf, legendContent, mapLegend, popupContent, type LayerName, type StatusColours } from './siteMap';
+import {
+  ALL_LINKS,
+  MAP_VIEW,
+  ROUTED_LINK,
+  isShown,
+  layersOf,
+  legendContent,
+  mapLegend,
+  popupContent,
+  type LayerName,
+  type PopupLinks,
+  type StatusColours,
+} from './siteMap';
 
 export interface SiteMapProps {
   /** A site to centre on at the specification's zoom-to level, with its popup open. */
@@ -63,6 +75,10 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
   }, [navigate]);
 
   const colours: StatusColours = useMemo(() => ({ OK: token.colorSuccess, NOK: token.colorError, NO_DATA: NO_DATA_GREY }), [token]);
+  // The dashboard is every signed-in user's; its links to engineering pages are for those who may open them.
+  const mayMonitor = useSession((s) => can(principalOf(s), 'canMonitor'));
+  const mayTrack = useSession((s) => can(principalOf(s), 'canTrack'));
+  const links: PopupLinks = useMemo(() => ({ siteReport: mayMonitor, tracker: mayTrack }), [mayMonitor, mayTrack]);
   const sites = data?.sites;
   const byId = useMemo(() => new Map((sites ?? []).map((s) => [s.id, s])), [sites]);
 
@@ -73,7 +89,7 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
     let cancelled = false;
     void loadLeafletCss().then(() => {
       if (cancelled) return;
-      created = createMap(element, data, colours, setDrawn);
+      created = createMap(element, data, colours, setDrawn, links);
       setHandle(created);
     });
     // A link in a popup goes through the console's router, like every other link of the console.
@@ -91,7 +107,7 @@ export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
       setHandle(null);
       setDrawn(null);
     };
-  }, [data, colours]);
+  }, [data, colours, links]);
 
   const focus = useCallback(
     (siteId: string) => {
@@ -182,7 +198,13 @@ export interface SiteMapHandle {
  *   would triple the drawing and darken its colour);
  * - one popup serves every site, filled when it opens (no popup object or listener per marker).
  */
-export function createMap(element: HTMLElement, data: SiteMapResponse, colours: StatusColours, onDrawn: (count: number) => void): SiteMapHandle {
+export function createMap(
+  element: HTMLElement,
+  data: SiteMapResponse,
+  colours: StatusColours,
+  onDrawn: (count: number) => void,
+  links: PopupLinks = ALL_LINKS,
+): SiteMapHandle {
   const renderer = new RemovableCanvas({ padding: 0.5 });
   const map = L.map(element, {
     preferCanvas: true,
@@ -212,7 +234,11 @@ export function createMap(element: HTMLElement, data: SiteMapResponse, colours: 
   }
 
   const popup = L.popup({ autoPan: true, maxWidth: 320 });
-  const openPopup = (site: SiteMapSite) => popup.setLatLng([site.lat, site.lon]).setContent(popupContent(site, colours)).openOn(map);
+  const openPopup = (site: SiteMapSite) =>
+    popup
+      .setLatLng([site.lat, site.lon])
+      .setContent(popupContent(site, colours, links))
+      .openOn(map);
 
   const siteOf = new Map<L.Layer, SiteMapSite>();
   const markers = data.sites.map((site) => {

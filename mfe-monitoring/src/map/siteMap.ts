@@ -70,11 +70,22 @@ export const ROUTED_LINK = 'data-route';
 
 const statusText = (value: string | null) => (value === null || value === '' ? 'No data' : value);
 
+/** Which of a popup's engineering links its user may follow (their pages' capabilities). */
+export interface PopupLinks {
+  /** The site report (canMonitor). */
+  siteReport: boolean;
+  /** The tracker row (canTrack). */
+  tracker: boolean;
+}
+
+export const ALL_LINKS: PopupLinks = { siteReport: true, tracker: true };
+
 /**
  * A site's popup: its name, technologies, statuses, and links to its site report and (when the
- * tracker lists it) its tracker row. Built as DOM nodes, so no text of a site is ever read as HTML.
+ * tracker lists it) its tracker row, each only for a user who may open that page (a Client sees the
+ * site, not links to the 401 page). Built as DOM nodes, so no text of a site is ever read as HTML.
  */
-export function popupContent(site: SiteMapSite, colours: StatusColours): HTMLElement {
+export function popupContent(site: SiteMapSite, colours: StatusColours, allowed: PopupLinks = ALL_LINKS): HTMLElement {
   const root = document.createElement('div');
   root.className = 'cellwise-site-popup';
   root.dataset.siteId = site.id;
@@ -109,6 +120,7 @@ export function popupContent(site: SiteMapSite, colours: StatusColours): HTMLEle
     detail.appendChild(document.createTextNode(value));
   }
 
+  if (!allowed.siteReport && !(allowed.tracker && site.trackerId !== null)) return root;
   const links = root.appendChild(document.createElement('div'));
   links.style.display = 'flex';
   links.style.gap = '12px';
@@ -119,8 +131,8 @@ export function popupContent(site: SiteMapSite, colours: StatusColours): HTMLEle
     a.setAttribute('aria-label', label);
     a.setAttribute(ROUTED_LINK, '');
   };
-  link(siteReportLink(site.id), 'Site report', `Site report of ${site.id}`);
-  if (site.trackerId !== null) link(trackerLink(site.id), 'Tracker row', `Tracker row of ${site.id}`);
+  if (allowed.siteReport) link(siteReportLink(site.id), 'Site report', `Site report of ${site.id}`);
+  if (allowed.tracker && site.trackerId !== null) link(trackerLink(site.id), 'Tracker row', `Tracker row of ${site.id}`);
   return root;
 }
 

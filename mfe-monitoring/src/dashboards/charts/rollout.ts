@@ -1,4 +1,5 @@
 import type { RolloutStats } from 'api/contracts';
+import type { Capability } from 'shared-auth';
 import { filtersSearch } from 'shared-ui';
 
 /**
@@ -24,6 +25,14 @@ export const PAGES = {
   workOrders: '/tracking/workorderstatus',
   alarms: '/monitoring/faultManagement',
 } as const;
+
+/** What each page a bar opens asks of its user (the areas' manifests declare the same). */
+const PAGE_CAPABILITIES: ReadonlyMap<string, Capability> = new Map([
+  [PAGES.commissioningPlan, 'canTrack'],
+  [PAGES.tracker, 'canTrack'],
+  [PAGES.workOrders, 'canTrack'],
+  [PAGES.alarms, 'canMonitor'],
+]);
 
 /** One series of a chart: a label per category (same order as the chart's `categories`). */
 export interface Series {
@@ -171,8 +180,19 @@ export function alarmsChart(stats: RolloutStats): ChartData {
   };
 }
 
-export function rolloutCharts(stats: RolloutStats): ChartData[] {
-  return [commissionedChart(stats), trackerStatusChart(stats), workOrdersChart(stats), alarmsChart(stats)];
+/**
+ * The four charts. `may` says which capabilities the user has: a bar whose table the user may not open
+ * (a Client's dashboard shows the figures, not the engineering tables, which would answer the 401 page)
+ * opens nothing. Omitted: every link.
+ */
+export function rolloutCharts(stats: RolloutStats, may?: (capability: Capability) => boolean): ChartData[] {
+  const charts = [commissionedChart(stats), trackerStatusChart(stats), workOrdersChart(stats), alarmsChart(stats)];
+  if (!may) return charts;
+  const opens = (link: string | null) => {
+    const capability = link === null ? undefined : PAGE_CAPABILITIES.get(link.split('?')[0]!);
+    return capability !== undefined && may(capability);
+  };
+  return charts.map((chart) => ({ ...chart, series: chart.series.map((s) => ({ ...s, links: s.links.map((l) => (opens(l) ? l : null)) })) }));
 }
 
 /** True when a chart has nothing to draw (every bar zero or no category at all). */
