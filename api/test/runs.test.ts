@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { runInOperator } from '../src/db/operator-scope';
 import { findExport } from '../src/files';
 import { exportRun, listRunHistory, previewOf, recordRun, RUN_MESSAGES, writeRunWorkbook, type RunSheet } from '../src/runs';
 import type { FastifyInstance } from 'fastify';
@@ -95,6 +96,30 @@ describe.each(TEST_DATABASES)('the run history on $name', (kind) => {
     expect(sheet.getRow(2).getCell(3).value).toEqual(new Date('2026-11-20T10:00:00Z'));
 
     await expect(exportRun(database.db, dataDir, 'cpichValidation', answer.runId, otherId)).rejects.toThrow(RUN_MESSAGES.notFound);
+  });
+
+  test("another operator's runs are not in the history, and their workbooks answer 404", async () => {
+    const { id: nos } = await database.db.selectFrom('operators').select('id').where('name', '=', 'NOS').executeTakeFirstOrThrow();
+    const temp = path.join(dataDir, 'nos-run.xlsx');
+    await writeRunWorkbook(temp, [SHEET]);
+    const theirs = await runInOperator(nos, () =>
+      recordRun(database.db, dataDir, {
+        kind: 'nbrRelationsOptimization',
+        userId,
+        sites: ['NOS0001'],
+        files: [],
+        parameters: {},
+        jobId: null,
+        message: null,
+        summary: [],
+        preview: previewOf(SHEET),
+        workbook: { file: temp, fileName: 'NbrRelationsOptimization_NOS0001.xlsx' },
+      }),
+    );
+    expect((await runInOperator(nos, () => listRunHistory(database.db, 'nbrRelationsOptimization', {}))).rows.map((r) => r.id)).toEqual([theirs.runId]);
+    expect((await listRunHistory(database.db, 'nbrRelationsOptimization', {})).total).toBe(0);
+    await expect(exportRun(database.db, dataDir, 'nbrRelationsOptimization', theirs.runId, userId)).rejects.toThrow(RUN_MESSAGES.notFound);
+    expect(await runInOperator(nos, () => exportRun(database.db, dataDir, 'nbrRelationsOptimization', theirs.runId, userId))).toEqual(expect.any(String));
   });
 
   test('a run without a workbook answers its message and has nothing to download', async () => {
