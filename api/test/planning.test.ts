@@ -67,8 +67,12 @@ describe.each(TEST_DATABASES)('parameter planning on $name', (kind) => {
     return workbook;
   };
 
-  test('the demo operators have their seeded plans, every operator visible to planners, and seeding again adds nothing', async () => {
-    const answer = await as(callers.CellwiseOS, { url: '/api/Parameters/GetFrequencyPlans' });
+  test("the demo operators have their seeded plans, an Administrator sees every operator's, a planner only those of the operators they work for, and seeding again adds nothing", async () => {
+    // CellwiseOS works for Vodafone PT only: the other operators' spectrum is not theirs to see.
+    const own = await as(callers.CellwiseOS, { url: '/api/Parameters/GetFrequencyPlans' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json<FrequencyPlan[]>().map((p) => p.operatorName)).toEqual(['Vodafone PT']);
+    const answer = await as(callers.Administrator, { url: '/api/Parameters/GetFrequencyPlans' });
     expect(answer.statusCode).toBe(200);
     const plans = answer.json<FrequencyPlan[]>();
     expect(plans.map((p) => p.operatorName)).toEqual(['MEO', 'NOS', 'Vodafone PT']);
@@ -224,7 +228,7 @@ describe.each(TEST_DATABASES)('parameter planning on $name', (kind) => {
     const ok = await save(admin, good);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ operatorName: 'MEO', nrArfcn: 628000, nrBandwidthMhz: 60, lteCarriers: { L800: 6420, L2100: 550 } });
-    const listed = (await as(callers.CellwiseOS, { url: '/api/Parameters/GetFrequencyPlans' })).json<FrequencyPlan[]>();
+    const listed = (await as(admin, { url: '/api/Parameters/GetFrequencyPlans' })).json<FrequencyPlan[]>();
     expect(listed.find((p) => p.operatorName === 'MEO')).toMatchObject({ nrArfcn: 628000, lteCarriers: { L800: 6420, L2100: 550 } });
     expect(listed.find((p) => p.operatorName === 'MEO')!.lteCarriers).not.toHaveProperty('L1800');
 

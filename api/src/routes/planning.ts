@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { can } from 'shared-auth/policy';
 import { ErrorResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import {
@@ -76,7 +77,8 @@ export const planningRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ('problem' in bands) return fail(reply, 400, bands.problem);
       // Answered at once, without a job: an unknown site or a missing plan is the caller's to fix.
       if (!(await findSite(db, siteId))) return fail(reply, 404, PLANNING_MESSAGES.siteNotFound(siteId));
-      const operatorId = sessionOf(request).principal.operatorId;
+      // The operator whose data the request works in (docs/tenancy.md): its plan, for its site.
+      const operatorId = sessionOf(request).dataOperatorId;
       if (operatorId === null) return fail(reply, 400, FREQUENCY_PLAN_MESSAGES.noOperator);
       const plan = await frequencyPlanOf(db, operatorId);
       if (!plan) {
@@ -131,7 +133,15 @@ export const planningRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: 'canPlan' },
     },
-    async () => listFrequencyPlans(db),
+    async (request) => {
+      const session = sessionOf(request);
+      const plans = await listFrequencyPlans(db);
+      // Administrators keep every operator's plan; others see those of the operators they work for.
+      if (can(session.principal, 'canAdminister')) return plans;
+      const mine = await db.selectFrom('user_operators').select('operator_id').where('user_id', '=', session.userId).execute();
+      const theirs = new Set(mine.map((m) => m.operator_id));
+      return plans.filter((plan) => theirs.has(plan.operatorId));
+    },
   );
 
   app.post(
