@@ -8,6 +8,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export const STARTS_PER_TURN = 2;
 
+/**
+ * Turns in a row that start nothing while connections are being accepted. libuv takes one connection
+ * per turn, so a burst of new connections is taken in quick, empty turns (microseconds each) rather
+ * than one per turn of requests; bounded, so clients that open a connection per request still get on.
+ */
+export const ACCEPT_TURNS = 16;
+
 export interface AdmissionStats {
   /** Requests waiting for their turn right now. */
   waiting: number;
@@ -38,10 +45,22 @@ export function registerAdmission(app: FastifyInstance, perTurn = STARTS_PER_TUR
   let head = 0;
   let startedThisTurn = 0;
   let turnScheduled = false;
+  let acceptedThisTurn = false;
+  let acceptTurns = 0;
 
   const turn = () => {
     turnScheduled = false;
     startedThisTurn = 0;
+    if (acceptedThisTurn && acceptTurns < ACCEPT_TURNS && head < line.length) {
+      // More connections may wait in the listen queue: take the next one before starting anything.
+      acceptedThisTurn = false;
+      acceptTurns += 1;
+      startedThisTurn = perTurn;
+      schedule();
+      return;
+    }
+    acceptedThisTurn = false;
+    acceptTurns = 0;
     while (startedThisTurn < perTurn && head < line.length) {
       const start = line[head]!;
       line[head] = noop;
@@ -67,6 +86,9 @@ export function registerAdmission(app: FastifyInstance, perTurn = STARTS_PER_TUR
     setImmediate(turn);
   };
 
+  app.server.on('connection', () => {
+    acceptedThisTurn = true;
+  });
   app.addHook('onRequest', (_request, _reply, done) => {
     if (head === line.length && startedThisTurn < perTurn) {
       startedThisTurn += 1;
