@@ -102,8 +102,10 @@ export function OperatorSwitcher({ compact = false }: { compact?: boolean }) {
           maxWidth: compact ? 132 : 220,
           minWidth: 0,
           padding: '0 28px 0 11px',
-          font: 'inherit',
+          fontFamily: 'inherit',
           fontSize: token.fontSize,
+          // Not the header's 64 px line height, which pushes the text out of the box.
+          lineHeight: '30px',
           color: token.colorText,
           background: `${token.colorBgContainer} url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' height='6' viewBox='0 0 10 6'%3E%3Cpath d='M1 1l4 4 4-4' fill='none' stroke='%23595959' stroke-width='1.5'/%3E%3C/svg%3E") no-repeat right 10px center`,
           border: `1px solid ${token.colorBorder}`,
