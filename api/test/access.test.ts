@@ -64,6 +64,8 @@ describe.each(TEST_DATABASES)('the access hook on $name', (kind) => {
       session: {
         userId: manager.id,
         principal: { authenticated: true, role: 'Manager', operatorId: manager.operator_id, projects: ['Operations', 'Rollout 5G'] },
+        // The Manager belongs to their current operator, so the request works in its data.
+        dataOperatorId: manager.operator_id,
       },
     });
   });
