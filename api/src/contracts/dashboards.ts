@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SiteSharingFields } from './network';
 
 /**
  * Dashboards (specification §3 Dashboard, §7 `Dashboard/Inspect`, §9; DESIGN §7.5).
@@ -144,6 +145,8 @@ export const SiteMapSite = Type.Object(
     coreStatus: Type.Union([Type.String(), Type.Null()]),
     /** The site's tracker row id, when the tracker lists it. */
     trackerId: Type.Union([Type.Integer(), Type.Null()]),
+    /** Whom the site is shared with (RAN sharing), for the popup's 'shared with X'. */
+    ...SiteSharingFields,
   },
   { additionalProperties: false },
 );

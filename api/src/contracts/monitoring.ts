@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { fieldLiterals, Id, listQuery, pageOf } from './common';
+import { SiteSharingFields } from './network';
 
 /**
  * Monitoring and parser (specification §3, §7; DESIGN §7.2, §7.5). Access: `canMonitor`, except the
@@ -186,6 +187,8 @@ export const OverallSiteSummaryRow = Type.Object(
     alarmStatus: Type.String(),
     radioStatus: Type.String(),
     coreStatus: Type.String(),
+    /** Not a column of the list (neither sorted nor filtered on): the row's 'shared with X' mark. */
+    ...SiteSharingFields,
   },
   { additionalProperties: false },
 );
@@ -414,7 +417,15 @@ export type ReportTable = Static<typeof ReportTable>;
  * tab has its table(s), empty when there is nothing to show.
  */
 export const SiteReport = Type.Object(
-  { siteId: Type.String(), siteName: Text, logsDate: DateValue, tables: Type.Array(ReportTable) },
+  {
+    siteId: Type.String(),
+    siteName: Text,
+    // Always answered by the route (monitoring/report.ts adds them); optional for the report builder, which knows no shares.
+    sharedWith: Type.Optional(SiteSharingFields.sharedWith),
+    shareMode: Type.Optional(SiteSharingFields.shareMode),
+    logsDate: DateValue,
+    tables: Type.Array(ReportTable),
+  },
   { additionalProperties: false },
 );
 export type SiteReport = Static<typeof SiteReport>;

@@ -138,3 +138,22 @@ export type SiteOption = Static<typeof SiteOption>;
 /** At most 20 options (specification §5), sorted by site id. */
 export const SiteOptions = Type.Array(SiteOption, { maxItems: 20 });
 export type SiteOptions = Static<typeof SiteOptions>;
+
+/** RAN sharing (docs/tenancy.md): MORAN, each operator its own layer on the shared site; MOCN, one layer broadcasting both PLMNs. */
+export const SHARE_MODES = ['MORAN', 'MOCN'] as const;
+export const ShareMode = Type.Union([Type.Literal(SHARE_MODES[0]), Type.Literal(SHARE_MODES[1])]);
+export type ShareMode = Static<typeof ShareMode>;
+
+/**
+ * The 'shared with X' mark of a listed site: the other party's operator name (owner or partner, seen
+ * from the current operator; several joined by ', ') and the mode, both null for a site not shared.
+ * Every place that lists sites to a user (site map, overall site summary, site report) carries it.
+ */
+export const SiteSharingFields = {
+  sharedWith: Type.Union([Type.String(), Type.Null()]),
+  shareMode: Type.Union([ShareMode, Type.Null()]),
+};
+export interface SiteSharing {
+  sharedWith: string | null;
+  shareMode: ShareMode | null;
+}

@@ -1,13 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import { MAP_TECHNOLOGIES, type MapStatus, type MapTechnology, type SiteMapResponse, type SiteMapSite } from '../contracts/dashboards';
 import type { Database } from '../db/schema';
+import type { SiteSharing } from '../contracts/network';
 import { onePerSiteId } from '../network/queries';
+import { loadSharingMarks, NOT_SHARED } from '../network/shares';
 
 /**
  * The site map (`Monitoring/GetSiteMap`): every site of the network inventory with coordinates, its
  * technologies (from its cells), the worst status of its nodes' latest logs (the Overall Site Summary's
- * reading: NOK beats OK beats N/A, an unreachable node is NOK) and its tracker row. Four queries, each
- * one pass over its table, whatever the number of sites: no query per site.
+ * reading: NOK beats OK beats N/A, an unreachable node is NOK), its tracker row and whom it is shared
+ * with (RAN sharing). Five queries, each one pass over its table, whatever the number of sites: no
+ * query per site.
  */
 
 type Db = Kysely<Database>;
@@ -43,6 +46,8 @@ export interface SiteMapInputs {
   ranks: ReadonlyMap<string, SiteStatusRanks>;
   /** Site id → the first tracker row naming it. */
   trackerIds: ReadonlyMap<string, number>;
+  /** Site id → whom it is shared with; a site not in it is not shared. */
+  sharing?: ReadonlyMap<string, SiteSharing>;
 }
 
 const hasCoordinates = (lat: number | null, lon: number | null): boolean =>
@@ -76,6 +81,7 @@ export function buildSiteMap(inputs: SiteMapInputs, tileUrl: string): SiteMapRes
       radioStatus: ranks ? statusOfRank(ranks.radio) : null,
       coreStatus: ranks ? statusOfRank(ranks.core) : null,
       trackerId: inputs.trackerIds.get(site.id) ?? null,
+      ...(inputs.sharing?.get(site.id) ?? NOT_SHARED),
     });
   }
   return { sites, withoutCoordinates, tileUrl };
@@ -84,7 +90,7 @@ export function buildSiteMap(inputs: SiteMapInputs, tileUrl: string): SiteMapRes
 const rank = (column: string) => sql<number>`max(case when ${sql.ref(column)} = 'NOK' then 2 when ${sql.ref(column)} = 'OK' then 1 else 0 end)`;
 
 export async function loadSiteMap(db: Db, tileUrl: string): Promise<SiteMapResponse> {
-  const [sites, techs, statuses, tracker] = await Promise.all([
+  const [sites, techs, statuses, tracker, sharing] = await Promise.all([
     db.selectFrom('network_sites').select(['id', 'name', 'lat', 'lon', 'operator_id']).orderBy('id').execute(),
     db.selectFrom('network_cells').select(['site_id as siteId', 'tech']).distinct().execute(),
     db
@@ -106,10 +112,11 @@ export async function loadSiteMap(db: Db, tileUrl: string): Promise<SiteMapRespo
       .select(['local_id as siteId', (eb) => eb.fn.min('id').as('id')])
       .groupBy('local_id')
       .execute(),
+    loadSharingMarks(db),
   ]);
   const ranks = new Map<string, SiteStatusRanks>();
   for (const s of statuses) {
     ranks.set(s.siteId!, { alarm: Number(s.alarm), radio: Number(s.radio), core: Number(s.core), perf: Number(s.perf), unreachable: Number(s.unreachable) });
   }
-  return buildSiteMap({ sites: onePerSiteId(sites), techs, ranks, trackerIds: new Map(tracker.map((t) => [t.siteId, Number(t.id)])) }, tileUrl);
+  return buildSiteMap({ sites: onePerSiteId(sites), techs, ranks, trackerIds: new Map(tracker.map((t) => [t.siteId, Number(t.id)])), sharing }, tileUrl);
 }

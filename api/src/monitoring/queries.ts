@@ -12,6 +12,8 @@ import {
   type FaultSummaryRow,
   type OverallSiteSummaryRow,
 } from '../contracts/monitoring';
+import type { SiteSharing } from '../contracts/network';
+import { loadSharingMarks, NOT_SHARED } from '../network/shares';
 
 type Db = Kysely<Database>;
 
@@ -39,8 +41,21 @@ const commissioningDateOf = (siteId: RawBuilder<unknown>, tech: RawBuilder<unkno
 const currentStatusOf = (siteId: RawBuilder<unknown>) =>
   sql`(select t.current_status from tracking_tracker t where ${tenantScope('t')} and t.local_id = ${siteId} order by t.id limit 1)`;
 
+/**
+ * The site's name: the operator's own site row (`own`, left joined on its own scope), else the row of a
+ * site another operator shares with it (RAN sharing), so a node on a shared site is named without a
+ * second join row. `operatorOf` is a column of the operator's own (scoped) rows: the current operator.
+ * The look-up runs only where the own row is missing (coalesce stops at its first value).
+ */
+const siteNameOf = (own: string, siteId: RawBuilder<unknown>, operatorOf: string) =>
+  sql`coalesce(${sql.ref(`${own}.name`)}, (select o.name from network_sites o
+      join network_site_shares x on x.site_id = o.id and x.operator_id = o.operator_id and x.partner_operator_id = ${sql.ref(operatorOf)}
+      where o.id = ${siteId} and (${tenantScope('o')} or x.partner_operator_id = ${sql.ref(operatorOf)})
+        and (${tenantScope('x')} or x.partner_operator_id = ${sql.ref(operatorOf)})
+      order by o.operator_id limit 1))`;
+
 /** The node's identification fields (contract `identity` + `logFacts`), selected from `monitoring_nodes n`. */
-const nodeIdentity = sql`n.site_id as "siteId", s.name as "siteName", n.node_name as "nodeName", n.tech as "tech",
+const nodeIdentity = sql`n.site_id as "siteId", ${siteNameOf('s', sql`n.site_id`, 'n.operator_id')} as "siteName", n.node_name as "nodeName", n.tech as "tech",
   ${commissioningDateOf(sql`n.site_id`, sql`n.tech`)} as "commissioningDate", ${currentStatusOf(sql`n.site_id`)} as "currentStatus"`;
 const nodeFacts = sql`n.logs_at as "logsDate", ${remarksOf('n')} as "remarks"`;
 
@@ -65,7 +80,7 @@ const ALARM_TABLE: KeyedTable = {
 };
 
 /** Acknowledged in the console, or on the node (the ACKNOWLEDGED ALARMS table). */
-const ALARM_SELECT = sql`select ${keyedColumns(ALARM_TABLE.columns)}, s.name as "siteName",
+const ALARM_SELECT = sql`select ${keyedColumns(ALARM_TABLE.columns)}, ${siteNameOf('s', sql`a.site_id`, 'a.operator_id')} as "siteName",
     case when k.alarm_key is not null or a.node_acknowledged = 1 then 'Yes' else 'No' end as "acknowledged",
     k.note as "ackNote",
     coalesce(k.acked_by_name, case when a.node_acknowledged = 1 then a.node_operator end) as "ackBy",
@@ -130,7 +145,8 @@ const statusOfRank = (column: string) =>
 const SITE_STATUS_TABLE: KeyedTable = {
   table: sql`(
       select coalesce(n.site_id, n.node_name) as site, ${rank('n.alarm_status')} as alarm, ${rank('n.radio_status')} as radio,
-        ${rank('n.core_status')} as core, ${rank('p.status')} as perf, max(n.unreachable) as unreachable
+        ${rank('n.core_status')} as core, ${rank('p.status')} as perf, max(n.unreachable) as unreachable,
+        max(n.operator_id) as operator_id
       from monitoring_nodes n left join monitoring_performance p on p.node_name = n.node_name and ${tenantScope('p')}
       where ${tenantScope('n')}
       group by coalesce(n.site_id, n.node_name)
@@ -150,7 +166,7 @@ const SITE_STATUS_TABLE: KeyedTable = {
 
 /** One row per site: nodes without a site stand alone under their node name. */
 export const OVERALL_SITE_SUMMARY_LIST: ListSource = {
-  from: sql`select ${keyedColumns(SITE_STATUS_TABLE.columns)}, s.name as "siteName", ${commissioningDateOf(sql`g.site`, null)} as "commissioningDate",
+  from: sql`select ${keyedColumns(SITE_STATUS_TABLE.columns)}, ${siteNameOf('s', sql`g.site`, 'g.operator_id')} as "siteName", ${commissioningDateOf(sql`g.site`, null)} as "commissioningDate",
       ${currentStatusOf(sql`g.site`)} as "currentStatus"
     from ${SITE_STATUS_TABLE.table} left join network_sites s on s.id = g.site and ${tenantScope('s')}`,
   // One row per site whatever the joins: counted without the look-ups.
@@ -171,7 +187,15 @@ export const listFaultSummary = async (db: Db, query: MonitoringListQuery) => {
   return { ...page, rows: page.rows.map((r) => ({ ...r, alarmCount: Number(r.alarmCount) })) };
 };
 export const listConfigurationSummary = (db: Db, query: MonitoringListQuery) => listFrom<ConfigurationSummaryRow>(db, CONFIGURATION_SUMMARY_LIST, query);
-export const listOverallSiteSummary = (db: Db, query: MonitoringListQuery) => listFrom<OverallSiteSummaryRow>(db, OVERALL_SITE_SUMMARY_LIST, query);
+/** The page's rows carry their 'shared with X' mark: one read of the share table for the page's sites. */
+export const listOverallSiteSummary = async (db: Db, query: MonitoringListQuery) => {
+  const page = await listFrom<Omit<OverallSiteSummaryRow, keyof SiteSharing>>(db, OVERALL_SITE_SUMMARY_LIST, query);
+  const marks = await loadSharingMarks(
+    db,
+    page.rows.map((r) => r.siteId),
+  );
+  return { ...page, rows: page.rows.map((r): OverallSiteSummaryRow => ({ ...r, ...(marks.get(r.siteId) ?? NOT_SHARED) })) };
+};
 
 /** The newest logs date of the nodes' latest logs, or null. */
 export async function lastLogsDate(db: Db): Promise<string | null> {

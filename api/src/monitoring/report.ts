@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { SiteReport } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
 import { buildSiteReport, type SiteData } from '../domain/monitoring/report';
+import { ownSiteFirst } from '../network/queries';
+import { loadSharingMarks, NOT_SHARED } from '../network/shares';
 import { alarmsOfNodes } from './queries';
 
 type Db = Kysely<Database>;
@@ -16,7 +18,8 @@ export const siteNotFound = (siteId: string) => `Site ${siteId} not found.`;
  */
 export async function loadSiteData(db: Db, siteId: string): Promise<SiteData | null> {
   const [site, nodes] = await Promise.all([
-    db.selectFrom('network_sites').select(['id', 'name']).where('id', '=', siteId).executeTakeFirst(),
+    // A site shared with the operator is read too (RAN sharing); its own row of the same id comes first.
+    db.selectFrom('network_sites').select(['id', 'name']).where('id', '=', siteId).orderBy(ownSiteFirst()).executeTakeFirst(),
     db
       .selectFrom('monitoring_nodes as n')
       .leftJoin('monitoring_performance as p', 'p.node_name', 'n.node_name')
@@ -119,8 +122,11 @@ export async function loadSiteData(db: Db, siteId: string): Promise<SiteData | n
   };
 }
 
-/** The site's report, or null for a site nobody knows. */
+/** The site's report with whom it is shared ('shared with X' in its header), or null for a site nobody knows. */
 export async function loadSiteReport(db: Db, siteId: string): Promise<SiteReport | null> {
   const data = await loadSiteData(db, siteId);
-  return data ? buildSiteReport(data) : null;
+  if (!data) return null;
+  const sharing = (await loadSharingMarks(db, [siteId])).get(siteId) ?? NOT_SHARED;
+  const { siteId: id, siteName, ...rest } = buildSiteReport(data);
+  return { siteId: id, siteName, ...sharing, ...rest };
 }

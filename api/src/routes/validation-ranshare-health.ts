@@ -3,14 +3,16 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
+import { SiteListQuery, SiteOptions } from '../contracts/network';
 import { RunExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteId, type RunKind } from '../contracts/runs';
 import type { JobKind } from '../jobs/model';
 import { exportRun, listRunHistory } from '../runs';
 import { HEALTH_KIND, type HealthParams } from '../validation/health';
 import { RANSHARE_KIND, type RanShareParams } from '../validation/ranshare';
+import { findSharedSiteOptions } from '../validation/ranshare-layers';
 import { answerOf, fail, userIdOf } from './support';
 
-/** RAN-share neighbour validation and health checks (Validation/RunRanShareNbrRelationsValidation, GetHealthChecksExport, histories). */
+/** RAN-share neighbour validation and its site picker, and health checks (Validation/RunRanShareNbrRelationsValidation, GetRanShareSites, GetHealthChecksExport, histories). */
 
 export const RANSHARE_HEALTH_ROUTE_MESSAGES = {
   onlyYourself: 'You can only run this as yourself.',
@@ -56,11 +58,27 @@ export const ranShareAndHealthRoutes: FastifyPluginAsyncTypebox = async (app) =>
   const listHelp = '; page (1-based), size (≤ 100), sort (a field), order (ascend | descend), filters (JSON { field: text }, contains, any case)';
 
   app.get(
+    '/Validation/GetRanShareSites',
+    {
+      schema: {
+        summary:
+          'The RAN-share page\'s site select: the sites recorded as shared (MORAN or MOCN) that the current operator owns or is a partner of; value = id, text = "id – name"; filtered by `query` (id or name, anywhere, any case); at most 20, by id',
+        tags,
+        security,
+        querystring: SiteListQuery,
+        response: { 200: SiteOptions, 400: ErrorResponse, ...denied },
+      },
+      config: { access: 'canValidate' },
+    },
+    async (request) => findSharedSiteOptions(db, request.query.query),
+  );
+
+  app.get(
     '/Validation/RunRanShareNbrRelationsValidation',
     {
       schema: {
         summary:
-          "RAN-share neighbour relations validation of a site (userId must be the caller's own id): MOCN (every target broadcasts each PLMN its source serves) and MORAN (each sharing operator's layer mirrors the host layer's relations); a workbook, a history row. 599 when the site is not shared",
+          "RAN-share neighbour relations validation of a site (userId must be the caller's own id): MOCN (every target broadcasts each PLMN its source serves) and MORAN (each sharing operator's layer mirrors the host layer's relations). A site recorded as shared is validated across both operators' layers and PLMNs, from either side; the other operator's relations to sites the two do not share are left out (counted). A workbook, a history row. 599 when the site is not shared",
         tags,
         security,
         querystring: RanShareRunQuery,

@@ -8,15 +8,23 @@ import { JobRefusal, type TaskContext } from '../jobs/model';
 import { siteNotFound } from '../monitoring/report';
 import { previewOf, recordRun, runsDir, writeRunWorkbook, type RunSheet } from '../runs';
 import { fileStamp } from '../tracking/exporter';
-import { loadSiteNetwork, type SiteNetwork } from '../network/scope';
-import { operatorOfPlmn } from './ranshare-operators';
+import type { SiteNetwork } from '../network/scope';
+import { currentOperatorId } from '../db/operator-scope';
+import type { SiteShare } from '../network/shares';
+import { loadSharedSiteNetwork } from './ranshare-layers';
+import { operatorOfPlmn, PLMN_OPERATORS } from './ranshare-operators';
 
 /**
- * RAN-share neighbour relations validation of one site (DESIGN §7.4), as a run: whether the site is
- * shared and with whom comes from the dump's PLMN data (cells' served PLMNs, the PLMN of the external
- * cells its relations point at) and the PLMN → operator map; MOCN (one layer, several PLMNs: every
- * target must broadcast each PLMN its source serves) and MORAN (one layer per operator: each sharing
- * operator's layer must mirror the host layer's relations) are judged by the pure engines.
+ * RAN-share neighbour relations validation of one site (DESIGN §7.4), as a run. A site recorded as
+ * shared (network_site_shares, docs/tenancy.md) is validated across both operators: the other party's
+ * layer on it is read in that operator's scope (ranshare-layers.ts), the owner's layer is the host, and
+ * the PLMNs and names are the two operators'. A site not recorded as shared is judged from the dump's
+ * PLMN data alone (cells' served PLMNs, the PLMN of the external cells its relations point at, the
+ * PLMN → operator map), as before operators were tenants, so an inventory that predates the share
+ * table keeps its runs. MOCN (one layer, several PLMNs: every target must broadcast each PLMN its
+ * source serves, and every cell of the layer each sharing operator's PLMN) and MORAN (one layer per
+ * operator: each sharing operator's layer must mirror the host layer's relations) are judged by the
+ * pure engines.
  */
 
 export const RANSHARE_KIND = 'validation.ranShare';
@@ -45,10 +53,100 @@ export interface SiteSharing {
   plmns: PlmnShare[];
 }
 
+/** What the share table says of a site, beside what its cells show (see shareKnowledgeOf). */
+export interface ShareKnowledge {
+  modes: readonly SharingMode[];
+  /** The owner's layer's PLMN. */
+  host: string | null;
+  /** The partners' PLMNs (MORAN: their layers' primary PLMN; MOCN: the PLMN their subscribers use). */
+  partnerPlmns: readonly string[];
+  /** PLMN → the operator's name, as the operators table names them. */
+  names: ReadonlyMap<string, string>;
+  owner: string;
+  partners: readonly string[];
+  /** The MOCN partners' PLMNs every cell of the owner's layer on the site must broadcast. */
+  mocnPlmns: readonly string[];
+  /** DNs of the owner's cells on the site. */
+  ownerCells: ReadonlySet<string>;
+  /** Relations of the other operator's layer left out: they lead to sites the two do not share. */
+  leftOut: number;
+}
+
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Shared when a cell serves several PLMNs (MOCN) or the site's cells have different primary PLMNs (MORAN). */
-export function sharingOf(network: Pick<SiteNetwork, 'cells' | 'relations' | 'index'>): SiteSharing {
+/** The most frequent key (ties: the lowest), or null. */
+function mostCommon(counts: ReadonlyMap<string, number>): string | null {
+  return [...counts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0] ?? null;
+}
+
+const countPrimaries = (cells: readonly Cell[]): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const c of cells) if (c.plmns[0]) counts.set(c.plmns[0], (counts.get(c.plmns[0]) ?? 0) + 1);
+  return counts;
+};
+
+/** The PLMN of an operator named in the PLMN map, or null. */
+function plmnOfOperator(name: string): string | null {
+  return Object.entries(PLMN_OPERATORS).find(([, operator]) => operator === name)?.[0] ?? null;
+}
+
+/**
+ * What the share rows of a site say, read against its cells: the owner's layer (the owner's cells on
+ * the site) gives the host PLMN; a MORAN partner's layer its PLMN; a MOCN partner's PLMN is the one the
+ * PLMN map gives its name, else the one the owner's cells broadcast besides their own. `otherCells`:
+ * the cells read from the other operator (ranshare-layers.ts); `me`: the current operator.
+ */
+export function shareKnowledgeOf(
+  network: Pick<SiteNetwork, 'cells'>,
+  shares: readonly SiteShare[],
+  otherCells: ReadonlySet<string>,
+  me: number | null | undefined,
+  leftOut = 0,
+): ShareKnowledge | null {
+  const first = shares[0];
+  if (!first) return null;
+  const ownerIsMe = first.ownerId === me;
+  const ownerCells = network.cells.filter((c) => otherCells.has(c.dn) !== ownerIsMe);
+  const host = mostCommon(countPrimaries(ownerCells)) ?? plmnOfOperator(first.ownerName);
+  const names = new Map<string, string>();
+  const partnerPlmns: string[] = [];
+  const mocnPlmns: string[] = [];
+  for (const share of shares) {
+    let plmn: string | null;
+    if (share.mode === 'MORAN') {
+      const partnerIsMe = share.partnerId === me;
+      const layer = network.cells.filter((c) => (partnerIsMe ? !otherCells.has(c.dn) : otherCells.has(c.dn)) && !ownerCells.includes(c));
+      plmn = mostCommon(countPrimaries(layer)) ?? plmnOfOperator(share.partnerName);
+    } else {
+      const extra = new Map<string, number>();
+      for (const c of ownerCells) for (const p of c.plmns.slice(1)) if (p !== host) extra.set(p, (extra.get(p) ?? 0) + 1);
+      plmn = plmnOfOperator(share.partnerName) ?? mostCommon(extra);
+      if (plmn) mocnPlmns.push(plmn);
+    }
+    if (plmn && plmn !== host) {
+      partnerPlmns.push(plmn);
+      names.set(plmn, share.partnerName);
+    }
+  }
+  if (host) names.set(host, first.ownerName);
+  return {
+    modes: [...new Set(shares.map((s) => s.mode))],
+    host,
+    partnerPlmns: [...new Set(partnerPlmns)],
+    names,
+    owner: first.ownerName,
+    partners: [...new Set(shares.map((s) => s.partnerName))],
+    mocnPlmns: [...new Set(mocnPlmns)],
+    ownerCells: new Set(ownerCells.map((c) => c.dn)),
+    leftOut,
+  };
+}
+
+/**
+ * Shared when a cell serves several PLMNs (MOCN) or the site's cells have different primary PLMNs
+ * (MORAN), or when the share table says so (`known`: its modes are added, its host and names win).
+ */
+export function sharingOf(network: Pick<SiteNetwork, 'cells' | 'relations' | 'index'>, known?: ShareKnowledge): SiteSharing {
   const cells: readonly Cell[] = network.cells;
   const primaryCounts = new Map<string, number>();
   const mocnCounts = new Map<string, number>();
@@ -58,10 +156,12 @@ export function sharingOf(network: Pick<SiteNetwork, 'cells' | 'relations' | 'in
     for (const p of rest) mocnCounts.set(p, (mocnCounts.get(p) ?? 0) + 1);
   }
   const modes: SharingMode[] = [];
-  if (cells.some((c) => new Set(c.plmns).size > 1)) modes.push('MOCN');
-  if (primaryCounts.size > 1) modes.push('MORAN');
-  // The host: the most common primary PLMN (ties: the lowest code), as validateMoran picks it.
-  const host = [...primaryCounts].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0] ?? null;
+  if (cells.some((c) => new Set(c.plmns).size > 1) || known?.modes.includes('MOCN')) modes.push('MOCN');
+  if (primaryCounts.size > 1 || known?.modes.includes('MORAN')) modes.push('MORAN');
+  // The host: the owner's layer, else the most common primary PLMN (ties: the lowest code), as validateMoran picks it.
+  const host = known?.host ?? mostCommon(primaryCounts);
+  for (const p of known?.partnerPlmns ?? []) if (!primaryCounts.has(p) && !mocnCounts.has(p)) mocnCounts.set(p, 0);
+  const nameOf = (plmn: string) => known?.names.get(plmn) ?? operatorOfPlmn(plmn);
   const externalCounts = new Map<string, number>();
   const seen = new Set<string>();
   for (const r of network.relations) {
@@ -76,7 +176,7 @@ export function sharingOf(network: Pick<SiteNetwork, 'cells' | 'relations' | 'in
     host,
     plmns: codes.map((plmn) => ({
       plmn,
-      operator: operatorOfPlmn(plmn),
+      operator: nameOf(plmn),
       role: plmn === host ? 'Host' : 'Sharing',
       layerCells: primaryCounts.get(plmn) ?? 0,
       mocnCells: mocnCounts.get(plmn) ?? 0,
@@ -107,9 +207,38 @@ export interface RanShareResult {
   message: string;
 }
 
-/** The run's sheets, summary and message for a shared site; null when the site is not shared. */
-export function ranShareResult(network: SiteNetwork, siteId: string): RanShareResult | null {
-  const sharing = sharingOf(network);
+/**
+ * MOCN: every cell of the owner's layer on the site must broadcast each MOCN partner's PLMN, or the
+ * partner's subscribers are not served there at all (a row without a target: the source itself).
+ */
+function unbroadcastRows(network: Pick<SiteNetwork, 'cells'>, known: ShareKnowledge): MocnRow[] {
+  const rows: MocnRow[] = [];
+  for (const c of network.cells) {
+    if (!known.ownerCells.has(c.dn)) continue;
+    const missing = known.mocnPlmns.filter((p) => !c.plmns.includes(p));
+    if (missing.length === 0) continue;
+    const whom = missing.map((p) => `${p} (${known.names.get(p) ?? operatorOfPlmn(p)})`).join(', ');
+    rows.push({
+      source: c.name,
+      target: null,
+      relationDn: '',
+      sourcePlmns: [...c.plmns].sort(cmp),
+      targetPlmns: [],
+      missingPlmns: missing,
+      verdict: 'MISSING_PLMN',
+      reason: `${c.name} does not broadcast ${whom}, with whom the site is shared (MOCN)`,
+    });
+  }
+  return rows;
+}
+
+/**
+ * The run's sheets, summary and message for a shared site; null when the site is not shared. `known`:
+ * what the share table says of the site (shareKnowledgeOf), for a site recorded as shared.
+ */
+export function ranShareResult(network: SiteNetwork, siteId: string, known?: ShareKnowledge | null): RanShareResult | null {
+  const sharing = sharingOf(network, known ?? undefined);
+  const nameOf = (plmn: string) => known?.names.get(plmn) ?? operatorOfPlmn(plmn);
   if (sharing.modes.length === 0) return null;
   const sheets: RunSheet[] = [
     {
@@ -134,7 +263,7 @@ export function ranShareResult(network: SiteNetwork, siteId: string): RanShareRe
     parts.push(`${check} ${said.join(', ')}`);
   };
   if (sharing.modes.includes('MOCN')) {
-    const rows: MocnRow[] = problemsFirst(validateMocn(network.index, siteId));
+    const rows: MocnRow[] = problemsFirst([...(known ? unbroadcastRows(network, known) : []), ...validateMocn(network.index, siteId)]);
     sheets.push({
       name: 'MOCN',
       columns: [
@@ -154,7 +283,7 @@ export function ranShareResult(network: SiteNetwork, siteId: string): RanShareRe
         target: r.target,
         targetPlmns: r.targetPlmns.join(', '),
         missingPlmns: r.missingPlmns.join(', '),
-        missingOperators: r.missingPlmns.map(operatorOfPlmn).join(', '),
+        missingOperators: r.missingPlmns.map(nameOf).join(', '),
         verdict: r.verdict,
         reason: r.reason,
         relationDn: r.relationDn,
@@ -163,7 +292,8 @@ export function ranShareResult(network: SiteNetwork, siteId: string): RanShareRe
     add('MOCN', rows, ['OK', 'MISSING_PLMN', 'UNRESOLVED']);
   }
   if (sharing.modes.includes('MORAN')) {
-    const rows: MoranRow[] = problemsFirst(validateMoran(network.index, siteId, sharing.host ? { hostPlmn: sharing.host } : {}));
+    const options = { ...(sharing.host ? { hostPlmn: sharing.host } : {}), ...(known ? { sharingPlmns: known.partnerPlmns } : {}) };
+    const rows: MoranRow[] = problemsFirst(validateMoran(network.index, siteId, options));
     sheets.push({
       name: 'MORAN',
       columns: [
@@ -178,7 +308,7 @@ export function ranShareResult(network: SiteNetwork, siteId: string): RanShareRe
       ],
       rows: rows.map((r) => ({
         plmn: r.plmn,
-        operator: operatorOfPlmn(r.plmn),
+        operator: nameOf(r.plmn),
         hostSource: r.hostSource,
         hostTarget: r.hostTarget,
         source: r.source,
@@ -189,8 +319,13 @@ export function ranShareResult(network: SiteNetwork, siteId: string): RanShareRe
     });
     add('MORAN', rows, ['OK', 'MISSING', 'NO_LAYER']);
   }
-  const hostOperator = sharing.host ? operatorOfPlmn(sharing.host) : 'unknown';
-  const partners = sharing.plmns.filter((p) => p.role === 'Sharing').map((p) => p.operator);
+  const hostOperator = known?.owner ?? (sharing.host ? operatorOfPlmn(sharing.host) : 'unknown');
+  const partners = known ? [...known.partners] : sharing.plmns.filter((p) => p.role === 'Sharing').map((p) => p.operator);
+  if (known && known.leftOut > 0) {
+    // Counted, never shown: they lead to sites the two operators do not share.
+    summary.push({ label: 'Relations to sites not shared (left out)', count: known.leftOut, tone: 'info' });
+    parts.push(`${known.leftOut} relation${known.leftOut === 1 ? '' : 's'} of the other operator to sites not shared left out`);
+  }
   const message = `RAN-share validation of ${siteId} (${sharing.modes.join(' + ')}, ${hostOperator} shared with ${partners.join(', ') || 'nobody'}): ${parts.join('; ')}.`;
   return { sharing, sheets, main: sheets[1] ?? sheets[0]!, summary, message };
 }
@@ -224,10 +359,10 @@ export async function writeTempWorkbook(dataDir: string, sheets: readonly RunShe
 /** Thread task of `Validation/RunRanShareNbrRelationsValidation`. */
 export async function ranShareTask(params: RanShareParams, context: TaskContext): Promise<RunResponse> {
   context.progress(5, `Reading ${params.site} and its neighbours`);
-  const network = await loadSiteNetwork(context.db, params.site);
+  const { network, shares, otherCells, leftOut } = await loadSharedSiteNetwork(context.db, params.site);
   if (!network.site && network.cells.length === 0) throw new JobRefusal(404, { message: siteNotFound(params.site) });
   context.progress(40, 'Validating the shared relations');
-  const result = ranShareResult(network, params.site);
+  const result = ranShareResult(network, params.site, shareKnowledgeOf(network, shares, otherCells, currentOperatorId(), leftOut));
   if (!result) throw new JobRefusal(599, { message: RANSHARE_MESSAGES.notShared(params.site) });
   context.progress(70, 'Writing the workbook');
   const file = await writeTempWorkbook(context.dataDir, result.sheets);
@@ -237,7 +372,13 @@ export async function ranShareTask(params: RanShareParams, context: TaskContext)
       userId: params.ownerId,
       sites: [params.site],
       files: [],
-      parameters: { modes: result.sharing.modes, host: result.sharing.host, plmns: result.sharing.plmns.map((p) => p.plmn) },
+      parameters: {
+        modes: result.sharing.modes,
+        host: result.sharing.host,
+        plmns: result.sharing.plmns.map((p) => p.plmn),
+        // Whom the share table says the site is shared with (empty: judged from the dump's PLMNs alone).
+        sharedWith: shares.map((s) => ({ owner: s.ownerName, partner: s.partnerName, mode: s.mode })),
+      },
       jobId: params.jobId ?? null,
       message: result.message,
       summary: result.summary,
