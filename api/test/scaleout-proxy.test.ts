@@ -126,6 +126,9 @@ describe('two API processes behind a reverse proxy, on one PostgreSQL and one Re
     const operator = await pg.query<{ id: number }>("insert into operators (name, avatar, created_at) values ('Cellwise', null, now()::text) returning id");
     const project = await pg.query<{ id: number }>("insert into projects (name, operator_id) values ('Operations', $1) returning id", [operator.rows[0]!.id]);
     await pg.query('insert into user_projects (user_id, project_id) values ($1, $2)', [admin.rows[0]!.id, project.rows[0]!.id]);
+    // The operator the Administrator works in: engineering data is each operator's (docs/tenancy.md).
+    await pg.query('insert into user_operators (user_id, operator_id) values ($1, $2)', [admin.rows[0]!.id, operator.rows[0]!.id]);
+    await pg.query('update users set operator_id = $1 where id = $2', [operator.rows[0]!.id, admin.rows[0]!.id]);
     const login = await request(`${proxy.url}/api/auth/login`, {
       method: 'POST',
       // Pinned, so the round-robin of new clients starts at A for the first test.
