@@ -29,6 +29,8 @@ const SITE_MAP: SiteMapResponse = {
       radioStatus: 'OK',
       coreStatus: 'OK',
       trackerId: 3,
+      sharedWith: null,
+      shareMode: null,
     },
     {
       id: 'LX0002',
@@ -41,6 +43,8 @@ const SITE_MAP: SiteMapResponse = {
       radioStatus: 'OK',
       coreStatus: 'OK',
       trackerId: null,
+      sharedWith: null,
+      shareMode: null,
     },
   ],
   withoutCoordinates: 0,
@@ -64,6 +68,8 @@ const table = (TableName: string, TabName: ReportTable['TabName'], TableStructur
 const REPORT: SiteReport = {
   siteId: 'LX0001',
   siteName: 'Lisboa Centro',
+  sharedWith: null,
+  shareMode: null,
   logsDate: '2026-05-01T10:00:00Z',
   tables: [
     table(
@@ -184,6 +190,27 @@ describe('Site Report', () => {
     expect(await screen.findByText('Nothing in Alarms for this site.')).toBeInTheDocument();
     fireEvent.click(tabNamed('Configuration Check 4G'));
     await waitFor(() => expect(rowsOf('Configuration Check 4G')).toEqual([['cellBarred', 'NOK']]));
+  });
+
+  test("a shared site's header says 'shared with X' beside its name; a site not shared says nothing of it", async () => {
+    serve({
+      'Monitoring/GetSiteReport': (params: Record<string, unknown>) =>
+        params.siteId === 'LX0002'
+          ? { ...REPORT, siteId: 'LX0002', siteName: 'Alfama', sharedWith: 'Vodafone PT', shareMode: 'MOCN' }
+          : { ...REPORT, siteId: params.siteId },
+    });
+    await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=LX0002');
+    const mark = await screen.findByText('shared with Vodafone PT (MOCN)');
+    expect(mark.closest('.ant-tag')).not.toBeNull();
+    // Beside the report's header, the site's id and name.
+    expect(mark.previousElementSibling?.textContent).toBe('LX0002 – Alfama');
+  });
+
+  test('a site not shared: no sharing mark in its header', async () => {
+    serve();
+    await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=LX0001');
+    await waitFor(() => expect(rowsOf('Site Summary')).toHaveLength(2));
+    expect(screen.queryByText(/shared with/)).toBeNull();
   });
 
   test("'Excel Report' downloads the workbook; 'Email Report' sends it to the user and says so", async () => {

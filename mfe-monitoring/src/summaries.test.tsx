@@ -29,6 +29,8 @@ const overallRow: OverallSiteSummaryRow = {
   alarmStatus: 'OK',
   radioStatus: 'NOK',
   coreStatus: 'OK',
+  sharedWith: null,
+  shareMode: null,
 };
 
 const tagsIn = (row: Element) => Array.from(row.querySelectorAll('.ant-tag')).map((t) => [t.textContent, t.className]);

@@ -48,7 +48,8 @@ const HISTORY_ROW = {
 
 function serve(run: () => unknown, history: () => RunHistoryPage = () => ({ rows: [], total: 0 })) {
   return fakeApi({
-    'Validation/GetSites': (params: Record<string, unknown>) => SITES.filter((s) => s.text.toLowerCase().includes(String(params.query ?? '').toLowerCase())),
+    'Validation/GetRanShareSites': (params: Record<string, unknown>) =>
+      SITES.filter((s) => s.text.toLowerCase().includes(String(params.query ?? '').toLowerCase())),
     'Validation/RunRanShareNbrRelationsValidation': run,
     'Validation/GetRanShareValidationHistory': history,
     'Validation/GetRanShareValidationExport': { file: 'export-again' },
@@ -77,7 +78,7 @@ describe('RanShare Nbr Relations Validation', () => {
     expect(buttonNamed('RanShare Nbr Relations Validation')).toBeDisabled();
     expect(screen.getByText('No runs yet.')).toBeInTheDocument();
     await chooseSite('LX0001 – Lisboa Centro');
-    expect(api.to('Validation/GetSites')[0]!.params).toEqual({ query: '' });
+    expect(api.to('Validation/GetRanShareSites')[0]!.params).toEqual({ query: '' });
     await waitFor(() => expect(buttonNamed('RanShare Nbr Relations Validation')).toBeEnabled());
     await act(async () => {
       fireEvent.click(buttonNamed('RanShare Nbr Relations Validation'));

@@ -31,6 +31,8 @@ const site = (id: string, technologies: SiteMapSite['technologies'], more: Parti
   radioStatus: 'OK',
   coreStatus: 'OK',
   trackerId: 1,
+  sharedWith: null,
+  shareMode: null,
   ...more,
 });
 
@@ -139,6 +141,15 @@ describe('site map rules', () => {
     ]);
     // Not in the tracker: no tracker link.
     expect(Array.from(popupContent(SITES[2]!, COLOURS).querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Site report']);
+  });
+
+  test("a shared site's popup says whom it is shared with, under its name; a site not shared says nothing of it", () => {
+    const shared = popupContent(site('LX0016', ['4G'], { name: 'Odivelas', sharedWith: 'NOS', shareMode: 'MORAN' }), COLOURS);
+    expect(shared.querySelector('strong')!.nextElementSibling!.textContent).toBe('shared with NOS (MORAN)');
+    expect(shared.querySelector('.cellwise-site-shared')!.textContent).toBe('shared with NOS (MORAN)');
+    const own = popupContent(SITES[1]!, COLOURS);
+    expect(own.querySelector('.cellwise-site-shared')).toBeNull();
+    expect(own.textContent).not.toContain('shared with');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { MAP_DEFAULTS, MAP_STATUSES, MAP_TECHNOLOGIES, MapStatus, MapTechnology, SiteMapSite } from 'api/contracts';
 import { filtersSearch } from 'shared-ui';
+import { sharedWithText } from '../sharing';
 
 /**
  * The site map's rules, apart from leaflet: defaults, layers, legend, popup content and links. Typed
@@ -93,6 +94,13 @@ export function popupContent(site: SiteMapSite, colours: StatusColours, allowed:
   title.textContent = site.name && site.name !== site.id ? `${site.id} – ${site.name}` : site.id;
   title.style.display = 'block';
   title.style.marginBottom = '4px';
+  const shared = sharedWithText(site);
+  if (shared) {
+    const mark = root.appendChild(document.createElement('div'));
+    mark.className = 'cellwise-site-shared';
+    mark.textContent = shared;
+    mark.style.marginBottom = '4px';
+  }
 
   const rows: Array<[string, string, string | null]> = [
     ['Technologies', site.technologies.length > 0 ? [...new Set(site.technologies)].join(', ') : 'None listed', null],

@@ -1,10 +1,11 @@
 import { FileExcelOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { FileResponse, MessageResponse, SiteOption, SiteReport } from 'api/contracts';
 import { api, errorMessage, useSession } from 'shared-auth';
 import { InfoBanner, PageContainer, SiteSelect, downloadExport } from 'shared-ui';
+import { sharedWithText } from '../../sharing';
 
 const CHOOSE_A_SITE = 'Choose a site to see its report.';
 
@@ -102,6 +103,7 @@ export default function SiteReportPage() {
             {report.siteName ? ` – ${report.siteName}` : ''}
           </Typography.Text>
         )}
+        {report && sharedWithText(report) && <Tag color="blue">{sharedWithText(report)}</Tag>}
       </Flex>
       {report && <InfoBanner label="Logs date" date={report.logsDate} fallback="Logs date unavailable!" />}
       <Card>

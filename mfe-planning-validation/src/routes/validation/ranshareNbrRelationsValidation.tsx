@@ -12,6 +12,8 @@ export default function RanShareNbrRelationsValidationPage() {
       icon={<PlayCircleOutlined />}
       runPath="Validation/RunRanShareNbrRelationsValidation"
       siteParam="site"
+      // Only the sites recorded as shared with or by the current operator can be RAN-share validated.
+      sitesPath="Validation/GetRanShareSites"
       jobKind={RANSHARE_JOB_KIND}
       runningText="Validating the shared relations…"
       historyCaption="RanShare Nbr Relations Validation History"

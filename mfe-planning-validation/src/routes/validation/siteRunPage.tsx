@@ -1,5 +1,5 @@
 import { Button, Card, Flex } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { downloadExport, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect } from 'shared-ui';
 import { useSession } from 'shared-auth';
 import { RunRefusal, siteSource, useValidationRun } from './validationRun';
@@ -24,6 +24,8 @@ export interface SiteRunPageProps {
   siteParam: 'site' | 'siteId';
   /** The API's job kind of the run: its `JobProgress` events feed the bar. */
   jobKind: string;
+  /** The options of its site select (default: every site, `Validation/GetSites`). */
+  sitesPath?: string;
   historyCaption: string;
   historyPath: string;
   exportPath: string;
@@ -32,6 +34,7 @@ export interface SiteRunPageProps {
 
 export function SiteRunPage(props: SiteRunPageProps) {
   const userId = useSession((s) => s.user.id);
+  const sites = useMemo(() => (props.sitesPath ? siteSource(props.sitesPath) : findSites), [props.sitesPath]);
   const [site, setSite] = useState<string | null>(null);
   const { job, running, outcome, run } = useValidationRun(props.jobKind);
   // Bumped after each run: the history fetches again.
@@ -54,7 +57,7 @@ export function SiteRunPage(props: SiteRunPageProps) {
               <SiteSelect
                 value={site ?? undefined}
                 onChange={(value) => setSite((Array.isArray(value) ? value[0] : value) ?? null)}
-                source={findSites}
+                source={sites}
                 style={{ width: 360, maxWidth: '100%' }}
               />
               <Button type="primary" icon={props.icon} disabled={!site || userId === null} loading={running} onClick={() => void start()}>
