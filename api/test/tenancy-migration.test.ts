@@ -1,20 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import * as m0001 from '../src/db/migrations/0001_platform';
-import * as m0002 from '../src/db/migrations/0002_accounts';
-import * as m0003 from '../src/db/migrations/0003_network';
-import * as m0004 from '../src/db/migrations/0004_notifications';
-import * as m0005 from '../src/db/migrations/0005_management';
-import * as m0006 from '../src/db/migrations/0006_tracking';
-import * as m0007 from '../src/db/migrations/0007_upload_limits';
-import * as m0008 from '../src/db/migrations/0008_jobs';
-import * as m0009 from '../src/db/migrations/0009_monitoring';
-import * as m0010 from '../src/db/migrations/0010_runs';
-import * as m0011 from '../src/db/migrations/0011_dashboards';
-import * as m0012 from '../src/db/migrations/0012_table_settings';
-import * as m0013 from '../src/db/migrations/0013_list_indexes';
-import * as m0014 from '../src/db/migrations/0014_incomplete_logs';
-import * as m0015 from '../src/db/migrations/0015_site_lookups';
 import * as m0016 from '../src/db/migrations/0016_operator_tenancy';
+import { migrationsUpTo } from '../src/db/migrate';
 import { runUnscoped, TENANT_TABLES } from '../src/db/operator-scope';
 import { TEST_DATABASES, type EmptyTestDatabase } from './support/databases';
 
@@ -23,23 +9,7 @@ import { TEST_DATABASES, type EmptyTestDatabase } from './support/databases';
  * migrated to 0015 as a console of the day left it, every table gets rows (found in the catalogue, so
  * a table nobody thought of is filled too), then 0016 runs and every row is read back.
  */
-const BEFORE_TENANCY: Record<string, Migration> = {
-  '0001_platform': m0001,
-  '0002_accounts': m0002,
-  '0003_network': m0003,
-  '0004_notifications': m0004,
-  '0005_management': m0005,
-  '0006_tracking': m0006,
-  '0007_upload_limits': m0007,
-  '0008_jobs': m0008,
-  '0009_monitoring': m0009,
-  '0010_runs': m0010,
-  '0011_dashboards': m0011,
-  '0012_table_settings': m0012,
-  '0013_list_indexes': m0013,
-  '0014_incomplete_logs': m0014,
-  '0015_site_lookups': m0015,
-};
+const BEFORE_TENANCY = migrationsUpTo('0015_site_lookups');
 
 const provider = (migrations: Record<string, Migration>): MigrationProvider => ({ getMigrations: () => Promise.resolve(migrations) });
 

@@ -18,7 +18,7 @@ import * as m0015 from './migrations/0015_site_lookups';
 import * as m0016 from './migrations/0016_operator_tenancy';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_platform': m0001,
   '0002_accounts': m0002,
   '0003_network': m0003,
@@ -36,6 +36,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_site_lookups': m0015,
   '0016_operator_tenancy': m0016,
 };
+
+/** The migrations up to and including `last`, in order (suites that migrate a database step by step). */
+export function migrationsUpTo(last: string): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name <= last));
+}
 
 class StaticProvider implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {

@@ -322,23 +322,33 @@ class ScopeTransformer extends OperationNodeTransformer {
     return { joins: scoped, whereFilters };
   }
 
-  protected override transformSelectQuery(original: SelectQueryNode): SelectQueryNode {
-    if (SCOPED.has(original)) return original;
-    let node = super.transformSelectQuery(original);
+  /** What the tables a query reads (FROM, USING) may see. */
+  private readFilters(tables: ReadonlyArray<OperationNode> | undefined): OperationNode[] {
     const filters: OperationNode[] = [];
-    for (const from of node.from?.froms ?? []) {
-      const named = tableNameOf(from);
+    for (const table of tables ?? []) {
+      const named = tableNameOf(table);
       if (named && TENANT_TABLES.has(named.table)) filters.push(visibleRows(named.table, named.ref, this.operatorId));
     }
+    return filters;
+  }
+
+  /** The query with its joins scoped and every filter added to its WHERE; marked as rewritten. */
+  private finish<T extends OperationNode & { where?: WhereNode; joins?: ReadonlyArray<JoinNode> }>(node: T, filters: OperationNode[]): T {
     const { joins, whereFilters } = this.scopeJoins(node.joins, true);
-    if (joins) node = { ...node, joins };
-    for (const filter of [...filters, ...whereFilters]) node = withWhere(node, filter);
-    return scoped(node);
+    let done: T = joins ? { ...node, joins } : node;
+    for (const filter of [...filters, ...whereFilters]) done = withWhere(done, filter);
+    return scoped(done);
+  }
+
+  protected override transformSelectQuery(original: SelectQueryNode): SelectQueryNode {
+    if (SCOPED.has(original)) return original;
+    const node = super.transformSelectQuery(original);
+    return this.finish(node, this.readFilters(node.from?.froms));
   }
 
   protected override transformUpdateQuery(original: UpdateQueryNode): UpdateQueryNode {
     if (SCOPED.has(original)) return original;
-    let node = super.transformUpdateQuery(original);
+    const node = super.transformUpdateQuery(original);
     const filters: OperationNode[] = [];
     const target = node.table ? tableNameOf(node.table) : null;
     if (target && TENANT_TABLES.has(target.table)) {
@@ -347,19 +357,12 @@ class ScopeTransformer extends OperationNodeTransformer {
       if (node.updates?.some((u) => ColumnNode.is(u.column) && u.column.column.name === OPERATOR_COLUMN))
         throw new OperatorScopeError(`${target.table}.operator_id cannot be updated`);
     }
-    for (const from of node.from?.froms ?? []) {
-      const named = tableNameOf(from);
-      if (named && TENANT_TABLES.has(named.table)) filters.push(visibleRows(named.table, named.ref, this.operatorId));
-    }
-    const { joins, whereFilters } = this.scopeJoins(node.joins, true);
-    if (joins) node = { ...node, joins };
-    for (const filter of [...filters, ...whereFilters]) node = withWhere(node, filter);
-    return scoped(node);
+    return this.finish(node, [...filters, ...this.readFilters(node.from?.froms)]);
   }
 
   protected override transformDeleteQuery(original: DeleteQueryNode): DeleteQueryNode {
     if (SCOPED.has(original)) return original;
-    let node = super.transformDeleteQuery(original);
+    const node = super.transformDeleteQuery(original);
     const filters: OperationNode[] = [];
     for (const from of node.from.froms) {
       const named = tableNameOf(from);
@@ -368,14 +371,7 @@ class ScopeTransformer extends OperationNodeTransformer {
         filters.push(ownRows(named.ref, this.operatorId));
       }
     }
-    for (const using of node.using?.tables ?? []) {
-      const named = tableNameOf(using);
-      if (named && TENANT_TABLES.has(named.table)) filters.push(visibleRows(named.table, named.ref, this.operatorId));
-    }
-    const { joins, whereFilters } = this.scopeJoins(node.joins, true);
-    if (joins) node = { ...node, joins };
-    for (const filter of [...filters, ...whereFilters]) node = withWhere(node, filter);
-    return scoped(node);
+    return this.finish(node, [...filters, ...this.readFilters(node.using?.tables)]);
   }
 
   protected override transformInsertQuery(original: InsertQueryNode): InsertQueryNode {
