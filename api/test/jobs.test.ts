@@ -423,7 +423,9 @@ describe.each(TEST_DATABASES)('jobs of the tracking import on $name', (kind) => 
     const before = await planRows();
     expect(before.length).toBe(12);
     const file = path.join(dir, 'big.xlsx');
-    await largePlanFile(file, 30_000);
+    // Big enough that the import is still reading when the progress row says so: progress writes wait
+    // for the write lock without blocking (jobs/lock-wait.ts), so the row can lag the thread a little.
+    await largePlanFile(file, 50_000);
     const uploadId = await uploadAs(first.app, token, fs.readFileSync(file));
     const answer = first.app.inject({ url: `/api/Tracker/CommissioningPlanUpload?filePath=${uploadId}`, headers: { authorization: `Bearer ${token}` } });
     // The big file's job: the one whose parameters name its upload.
