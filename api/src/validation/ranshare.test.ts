@@ -1,7 +1,7 @@
 import type { Cell, Relation } from '../domain/network/model';
 import { cell, relation } from '../domain/planning/__tests__/fixtures';
 import { NetworkIndex } from '../domain/planning';
-import { ranShareResult, sharingOf } from './ranshare';
+import { ranShareResult, shareKnowledgeOf, sharingOf } from './ranshare';
 import { operatorOfPlmn } from './ranshare-operators';
 
 const lte = (name: string, siteId: string, plmns: string[]): Cell => cell({ name, siteId, tech: '4G', band: 'L800', channel: 6300, plmns });
@@ -47,6 +47,24 @@ describe('which sites are shared, and with whom', () => {
     expect(result.summary).toEqual([
       { label: 'MOCN OK', count: 1, tone: 'ok' },
       { label: 'MOCN MISSING_PLMN', count: 1, tone: 'error' },
+    ]);
+  });
+
+  it("a MOCN share: the layer's cells of the shared technologies must broadcast the partner's PLMN; single-PLMN GSM is left alone", () => {
+    const l1 = lte('S1', 'S', ['268-01', '268-03']);
+    const l2 = lte('S2', 'S', ['268-01']);
+    const g1 = cell({ name: 'SG1', siteId: 'S', tech: '2G', band: 'G900', channel: 60, plmns: ['268-01'] });
+    const network = networkOf('S', [l1, l2, g1]);
+    const share = { siteId: 'S', ownerId: 1, ownerName: 'Owner Co', partnerId: 2, partnerName: 'NOS', mode: 'MOCN' as const };
+    const known = shareKnowledgeOf(network, [share], new Set(), 1)!;
+    expect([known.host, known.mocnPlmns, known.owner, known.partners]).toEqual(['268-01', ['268-03'], 'Owner Co', ['NOS']]);
+    const result = ranShareResult(network, 'S', known)!;
+    expect(result.main.rows.map((r) => [r.source, r.target, r.verdict, r.missingOperators])).toEqual([['S2', null, 'MISSING_PLMN', 'NOS']]);
+    // The share table's names, not the PLMN map's, for the owner.
+    expect(result.message).toBe('RAN-share validation of S (MOCN, Owner Co shared with NOS): MOCN 0 OK, 1 MISSING_PLMN.');
+    expect(result.sheets[0]!.rows.map((r) => [r.plmn, r.operator, r.role])).toEqual([
+      ['268-01', 'Owner Co', 'Host'],
+      ['268-03', 'NOS', 'Sharing'],
     ]);
   });
 

@@ -207,15 +207,24 @@ export interface RanShareResult {
   message: string;
 }
 
+const techGroup = (tech: string): string => (tech === 'NB-IoT' ? '4G' : tech);
+
 /**
  * MOCN: every cell of the owner's layer on the site must broadcast each MOCN partner's PLMN, or the
- * partner's subscribers are not served there at all (a row without a target: the source itself).
+ * partner's subscribers are not served there at all (a row without a target: the source itself). Only
+ * the technologies the sharing covers are checked: those of which some cell of the site broadcasts
+ * that PLMN, else LTE and NR (a site shared over LTE and NR keeps single-PLMN GSM and UMTS layers).
  */
 function unbroadcastRows(network: Pick<SiteNetwork, 'cells'>, known: ShareKnowledge): MocnRow[] {
   const rows: MocnRow[] = [];
-  for (const c of network.cells) {
-    if (!known.ownerCells.has(c.dn)) continue;
-    const missing = known.mocnPlmns.filter((p) => !c.plmns.includes(p));
+  const layer = network.cells.filter((c) => known.ownerCells.has(c.dn));
+  const covered = new Map<string, Set<string>>();
+  for (const p of known.mocnPlmns) {
+    const techs = new Set(layer.filter((c) => c.plmns.includes(p)).map((c) => techGroup(c.tech)));
+    covered.set(p, techs.size > 0 ? techs : new Set(['4G', '5G']));
+  }
+  for (const c of layer) {
+    const missing = known.mocnPlmns.filter((p) => covered.get(p)!.has(techGroup(c.tech)) && !c.plmns.includes(p));
     if (missing.length === 0) continue;
     const whom = missing.map((p) => `${p} (${known.names.get(p) ?? operatorOfPlmn(p)})`).join(', ');
     rows.push({
