@@ -205,6 +205,7 @@ const ROWS: readonly Row[] = [
     ({ caller }) => ({ query: `site=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}` }),
   ],
   ['GET', '/api/Validation/GetRanShareValidationHistory', 'canValidate'],
+  ['GET', '/api/Validation/GetRanShareSites', 'canValidate'],
   ['GET', '/api/Validation/GetRanShareValidationExport', 'canValidate', () => ({ query: `runId=${MISSING_ID}` })],
   ['GET', '/api/Validation/GetHealthChecksExport', 'canValidate', ({ caller }) => ({ query: `siteId=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}` })],
   ['GET', '/api/Validation/GetHealthChecksHistory', 'canValidate'],
@@ -409,7 +410,14 @@ const PUBLIC = { notData: 'public: no session, no data' };
 const OWN = { notData: "the caller's own account, notifications, hub connection, files, jobs or table settings: per user, not per operator" };
 const MANAGEMENT = { notData: 'management of users, operators and projects: scoped by the caller’s operators (checked above), not by the current one' };
 const REFERENCE = { notData: 'reference data shared by every operator (BI dashboards, alarm hints, MoBatch scripts, workbook templates)' };
-const FREQUENCY = { notData: "frequency plans are every operator's, keyed by the operator itself (Administrators edit them)" };
+const FREQUENCY = {
+  notData:
+    'frequency plans are keyed by the operator itself: a planner reads those of the operators they work for (planning.test.ts), Administrators edit every one',
+};
+const SHARES = {
+  notData:
+    'the sites shared with the current operator (RAN sharing): ran-sharing.test.ts proves each side lists its own shares only and nothing of a site not shared',
+};
 const IMPORT = { notData: "writes the caller's upload into the current operator: tenancy.test.ts proves the other operators untouched" };
 /** Not yet in tenancy.test.ts (list-tenancy and the area suites check some of them). */
 const UPLOAD_WORK = { notData: "writes or reads the caller's upload in the current operator; no record of another operator is addressed" };
@@ -559,6 +567,7 @@ const TENANCY: Record<string, Tenancy> = {
   'GET /api/Validation/GetNbrRelationsValidationExport': runExport('nbrRelationsValidation', 'nbrRelationsValidationId'),
   'GET /api/Validation/RunRanShareNbrRelationsValidation': record(({ caller, records }) => ({ query: `site=${records.siteId}&userId=${userOf(caller)}` })),
   'GET /api/Validation/GetRanShareValidationHistory': list(site),
+  'GET /api/Validation/GetRanShareSites': SHARES,
   'GET /api/Validation/GetRanShareValidationExport': runExport('ranShareValidation', 'runId'),
   'GET /api/Validation/GetHealthChecksExport': record(({ caller, records }) => ({ query: `siteId=${records.siteId}&userId=${userOf(caller)}` })),
   'GET /api/Validation/GetHealthChecksHistory': list(site),

@@ -622,6 +622,8 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
             radioStatus: 'OK',
             coreStatus: 'OK',
             trackerId: 1,
+            sharedWith: null,
+            shareMode: null,
           },
           {
             id: 'LX0002',
@@ -634,6 +636,8 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
             radioStatus: 'N/A',
             coreStatus: 'N/A',
             trackerId: 2,
+            sharedWith: null,
+            shareMode: null,
           },
           {
             id: 'LX0007',
@@ -646,6 +650,8 @@ describe.each(TEST_DATABASES)('dashboards on $name', (kind) => {
             radioStatus: null,
             coreStatus: null,
             trackerId: null,
+            sharedWith: null,
+            shareMode: null,
           },
         ],
         withoutCoordinates: 1,

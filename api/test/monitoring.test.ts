@@ -192,6 +192,8 @@ describe.each(TEST_DATABASES)('monitoring routes on $name', (kind) => {
           alarmStatus: 'NOK',
           radioStatus: 'NOK',
           coreStatus: 'OK',
+          sharedWith: null,
+          shareMode: null,
         },
         expect.objectContaining({ siteId: 'LX0002', overallSiteStatus: 'NOK', alarmStatus: 'N/A', radioStatus: 'N/A', coreStatus: 'N/A' }),
         expect.objectContaining({ siteId: 'ORPHAN_9', siteName: null, overallSiteStatus: 'NOK', alarmStatus: 'OK', coreStatus: 'NOK' }),

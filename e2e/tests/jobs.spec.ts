@@ -85,8 +85,14 @@ test('Administrator: the menu opens the dashboard in a new tab with the token, w
   // A new tab without an opener: the dashboard cannot reach back into the console.
   expect(await dashboard.evaluate(() => window.opener)).toBeNull();
 
-  // The demo network, imported on first start by the system.
-  const network = jobRow(dashboard, 'Network dump import');
+  // The demo networks, imported on first start by the system: one per demo operator, each named with its operator.
+  await expect(jobRow(dashboard, 'Network dump import')).toHaveCount(3);
+  for (const operator of ['Vodafone PT', 'NOS', 'MEO']) {
+    await expect(jobRow(dashboard, 'Network dump import').filter({ has: dashboard.locator('td[data-label="Operator"]', { hasText: operator }) })).toHaveCount(
+      1,
+    );
+  }
+  const network = jobRow(dashboard, 'Network dump import').filter({ has: dashboard.locator('td[data-label="Operator"]', { hasText: 'Vodafone PT' }) });
   await expect(cell(network, 'State')).toHaveText('Succeeded', { timeout: 30_000 });
   await expect(cell(network, 'Owner')).toHaveText(/system/);
   await expect(cell(network, 'Duration')).toHaveText(/^\d+(\.\d)? (ms|s)$|min/);

@@ -197,6 +197,8 @@ describe('site map', () => {
           radioStatus: 'OK',
           coreStatus: 'N/A',
           trackerId: 7,
+          sharedWith: null,
+          shareMode: null,
         },
       ],
       withoutCoordinates: 3,
