@@ -7,7 +7,7 @@ import {
   runInOperator,
   runUnscoped,
   scopedTo,
-  useOperatorOutsideScopesForTests,
+  setOperatorOutsideScopesForTests,
 } from '../src/db/operator-scope';
 import type { Database } from '../src/db/schema';
 import type { Config } from '../src/config';
@@ -225,8 +225,8 @@ describe('the operator scope rewrites every query on engineering data', () => {
   });
 
   describe('work outside any scope', () => {
-    beforeEach(() => useOperatorOutsideScopesForTests(null));
-    afterEach(() => useOperatorOutsideScopesForTests(TEST_OPERATOR_ID));
+    beforeEach(() => setOperatorOutsideScopesForTests(null));
+    afterEach(() => setOperatorOutsideScopesForTests(TEST_OPERATOR_ID));
 
     test('touching engineering data throws, reads and writes alike; other tables work', () => {
       expect(() => db.selectFrom('network_nodes').select('name').compile()).toThrow(OperatorScopeError);

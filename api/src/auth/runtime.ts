@@ -42,7 +42,12 @@ export class AuthRuntime {
     if (!claims) return null;
     const account = await findAccountById(this.db, claims.userId);
     if (!account || account.deactivated || claims.iat < account.tokensValidAfter) return null;
-    const principal: Principal = { authenticated: true, role: account.role, operatorId: account.operatorId, projects: await projectNamesOf(this.db, account.id) };
+    const principal: Principal = {
+      authenticated: true,
+      role: account.role,
+      operatorId: account.operatorId,
+      projects: await projectNamesOf(this.db, account.id),
+    };
     return { userId: account.id, principal, dataOperatorId: await dataOperatorOf(this.db, account.id, principal) };
   }
 
@@ -72,7 +77,12 @@ async function dataOperatorOf(db: Kysely<Database>, userId: number, principal: P
     const operator = await db.selectFrom('operators').select('id').where('id', '=', operatorId).executeTakeFirst();
     return operator ? operatorId : null;
   }
-  const member = await db.selectFrom('user_operators').select('operator_id').where('user_id', '=', userId).where('operator_id', '=', operatorId).executeTakeFirst();
+  const member = await db
+    .selectFrom('user_operators')
+    .select('operator_id')
+    .where('user_id', '=', userId)
+    .where('operator_id', '=', operatorId)
+    .executeTakeFirst();
   return member ? operatorId : null;
 }
 

@@ -90,7 +90,7 @@ const storage = new AsyncLocalStorage<ScopeState>();
  */
 let outsideScopes: ScopeState | undefined;
 
-export function useOperatorOutsideScopesForTests(operatorId: number | null): void {
+export function setOperatorOutsideScopesForTests(operatorId: number | null): void {
   outsideScopes = operatorId === null ? undefined : { operatorId, unscoped: false, pending: false };
 }
 

@@ -1,4 +1,4 @@
-import { useOperatorOutsideScopesForTests } from '../../src/db/operator-scope';
+import { setOperatorOutsideScopesForTests } from '../../src/db/operator-scope';
 
 /**
  * A suite's own reads and writes (fixtures, checks of what a route stored) are work of the first
@@ -7,4 +7,4 @@ import { useOperatorOutsideScopesForTests } from '../../src/db/operator-scope';
  */
 export const TEST_OPERATOR_ID = 1;
 
-useOperatorOutsideScopesForTests(TEST_OPERATOR_ID);
+setOperatorOutsideScopesForTests(TEST_OPERATOR_ID);
