@@ -71,36 +71,45 @@ const rowsOf = (sheet: ExcelJS.Worksheet) =>
  * another allowed to hand over; a 4G cell of another site that is not its neighbour. Waits for the demo
  * network's import (a job at first start).
  */
+/** The first demo operator (Vodafone PT), the one the administrator works in. */
+const OPERATOR = 1;
+
 async function planFromDemoNetwork(): Promise<Plan> {
   const db = new Database(path.join(app.dataDir, 'cellwise.sqlite'), { readonly: true });
   db.pragma('busy_timeout = 5000');
   try {
     await expect
-      .poll(() => (db.prepare("select count(*) as n from network_relations where kind = 'LTE-LTE'").get() as { n: number }).n, { timeout: 60_000 })
+      .poll(() => (db.prepare(`select count(*) as n from network_relations where operator_id = ${OPERATOR} and kind = 'LTE-LTE'`).get() as { n: number }).n, {
+        timeout: 60_000,
+      })
       .toBeGreaterThan(0);
     const source = db
       .prepare(
+        // The administrator's operator (the first, Vodafone PT): each operator's inventory is its own,
+        // and its indexes lead with the operator (docs/tenancy.md).
         `select c.name, c.site_id as site, c.dn from network_cells c
-         where c.tech = '4G'
-           and (select count(*) from network_relations r where r.source_cell_dn = c.dn) >= 3
-           and not exists (select 1 from network_relations r where r.source_cell_dn = c.dn and r.target_cell_dn is null)
-           and exists (select 1 from network_relations r where r.source_cell_dn = c.dn and r.is_remove_allowed = 1)
-           and (select count(*) from network_relations r where r.source_cell_dn = c.dn and r.is_ho_allowed = 1) >= 2
+         where c.operator_id = ${OPERATOR} and c.tech = '4G'
+           and (select count(*) from network_relations r where r.operator_id = c.operator_id and r.source_cell_dn = c.dn) >= 3
+           and not exists (select 1 from network_relations r where r.operator_id = c.operator_id and r.source_cell_dn = c.dn and r.target_cell_dn is null)
+           and exists (select 1 from network_relations r where r.operator_id = c.operator_id and r.source_cell_dn = c.dn and r.is_remove_allowed = 1)
+           and (select count(*) from network_relations r where r.operator_id = c.operator_id and r.source_cell_dn = c.dn and r.is_ho_allowed = 1) >= 2
          order by c.name limit 1`,
       )
       .get() as { name: string; site: string; dn: string };
     const relations = db
       .prepare(
         `select r.dn, t.name as target, r.is_remove_allowed as removable, r.is_ho_allowed as hoAllowed
-         from network_relations r join network_cells t on t.dn = r.target_cell_dn
-         where r.source_cell_dn = ? order by r.dn`,
+         from network_relations r join network_cells t on t.operator_id = r.operator_id and t.dn = r.target_cell_dn
+         where r.operator_id = ${OPERATOR} and r.source_cell_dn = ? order by r.dn`,
       )
       .all(source.dn) as Relation[];
     const removed = relations.find((r) => r.removable === 1)!;
     const blocked = relations.find((r) => r !== removed && r.hoAllowed === 1)!;
     const targets = new Set(relations.map((r) => r.target));
     const added = (
-      db.prepare("select name from network_cells where tech = '4G' and site_id <> ? order by name").all(source.site) as Array<{ name: string }>
+      db.prepare(`select name from network_cells where operator_id = ${OPERATOR} and tech = '4G' and site_id <> ? order by name`).all(source.site) as Array<{
+        name: string;
+      }>
     ).find((c) => !targets.has(c.name))!.name;
     return { source: source.name, sourceSite: source.site, relations, removed, blocked, added };
   } finally {

@@ -1,7 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { connectNotificationHub, isTokenLive, loadUserInfo, publishJobProgress, useSession } from 'shared-auth';
+import { useEffect, useRef, useState } from 'react';
+import { connectNotificationHub, isTokenLive, loadUserInfo, publishJobProgress, sessionStore, useSession } from 'shared-auth';
 import { takeShownOutcome, useToasts, type NotificationItem } from 'shared-ui';
 import { toastVariant, useNotifications } from './store';
+
+/** How long a connection outlives the token it was opened with, when a new token replaces it. */
+export const TOKEN_CHANGE_OVERLAP_MS = 5_000;
 
 /**
  * Keeps one hub connection while signed in: fetch on connect and on each NewNotification, toast each new
@@ -12,6 +15,8 @@ export function NotificationHub() {
   const toasts = useToasts();
   const signedIn = useSession((s) => isTokenLive(s.token));
   const token = useSession((s) => s.token);
+  // Ids of the notifications already toasted while this console is mounted.
+  const [toasted] = useState(() => new Set<number>());
   useEffect(() => {
     if (!signedIn) return;
     const { refresh } = useNotifications.getState();
@@ -21,13 +26,20 @@ export function NotificationHub() {
       onSessionEnded: () => void loadUserInfo(),
       onJobProgress: publishJobProgress,
       onNotification: (item) => {
-        if (!takeShownOutcome(item.key)) toasts.show(item.title, toastVariant(item.icon));
+        // Two connections overlap for a moment after a token change (below): each notification is told once.
+        if (!toasted.has(item.id) && !takeShownOutcome(item.key)) toasts.show(item.title, toastVariant(item.icon));
+        toasted.add(item.id);
         void refresh();
       },
     });
-    return () => void hub.stop();
+    return () => {
+      // A new token (password change) while signed in: the old connection stays a moment, so what was
+      // pushed to it while the new one connects (the password change's own notice) still arrives.
+      if (isTokenLive(sessionStore.getState().token)) setTimeout(() => void hub.stop(), TOKEN_CHANGE_OVERLAP_MS);
+      else void hub.stop();
+    };
     // A new token (password change) means a new connection authenticated with it.
-  }, [signedIn, token, toasts]);
+  }, [signedIn, token, toasts, toasted]);
 
   // Another current operator: the bell is read again with everything else on screen (the connection
   // stays: notifications are the user's, whichever operator they are in).
