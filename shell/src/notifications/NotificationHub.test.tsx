@@ -2,8 +2,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { api, clearSession, onJobProgress, setToken, useJobProgress } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
-import { fakeHubClient, forgetHubStarts, hubHandler } from '../testing/fakeHub';
-import { NotificationHub } from './NotificationHub';
+import { fakeHubClient, forgetHubStarts, hubHandler, starts } from '../testing/fakeHub';
+import { NotificationHub, TOKEN_CHANGE_OVERLAP_MS } from './NotificationHub';
 
 jest.mock('shared-auth/hubClient', () => jest.requireActual('../testing/fakeHub').fakeHubClient);
 jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), api: { get: jest.fn(), put: jest.fn() } }));
@@ -65,5 +65,50 @@ describe('NotificationHub', () => {
     fire('NewNotification', { id: 1, title: 'Tracker synced: 3 sites.', icon: 'success', readed: false });
     await act(async () => undefined);
     expect(document.querySelector('.ant-notification-notice')?.textContent).toContain('Tracker synced: 3 sites.');
+  });
+
+  test('a new token opens a new connection and keeps the old one a moment: what the old one is told still shows, each notification once', async () => {
+    get.mockResolvedValue({ data: [] });
+    setToken(jwt({ exp: Math.floor(Date.now() / 1000) + 3600, n: 1 }));
+    await act(async () =>
+      root.render(
+        <ConsoleProviders>
+          <NotificationHub />
+        </ConsoleProviders>,
+      ),
+    );
+    const first = (await fakeHubClient.startHubClient.mock.results[0]!.value) as { stop: jest.Mock };
+    // The password change answers a new token: a second connection, the first not closed yet.
+    await act(async () => setToken(jwt({ exp: Math.floor(Date.now() / 1000) + 3600, n: 2 })));
+    expect(fakeHubClient.startHubClient).toHaveBeenCalledTimes(2);
+    expect(first.stop).not.toHaveBeenCalled();
+
+    // The password change's notice, pushed to the old connection while the new one connects …
+    const notice = { id: 7, key: 'password-changed', title: 'Your password was changed.', icon: 'info', readed: false };
+    act(() => starts[0]!.handlers.NewNotification!(notice));
+    // … and to the new one too: told once.
+    act(() => starts[1]!.handlers.NewNotification!(notice));
+    await act(async () => undefined);
+    expect([...document.querySelectorAll('.ant-notification-notice')].filter((n) => n.textContent?.includes('Your password was changed.'))).toHaveLength(1);
+
+    // The old connection goes after the overlap.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, TOKEN_CHANGE_OVERLAP_MS + 50)));
+    expect(first.stop).toHaveBeenCalled();
+  }, 15_000);
+
+  test('signing out closes the connection at once', async () => {
+    get.mockResolvedValue({ data: [] });
+    setToken(jwt({ exp: Math.floor(Date.now() / 1000) + 3600 }));
+    await act(async () =>
+      root.render(
+        <ConsoleProviders>
+          <NotificationHub />
+        </ConsoleProviders>,
+      ),
+    );
+    const hub = (await fakeHubClient.startHubClient.mock.results[0]!.value) as { stop: jest.Mock };
+    await act(async () => clearSession());
+    await act(async () => undefined);
+    expect(hub.stop).toHaveBeenCalled();
   });
 });
