@@ -128,6 +128,8 @@ export interface SiteOptionsFilter {
   query?: string | undefined;
   /** Only sites with 3G cells (UTRAN validations). */
   utranOnly?: boolean;
+  /** Only sites recorded as shared that the current operator is a party to (the RAN-share picker). */
+  sharedOnly?: boolean;
 }
 
 /** Options for the site selects: value = site id, text = "id – name", sorted by id, at most 20. */
@@ -153,6 +155,8 @@ export async function findSiteOptions(db: Kysely<Database>, filter: SiteOptionsF
   if (filter.utranOnly) {
     query = query.where('id', 'in', (eb) => eb.selectFrom('network_cells').select('site_id').where('tech', '=', '3G'));
   }
+  // The share rows the operator may see are those it is a party to (the operator scope).
+  if (filter.sharedOnly) query = query.where('id', 'in', (eb) => eb.selectFrom('network_site_shares').select('site_id'));
   const rows = await query.execute();
   return rows.map((r) => ({ value: r.id, text: `${r.id} – ${r.name}` }));
 }

@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { SiteOption } from '../contracts/network';
 import { currentOperatorId, runInOperator } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import type { Cell, Relation, RelationKind } from '../domain/network/model';
 import { NetworkIndex } from '../domain/planning';
-import { escapeLike, SITE_OPTIONS_LIMIT } from '../network/queries';
+import { findSiteOptions } from '../network/queries';
 import { loadSiteCells, loadSiteNetwork, type SiteNetwork } from '../network/scope';
 import { otherPartyOf, visibleShares, type SiteShare } from '../network/shares';
 import type { NetworkRelationsTable } from '../network/tables';
@@ -141,26 +141,6 @@ export async function loadSharedSiteNetwork(db: Db, siteId: string): Promise<Sha
  * to (as owner or partner), filtered by the typed text (id or name), by id, at most 20, the operator's
  * own name of a site first.
  */
-export async function findSharedSiteOptions(db: Db, typed = ''): Promise<SiteOption[]> {
-  const own = currentOperatorId() ?? -1;
-  let query = db
-    .selectFrom('network_sites')
-    .select((eb) => [
-      'id',
-      sql<string>`coalesce(max(case when ${eb.ref('operator_id')} = ${own} then ${eb.ref('name')} end), min(${eb.ref('name')}))`.as('name'),
-    ])
-    // The share rows the operator may see are those it is a party to (the operator scope).
-    .where('id', 'in', (eb) => eb.selectFrom('network_site_shares').select('site_id'))
-    .groupBy('id')
-    .orderBy('id')
-    .limit(SITE_OPTIONS_LIMIT);
-  const text = typed.trim();
-  if (text !== '') {
-    const pattern = `%${escapeLike(text.toLowerCase())}%`;
-    query = query.where((eb) =>
-      eb.or([sql<boolean>`lower(${eb.ref('id')}) like ${pattern} escape '\\'`, sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`]),
-    );
-  }
-  const rows = await query.execute();
-  return rows.map((r) => ({ value: r.id, text: `${r.id} – ${r.name}` }));
+export function findSharedSiteOptions(db: Db, typed = ''): Promise<SiteOption[]> {
+  return findSiteOptions(db, { query: typed, sharedOnly: true });
 }
