@@ -102,14 +102,18 @@ test('RAN share: a MOCN site is validated with progress, its verdicts and first 
   expect([...(await sheetsOf(again)).keys()]).toEqual(['Sharing', 'MOCN']);
 });
 
-test('RAN share: a site that is not shared is a warning on the page, and no run is recorded', async ({ page }) => {
+test('RAN share: the site picker offers the shared sites only, so a site that is not shared cannot be run, and no run is recorded', async ({ page }) => {
   await page.goto(`${app.url}/validation/ranshareNbrRelationsValidation`);
   const history = tableOf(page, 'RanShare Nbr Relations Validation History');
   await expect(history.locator('tr.ant-table-row')).toHaveCount(1);
-  await chooseSite(page, 'LX0001');
-  await button(page, 'RanShare Nbr Relations Validation').click();
-  await expect(page.getByTestId('run-refusal')).toHaveText('Site LX0001 is not shared: no RAN-share relations to validate.');
-  await expect(page.getByTestId('run-refusal')).toHaveClass(/ant-alert-warning/);
+  // Vodafone PT shares LX0006 (MOCN) and LX0016, LX0026, LX0082 (MORAN) with NOS; LX0001 is its own only.
+  // (The API's refusal of a site not shared is tested in api/test/ran-sharing.test.ts.)
+  await page.getByRole('combobox', { name: 'Site' }).fill('LX00');
+  const offered = page.locator('.ant-select-item-option');
+  await expect.poll(async () => (await offered.allTextContents()).map((t) => t.split(' ')[0])).toEqual(['LX0006', 'LX0016', 'LX0026', 'LX0082']);
+  await page.getByRole('combobox', { name: 'Site' }).fill('LX0001');
+  await expect(offered).toHaveCount(0);
+  await expect(button(page, 'RanShare Nbr Relations Validation')).toBeDisabled();
   await expect(history.locator('tr.ant-table-row')).toHaveCount(1);
 });
 
