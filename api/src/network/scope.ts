@@ -77,14 +77,15 @@ function externalOf(row: Selectable<NetworkExternalCellsTable>): ExternalCell {
   };
 }
 
-function relationOf(row: Selectable<NetworkRelationsTable>): Relation {
+/** A stored relation as the engines see it; `targetRef` overrides the stored reference (a partner layer's resolved target). */
+export function relationOf(row: Selectable<NetworkRelationsTable>, targetRef: string | null = row.target_ref): Relation {
   return {
     dn: row.dn,
     name: row.name,
     nodeName: row.node_name,
     sourceCellDn: row.source_cell_dn,
     kind: row.kind as RelationKind,
-    targetRef: row.target_ref,
+    targetRef,
     createdBy: row.created_by,
     isRemoveAllowed: Number(row.is_remove_allowed) === 1,
     isHoAllowed: Number(row.is_ho_allowed) === 1,
@@ -234,7 +235,7 @@ export async function loadSiteNetwork(db: Db, siteId: string): Promise<SiteNetwo
     for (const row of await db.selectFrom('network_external_cells').selectAll().where('dn', 'in', part).execute()) externalCells.push(externalOf(row));
   }
 
-  const relations = relationRows.map(relationOf);
+  const relations = relationRows.map((row) => relationOf(row));
   const index = new NetworkIndex({ cells, externalCells, relations });
   return { site, cells: cells.filter((c) => c.siteId === siteId), relations, index };
 }

@@ -1,13 +1,12 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SiteOption } from '../contracts/network';
 import { currentOperatorId, runInOperator } from '../db/operator-scope';
 import type { Database } from '../db/schema';
-import type { Cell, Relation, RelationKind } from '../domain/network/model';
+import type { Cell, Relation } from '../domain/network/model';
 import { NetworkIndex } from '../domain/planning';
 import { findSiteOptions } from '../network/queries';
-import { loadSiteCells, loadSiteNetwork, type SiteNetwork } from '../network/scope';
+import { loadSiteCells, loadSiteNetwork, relationOf, type SiteNetwork } from '../network/scope';
 import { otherPartyOf, visibleShares, type SiteShare } from '../network/shares';
-import type { NetworkRelationsTable } from '../network/tables';
 
 /**
  * The RAN-share validation reads across the two operators of a shared site (docs/tenancy.md): the
@@ -31,20 +30,6 @@ export interface SharedSiteNetwork {
 }
 
 const IN_CHUNK = 500;
-
-function relationOf(row: Selectable<NetworkRelationsTable>, targetRef: string | null): Relation {
-  return {
-    dn: row.dn,
-    name: row.name,
-    nodeName: row.node_name,
-    sourceCellDn: row.source_cell_dn,
-    kind: row.kind as RelationKind,
-    targetRef,
-    createdBy: row.created_by,
-    isRemoveAllowed: Number(row.is_remove_allowed) === 1,
-    isHoAllowed: Number(row.is_ho_allowed) === 1,
-  };
-}
 
 /**
  * The other operator's layer on `siteId`, read as that operator: its cells on `sharedSites` and the
