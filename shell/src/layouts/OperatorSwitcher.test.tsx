@@ -1,10 +1,10 @@
 import { act, useEffect } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { UserInfo } from 'api/contracts';
 import { api, clearSession, sessionStore, setToken, setUser, useSession, type Role } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { mount, waitFor } from '../testing/dom';
+import { hqUserIn } from '../testing/users';
 import { MainLayout } from './MainLayout';
 import { OperatorSwitcher } from './OperatorSwitcher';
 
@@ -25,17 +25,7 @@ function signInAs(role: Role, operator: { id: number; name: string } | null = VO
   setUser({ id: 11, firstname: 'Helena', lastname: 'Quaresma', role, operator, projects: ['Operations'], avatar: null });
 }
 
-const infoOf = (operator: { id: number; name: string }): UserInfo =>
-  ({
-    id: 11,
-    firstname: 'Helena',
-    lastname: 'Quaresma',
-    email: 'hq@cellwise.local',
-    role: 'CellwiseHQ',
-    operator,
-    projects: ['Operations'],
-    avatar: null,
-  }) as UserInfo;
+const infoOf = hqUserIn;
 
 const switcher = () => document.querySelector<HTMLSelectElement>('select[data-testid="operator-switcher"]');
 

@@ -1,9 +1,9 @@
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { UserInfo } from 'api/contracts';
 import { api, clearSession, sessionStore, setToken, setUser, type Role } from 'shared-auth';
 import { ConsoleProviders, type NotificationItem } from 'shared-ui';
 import NotificationsPage from '../routes/notifications/notifications';
 import { click, mount, waitFor } from '../testing/dom';
+import { hqUserIn } from '../testing/users';
 
 jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), api: { get: jest.fn(), put: jest.fn(), post: jest.fn() } }));
 
@@ -31,17 +31,7 @@ function signInAs(role: Role) {
   setUser({ id: 11, firstname: 'Helena', lastname: 'Quaresma', role, operator: VODAFONE, projects: ['Operations'], avatar: null });
 }
 
-const infoOf = (operator: { id: number; name: string }): UserInfo =>
-  ({
-    id: 11,
-    firstname: 'Helena',
-    lastname: 'Quaresma',
-    email: 'hq@cellwise.local',
-    role: 'CellwiseHQ',
-    operator,
-    projects: ['Operations'],
-    avatar: null,
-  }) as UserInfo;
+const infoOf = hqUserIn;
 
 function Opened() {
   const { pathname, search } = useLocation();
