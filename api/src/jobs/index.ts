@@ -10,6 +10,7 @@ import { THREAD_TASKS } from './thread-tasks';
 export * from './model';
 export { InProcessQueue, PgBossQueue, type JobQueue } from './queue';
 export { DEFAULT_JOB_TIMINGS, JobRunner, type JobTimings } from './runner';
+export { JOB_TONES, refusalOutcome, runAnswerOutcome, runIdOf, runNotificationKey, runOutcome, type JobTone } from './outcome';
 export { listJobs, findJob, type JobFilter } from './store';
 
 declare module 'fastify' {
@@ -54,8 +55,9 @@ export function registerJobs(app: FastifyInstance, database: DatabaseOptions | u
     clock: () => app.auth.clock(),
     log: app.log,
     timings: options.timings,
-    notify: async (userId, title, ok, key) => {
-      await app.notifications.notify([userId], { key, title, icon: ok ? 'success' : 'error', variant: ok ? 'success' : 'error' });
+    // The icon and the variant are the outcome (specification §3), so the bell and the toast tell it alike.
+    notify: async (userId, title, tone, key) => {
+      await app.notifications.notify([userId], { key, title, icon: tone, variant: tone });
     },
     push: (userId, target, payload) => app.notifications.broadcast({ target, deliveries: [{ userId, args: [payload] }] }),
   });

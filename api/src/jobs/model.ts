@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { JobTone } from './outcome';
 
 /**
  * The one way long work runs (DESIGN §9): a job is a row with its kind, owner, parameters, state,
@@ -80,8 +81,13 @@ export interface JobKind<P = unknown> {
    * (shared-ui `notificationLink`), so a key may name what the run produced (`body`: its answer).
    */
   notificationKey?(params: P, ok: boolean, body: unknown): string;
+  /**
+   * How a job that answered 200 turned out, from its answer (default success): a run that found errors,
+   * an import that kept warnings, a parse with unreachable nodes. A refusal is an error (a 599 a warning).
+   */
+  outcome?(body: unknown, params: P): JobTone;
   /** The notification title when it ends (the body is what the caller got); null for none. */
-  notification?(outcome: { ok: boolean; message: string; body: unknown }, params: P): string | null;
+  notification?(outcome: { ok: boolean; tone: JobTone; message: string; body: unknown }, params: P): string | null;
 }
 
 /** What a task run in a worker thread (or inline) gets: a database connection of its own and a progress callback. */

@@ -15,6 +15,7 @@ import {
   type JobProgressEvent,
   type JobRecord,
 } from './model';
+import { refusalOutcome, type JobTone } from './outcome';
 import type { JobQueue } from './queue';
 import { beat, cancelQueuedJob, claimJob, findJob, finishJob, insertJob, markInterrupted, orphanedJobs, queuedJobIds, requeueJob, saveProgress } from './store';
 
@@ -23,8 +24,8 @@ export interface JobRunnerDeps {
   queue: JobQueue;
   clock: () => number;
   log: FastifyBaseLogger;
-  /** Stores and pushes a notification (the hub's `NewNotification`). */
-  notify: (userId: number, title: string, ok: boolean, key: string) => Promise<void>;
+  /** Stores and pushes a notification (the hub's `NewNotification`) whose icon and variant are `tone`. */
+  notify: (userId: number, title: string, tone: JobTone, key: string) => Promise<void>;
   /** Pushes a transient hub event to one user's consoles. */
   push: (userId: number, target: string, payload: unknown) => Promise<void>;
   timings?: Partial<JobTimings>;
@@ -155,7 +156,7 @@ export class JobRunner {
       if (!(await markInterrupted(this.deps.db, job.id, iso(now)))) continue;
       this.deps.log.warn({ job: job.id, kind: job.kind }, 'job interrupted by a restart: failed');
       this.finished.emit(job.id);
-      if (job.ownerId !== null) await this.tell(job.ownerId, `${kind?.label ?? job.kind}: ${JOB_MESSAGES.interrupted}`, false, job);
+      if (job.ownerId !== null) await this.tell(job.ownerId, `${kind?.label ?? job.kind}: ${JOB_MESSAGES.interrupted}`, 'error', job);
     }
   }
 
@@ -260,10 +261,11 @@ export class JobRunner {
       if (final && final.ownerId !== null) {
         await this.pushProgress(final);
         const message = messageOf(outcome.body) ?? error ?? '';
+        const tone = this.toneOf(kind, outcome, final);
         const title = kind?.notification
-          ? kind.notification({ ok, message, body: outcome.body }, final.params as never)
+          ? kind.notification({ ok, tone, message, body: outcome.body }, final.params as never)
           : `${kind?.label ?? job.kind}: ${ok ? 'done' : message}`;
-        if (title) await this.tell(final.ownerId, title, ok, final);
+        if (title) await this.tell(final.ownerId, title, tone, final);
       }
       this.finished.emit(job.id);
     } catch (fault) {
@@ -347,10 +349,27 @@ export class JobRunner {
     }
   }
 
-  private async tell(userId: number, title: string, ok: boolean, job: JobRecord): Promise<void> {
+  /**
+   * What the job's notification says of it: a refusal is an error (a 599 a warning); an answer is what
+   * its kind reads in it (a run's summary, an import's refused rows), success when the kind does not say.
+   */
+  private toneOf(kind: JobKind<never> | undefined, outcome: JobOutcome, job: JobRecord): JobTone {
+    if (outcome.status !== 200) return refusalOutcome(outcome.status);
+    if (!kind?.outcome) return 'success';
     try {
+      return kind.outcome(outcome.body, job.params as never);
+    } catch (error) {
+      // The work is done and recorded; a reading that fails must not keep its owner from being told.
+      this.deps.log.error({ err: error, job: job.id, kind: job.kind }, 'could not read the outcome of a job');
+      return 'warning';
+    }
+  }
+
+  private async tell(userId: number, title: string, tone: JobTone, job: JobRecord): Promise<void> {
+    try {
+      const ok = job.state === 'succeeded';
       const key = this.kinds.get(job.kind)?.notificationKey?.(job.params as never, ok, job.outcome?.body ?? null) ?? `job-${job.kind}`;
-      const notify = () => this.deps.notify(userId, title, ok, key);
+      const notify = () => this.deps.notify(userId, title, tone, key);
       // In the job's operator, so the notification records it and its link opens that operator's records.
       await (job.operatorId === null ? notify() : runInOperator(job.operatorId, notify));
     } catch (error) {

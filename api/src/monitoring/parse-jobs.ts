@@ -57,6 +57,8 @@ export function registerParseJobs(app: FastifyInstance): void {
       const parseId = ok ? (body as Partial<ParseTaskAnswer> | null)?.parseId : undefined;
       return typeof parseId === 'number' ? `${PARSE_JOB_KEY}-${parseId}` : PARSE_JOB_KEY;
     },
+    // Read by the task from the whole report (incomplete logs are in its files, not its counts).
+    outcome: (body) => (body as Partial<ParseTaskAnswer> | null)?.outcome ?? 'success',
     notification: ({ ok, message, body }) => (ok ? ((body as Partial<ParseTaskAnswer> | null)?.notice ?? message) : `Logs not parsed: ${message}`),
   } satisfies JobKind<ParseParams>);
   app.jobs.register<ScriptsParams>({

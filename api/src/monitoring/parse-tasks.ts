@@ -2,14 +2,15 @@ import path from 'node:path';
 import { INCOMPLETE_LOG, MONITORING_MESSAGES, type ParseReport, type ParseResponse } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
 import { JobRefusal, type Task, type TaskContext } from '../jobs/model';
+import type { JobTone } from '../jobs/outcome';
 import { ingestArchives, LogArchiveError, UnusableLogsError, type ArchiveInput } from './ingest';
 import type { ParseParams } from './parse-jobs';
 
 /** What the thread task gets: the job's parameters and its id (recorded on the parse). */
 export type ParseTaskParams = ParseParams & { jobId: string | null };
 
-/** ParseResponse, plus the owner's notification text (the route answers ParseResponse only). */
-export type ParseTaskAnswer = ParseResponse & { notice: string };
+/** ParseResponse, plus the owner's notification text and the parse's outcome (the route answers ParseResponse only). */
+export type ParseTaskAnswer = ParseResponse & { notice: string; outcome: JobTone };
 
 /** Names shown in a notification before "and N more". */
 const NAMES_SHOWN = 5;
@@ -19,6 +20,8 @@ function names(list: readonly string[]): string {
   const shown = list.slice(0, NAMES_SHOWN).join(', ');
   return list.length > NAMES_SHOWN ? `${shown} and ${list.length - NAMES_SHOWN} more` : shown;
 }
+
+const isIncomplete = (file: ParseReport['files'][number]) => file.reason?.startsWith(`${INCOMPLETE_LOG}:`) ?? false;
 
 /**
  * The notification of a finished parse: the success message, then the outcomes in words (unreachable
@@ -40,10 +43,22 @@ export function parseNotice(report: ParseReport): string {
     const where = problem ? `${first.file}:${problem.line} ${problem.reason}` : first.file;
     parts.push(`${plural(withErrors.length, 'file', 'files')} with errors, first: ${where}.`);
   }
-  const incomplete = report.files.filter((f) => f.reason?.startsWith(`${INCOMPLETE_LOG}:`)).map((f) => f.node ?? f.file);
+  const incomplete = report.files.filter(isIncomplete).map((f) => f.node ?? f.file);
   if (incomplete.length > 0) parts.push(`${plural(incomplete.length, 'log', 'logs')} cut short, previous results kept (${names(incomplete)}).`);
   parts.push(`Open this notification for report #${report.id}.`);
   return parts.join(' ');
+}
+
+/**
+ * How a stored parse turned out: an error when no node's log could be read (every one unreachable or
+ * failed), a warning when some could not (unreachable nodes, files that failed or with problems, logs
+ * cut short), else success. Nodes outside the inventory were read and kept: not a problem of the parse.
+ */
+export function parseOutcome(report: ParseReport): JobTone {
+  const { parsed, notInInventory, unreachable, failed, problems } = report.counts;
+  if (parsed + notInInventory === 0) return 'error';
+  if (unreachable > 0 || failed > 0 || problems > 0 || report.files.some(isIncomplete)) return 'warning';
+  return 'success';
 }
 
 /** A demo archive's path: inside the data folder, never outside it. */
@@ -82,6 +97,7 @@ export async function parseTask(params: ParseTaskParams, context: TaskContext): 
       logsDate: report.logsDate,
       counts: report.counts,
       notice: parseNotice(report),
+      outcome: parseOutcome(report),
     };
   } catch (error) {
     if (error instanceof LogArchiveError) throw new JobRefusal(400, { message: error.message });

@@ -129,6 +129,11 @@ export function registerPerformanceJobs(app: FastifyInstance): void {
     idempotent: false,
     run: ({ params, progress, signal }) => app.runTask(PERFORMANCE_KIND, params, progress, signal),
     notificationKey: () => 'monitoring-performance-import',
+    // Nodes read without KPI counters could not be judged (N/A): imported, but not all of it tells anything.
+    outcome: (body) => {
+      const answer = body as Partial<PerformanceImportResponse> | null;
+      return (answer?.nodesRead ?? 0) > (answer?.nodes ?? 0) ? 'warning' : 'success';
+    },
     notification: ({ ok, message }) => (ok ? message : `PM counters not imported: ${message}`),
   } satisfies JobKind<PerformanceImportParams>);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobKind } from '../jobs/model';
+import { runAnswerOutcome, runNotificationKey } from '../jobs/outcome';
 import type { OptimisationAnswer, OptimisationParams } from './run';
 
 export const OPTIMIZATION_JOB_KIND = 'optimization.neighbours';
@@ -12,7 +13,8 @@ export function registerOptimizationJobs(app: FastifyInstance): void {
     // Not repeated after a restart: the owner decides whether to run those statistics again.
     idempotent: false,
     run: ({ params, progress, signal, jobId }) => app.runTask(OPTIMIZATION_JOB_KIND, { ...params, jobId }, progress, signal),
-    notificationKey: () => 'optimization-neighbours',
+    notificationKey: (_params, _ok, body) => runNotificationKey('optimization-neighbours', body),
+    outcome: runAnswerOutcome,
     notification: ({ ok, message, body }) =>
       ok ? ((body as Partial<OptimisationAnswer> | null)?.notice ?? message) : `Nbr relations optimisation not run: ${message}`,
   } satisfies JobKind<OptimisationParams>);

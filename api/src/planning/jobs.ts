@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FrequencyPlan, RunResponse } from '../contracts/runs';
 import { planSiteParameters, PlanningError, type LteBandLabel } from '../domain/planning';
 import { JobRefusal, type JobKind, type TaskContext } from '../jobs/model';
+import { runAnswerOutcome, runNotificationKey } from '../jobs/outcome';
 import { previewOf, recordRun, writeRunWorkbook } from '../runs';
 import { fileStamp } from '../tracking/exporter';
 import { enginePlanOf } from './frequency-plans';
@@ -125,7 +126,8 @@ export function registerPlanningJobs(app: FastifyInstance): void {
     // Not repeated after a restart: each run is a history row of its own.
     idempotent: false,
     run: ({ params, progress, signal }) => app.runTask(PLANNING_KIND, params, progress, signal),
-    notificationKey: (params) => `planning-parameters-${params.siteId}`,
+    notificationKey: (_params, _ok, body) => runNotificationKey('planning-parameters', body),
+    outcome: runAnswerOutcome,
     notification: ({ ok, message, body }, params) => {
       if (!ok) return `Parameter planning of ${params.siteId} not run: ${message}`;
       return (body as RunResponse | null)?.message ?? `Parameter planning of ${params.siteId} done.`;

@@ -6,6 +6,7 @@ import { FileResponse } from '../contracts/files';
 import { SiteListQuery, SiteOptions } from '../contracts/network';
 import { RunExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteId, type RunKind } from '../contracts/runs';
 import type { JobKind } from '../jobs/model';
+import { runAnswerOutcome, runNotificationKey } from '../jobs/outcome';
 import { exportRun, listRunHistory } from '../runs';
 import { HEALTH_KIND, type HealthParams } from '../validation/health';
 import { RANSHARE_KIND, type RanShareParams } from '../validation/ranshare';
@@ -34,7 +35,8 @@ function registerJobs(app: FastifyInstance): void {
     idempotent: true,
     run: ({ jobId, params, progress, signal }) => app.runTask(RANSHARE_KIND, { ...params, jobId }, progress, signal),
     // What the run found; a refusal (unknown or unshared site) is the caller's answer already.
-    notificationKey: () => 'validation-ranshare',
+    notificationKey: (_params, _ok, body) => runNotificationKey('validation-ranshare', body),
+    outcome: runAnswerOutcome,
     notification: ({ ok, body }) => (ok ? messageOf(body) : null),
   } satisfies JobKind<RanShareParams>);
   app.jobs.register<HealthParams>({
@@ -42,7 +44,8 @@ function registerJobs(app: FastifyInstance): void {
     label: 'Health checks',
     idempotent: true,
     run: ({ jobId, params, progress, signal }) => app.runTask(HEALTH_KIND, { ...params, jobId }, progress, signal),
-    notificationKey: () => 'validation-health-checks',
+    notificationKey: (_params, _ok, body) => runNotificationKey('validation-health-checks', body),
+    outcome: runAnswerOutcome,
     notification: ({ ok, body }) => (ok ? messageOf(body) : null),
   } satisfies JobKind<HealthParams>);
 }
