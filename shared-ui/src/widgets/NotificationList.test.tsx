@@ -50,17 +50,41 @@ describe('NotificationList', () => {
 });
 
 describe('notificationLink', () => {
-  test('a parse notification opens its report on Upload Logs; other keys open nothing', () => {
+  test('a parse notification opens its report on Upload Logs', () => {
     expect(notificationLink('monitoring-parse-12')).toBe('/monitoring/uploadLogs?report=12');
     expect(notificationLink('monitoring-parse-')).toBeNull();
-    expect(notificationLink('tracking-import-tracker')).toBeNull();
   });
 
-  test('a run opens its page, where it heads the history', () => {
+  test("a run's notification opens that run's result on its page", () => {
+    expect(notificationLink('validation-cpich-run-42')).toBe('/validation/cpichvalidation?run=42');
+    expect(notificationLink('validation-neighbours-run-7')).toBe('/validation/nbrRelationsValidation?run=7');
+    expect(notificationLink('validation-ranshare-run-8')).toBe('/validation/ranshareNbrRelationsValidation?run=8');
+    expect(notificationLink('validation-health-checks-run-9')).toBe('/validation/healthChecks?run=9');
+    expect(notificationLink('optimization-neighbours-run-10')).toBe('/optimization/nbrRelationsOptimization?run=10');
+    expect(notificationLink('planning-parameters-run-11')).toBe('/planning/parameterplanning?run=11');
+    // Only a number is a run, and only a run page's prefix names one.
+    expect(notificationLink('validation-cpich-run-x')).toBeNull();
+    expect(notificationLink('validation-cpich-run-')).toBeNull();
+    expect(notificationLink('tracking-sync-run-3')).toBeNull();
+  });
+
+  test('keys stored before runs named theirs still open the run page, where the run heads the history', () => {
     expect(notificationLink('validation-cpich')).toBe('/validation/cpichvalidation');
     expect(notificationLink('validation-health-checks')).toBe('/validation/healthChecks');
     expect(notificationLink('optimization-neighbours')).toBe('/optimization/nbrRelationsOptimization');
     expect(notificationLink('planning-parameters-LX0001')).toBe('/planning/parameterplanning');
+    expect(notificationLink('planning-parameters')).toBe('/planning/parameterplanning');
+  });
+
+  test("an import's notification opens the page of what it imported; others open nothing", () => {
+    expect(notificationLink('tracking-import-commissioningPlan')).toBe('/tracking/commissioningplan');
+    expect(notificationLink('tracking-import-tracker')).toBe('/tracking/tracker');
+    expect(notificationLink('tracking-import-workOrderStatus')).toBe('/tracking/workorderstatus');
+    expect(notificationLink('tracking-sync')).toBe('/tracking/tracker');
+    expect(notificationLink('monitoring-performance-import')).toBe('/monitoring/overallSiteSummary');
+    // The network dump is imported from the command line or the API: no page shows it.
+    expect(notificationLink('network-import-finished')).toBeNull();
+    expect(notificationLink('password-changed')).toBeNull();
     expect(notificationLink('toString')).toBeNull();
   });
 });

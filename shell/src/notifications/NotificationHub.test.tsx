@@ -4,6 +4,7 @@ import { api, clearSession, onJobProgress, setToken, useJobProgress } from 'shar
 import { ConsoleProviders } from 'shared-ui';
 import { fakeHubClient, forgetHubStarts, hubHandler, starts } from '../testing/fakeHub';
 import { NotificationHub, TOKEN_CHANGE_OVERLAP_MS } from './NotificationHub';
+import { toastVariant } from './store';
 
 jest.mock('shared-auth/hubClient', () => jest.requireActual('../testing/fakeHub').fakeHubClient);
 jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), api: { get: jest.fn(), put: jest.fn() } }));
@@ -65,6 +66,33 @@ describe('NotificationHub', () => {
     fire('NewNotification', { id: 1, title: 'Tracker synced: 3 sites.', icon: 'success', readed: false });
     await act(async () => undefined);
     expect(document.querySelector('.ant-notification-notice')?.textContent).toContain('Tracker synced: 3 sites.');
+  });
+
+  test("each run's toast carries its outcome: an error run toasts as an error, a warning run as a warning, a clean one as a success", async () => {
+    get.mockResolvedValue({ data: [] });
+    setToken(jwt({ exp: Math.floor(Date.now() / 1000) + 3600 }));
+    await act(async () =>
+      root.render(
+        <ConsoleProviders>
+          <NotificationHub />
+        </ConsoleProviders>,
+      ),
+    );
+    const notice = (title: string) => [...document.querySelectorAll('.ant-notification-notice')].find((n) => n.textContent?.includes(title));
+    const runs = [
+      { id: 21, key: 'validation-cpich-run-5', title: 'Cpich validation of LX0001: 127 OK, 8 warnings, 3 errors.', icon: 'error', variant: 'error' },
+      { id: 22, key: 'validation-cpich-run-6', title: 'Cpich validation of LX0002: 12 OK, 2 warnings, 0 errors.', icon: 'warning', variant: 'warning' },
+      { id: 23, key: 'validation-cpich-run-7', title: 'Cpich validation of LX0004: 4 OK, 0 warnings, 0 errors.', icon: 'success', variant: 'success' },
+    ];
+    for (const run of runs) fire('NewNotification', { ...run, readed: false });
+    await act(async () => undefined);
+    const iconOf = (title: string) => notice(title)?.querySelector('.ant-notification-notice-icon [role="img"]')?.getAttribute('aria-label');
+    expect(iconOf(runs[0]!.title)).toBe('close-circle');
+    expect(iconOf(runs[1]!.title)).toBe('exclamation-circle');
+    expect(iconOf(runs[2]!.title)).toBe('check-circle');
+    // Data from the network: an unknown variant falls back to the icon, an unknown icon too to info.
+    expect(toastVariant({ icon: 'warning', variant: 'loud' })).toBe('warning');
+    expect(toastVariant({ icon: 'loud' as never, variant: 'loud' })).toBe('info');
   });
 
   test('a new token opens a new connection and keeps the old one a moment: what the old one is told still shows, each notification once', async () => {

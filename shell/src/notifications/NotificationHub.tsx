@@ -27,7 +27,7 @@ export function NotificationHub() {
       onJobProgress: publishJobProgress,
       onNotification: (item) => {
         // Two connections overlap for a moment after a token change (below): each notification is told once.
-        if (!toasted.has(item.id) && !takeShownOutcome(item.key)) toasts.show(item.title, toastVariant(item.icon));
+        if (!toasted.has(item.id) && !takeShownOutcome(item.key)) toasts.show(item.title, toastVariant(item));
         toasted.add(item.id);
         void refresh();
       },

@@ -31,6 +31,13 @@ export const useNotifications = create<NotificationsState>()((set, get) => ({
   },
 }));
 
-export function toastVariant(icon: NotificationItem['icon']): Variant {
-  return icon;
+const VARIANTS: ReadonlySet<string> = new Set<Variant>(['success', 'info', 'warning', 'error']);
+
+/**
+ * The toast of a notification tells its outcome as the bell does: its variant (specification §3), else
+ * its icon. What the hub pushes is data from the network: anything else is shown as info, never thrown on.
+ */
+export function toastVariant(item: Pick<NotificationItem, 'icon' | 'variant'>): Variant {
+  for (const value of [item.variant, item.icon] as unknown[]) if (typeof value === 'string' && VARIANTS.has(value)) return value as Variant;
+  return 'info';
 }
