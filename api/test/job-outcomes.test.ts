@@ -10,7 +10,7 @@ import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { parsingApp } from './support/parsing';
 import { headersOf, setUpCallers, type Callers } from './support/principals';
 import { waitFor } from './support/realtime';
-import { lteNodeLog, unreachableLog } from './fixtures/monitoring/logs';
+import { lteNodeLog, unreachableLog, type AlarmSpec } from './fixtures/monitoring/logs';
 
 /*
  * Issue 46, "outcomes told truly": a job's notification carries what the job found (specification §3:
@@ -315,7 +315,7 @@ describe.each(TEST_DATABASES)('log parse notifications on $name', (kind) => {
     const lines = log.split('\n');
     return lines.slice(0, lines.findIndex((l) => l.startsWith('UNACKNOWLEDGED ALARMS:')) + 5).join('\n') + '\n';
   };
-  const alarms = [
+  const alarms: AlarmSpec[] = [
     { at: '2024-04-30 10:00:00', severity: 'w', problem: 'Fan Failure', mo: 'Equipment=1,FieldReplaceableUnit=RRU-1,Fan=1', info: 'fan speed low' },
   ];
 

@@ -238,7 +238,15 @@ describe.each(TEST_DATABASES)('tracking routes on $name', (kind) => {
     expect(wowRes.json()).toEqual({ message: 'Work Order Status successfully imported!', rows: 4 });
 
     const sync = await get('/api/Tracker/TrackerUpload');
-    expect(sync.json()).toEqual({ message: 'Tracker synced: 3 sites.' });
+    expect(sync.json()).toEqual({
+      message: 'Tracker synced: 3 sites: 3 added, 0 updated, 0 unchanged; no status moved.',
+      changes: { added: 3, updated: 0, unchanged: 0, removed: 0, statusMoves: [] },
+    });
+    // Synced again from the same plan and WOW: the tracker is rebuilt, and nothing in it changed.
+    expect((await get('/api/Tracker/TrackerUpload')).json()).toEqual({
+      message: 'Tracker synced: 3 sites: 0 added, 0 updated, 3 unchanged; no status moved.',
+      changes: { added: 0, updated: 0, unchanged: 3, removed: 0, statusMoves: [] },
+    });
     expect((await get('/api/Tracker/GetTrackerLastUpdate')).json<string>()).not.toBe('');
     const tracker = (await get('/api/Tracker/GetTracker?sort=localId')).json<TrackerPage>();
     expect(tracker.rows.map((r) => [r.localId, r.scheduleStatus, r.currentStatus, r.deliveredDate, r.week])).toEqual([

@@ -414,7 +414,10 @@ test('work order status: import, export that re-imports, Sync Tracker rebuilds t
   const syncStarted = new Date();
   await page.getByRole('button', { name: 'More options' }).click();
   await page.getByRole('menuitem', { name: /Sync Tracker/ }).click();
-  await expect(toast(page, 'Tracker synced: 3 sites.')).toBeVisible();
+  // The sync says what changed, in its toast and on the page (the sites of an earlier tracker import, if any, are removed).
+  const synced = /^Tracker synced: 3 sites: 3 added, 0 updated, 0 unchanged(, \d+ removed)?; no status moved\.$/;
+  await expect(page.locator('.ant-notification-notice').getByText(synced).first()).toBeVisible();
+  await expect(page.getByTestId('tracker-sync-changes')).toHaveText(synced);
   await expectBannerSince(page, 'Tracker date', syncStarted);
   await expectRowCount(page, 3);
   const tracker = await tableRows(page.locator('.ant-table-wrapper'));

@@ -159,12 +159,15 @@ describe('Commissioning plan page', () => {
 });
 
 describe('Tracker page', () => {
-  test('falls back to "Tracker date unavailable!"; Sync Tracker in the more-options menu reloads the table and the date', async () => {
+  test('falls back to "Tracker date unavailable!"; Sync Tracker in the more-options menu reloads the table and the date, and the page says what the sync changed', async () => {
     let synced = false;
     serve({
       'Tracker/GetTrackerLastUpdate': () => (synced ? '2026-05-02T08:00:00Z' : ''),
       'Tracker/GetTracker': () => ({ rows: [], total: synced ? 0 : 0 }),
-      'Tracker/TrackerUpload': { message: 'Tracker synced: 3 sites.' },
+      'Tracker/TrackerUpload': {
+        message: 'Tracker synced: 3 sites: 1 added, 2 updated, 0 unchanged; 2 statuses moved (2 Planned → On Air).',
+        changes: { added: 1, updated: 2, unchanged: 0, removed: 0, statusMoves: [{ from: 'Planned', to: 'On Air', count: 2 }] },
+      },
     });
     await renderPage(TrackerPage);
     expect(screen.getByText('Tracker date unavailable!')).toBeInTheDocument();
@@ -178,9 +181,17 @@ describe('Tracker page', () => {
     await act(async () => {
       fireEvent.click(item);
     });
-    expect(await screen.findByText('Tracker synced: 3 sites.')).toBeInTheDocument();
+    const said = 'Tracker synced: 3 sites: 1 added, 2 updated, 0 unchanged; 2 statuses moved (2 Planned → On Air).';
+    expect(await screen.findByText(said, { selector: '.ant-notification-notice *' })).toBeInTheDocument();
+    // On the page too, after the toast is gone: the changes stay until closed.
+    const onPage = document.querySelector('[data-testid="tracker-sync-changes"]');
+    expect(onPage?.textContent).toBe(said);
     expect(await screen.findByText('Tracker date: 02-05-2026 08:00:00')).toBeInTheDocument();
     await waitFor(() => expect(calls('Tracker/GetTracker')).toHaveLength(2));
+    await act(async () => {
+      fireEvent.click(onPage!.querySelector('button')!);
+    });
+    await waitFor(() => expect(document.querySelector('[data-testid="tracker-sync-changes"]')).toBeNull());
   });
 
   test("imports through 'Import Tracker' and exports through DownloadTracker", async () => {

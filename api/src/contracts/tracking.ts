@@ -231,6 +231,30 @@ export const TRACKING_MESSAGES = {
   workOrderStatusImported: 'Work Order Status successfully imported!',
 } as const;
 
+const StatusText = Type.Union([Type.String(), Type.Null()]);
+
+/**
+ * `Tracker/TrackerUpload` (the sync): its message (what changed, in words) and the changes, site by site
+ * against the tracker it replaced; `statusMoves` are sites whose current status moved, by move.
+ */
+export const TrackerSyncResponse = Type.Object(
+  {
+    message: Type.String(),
+    changes: Type.Object(
+      {
+        added: Type.Integer({ minimum: 0 }),
+        updated: Type.Integer({ minimum: 0 }),
+        unchanged: Type.Integer({ minimum: 0 }),
+        removed: Type.Integer({ minimum: 0 }),
+        statusMoves: Type.Array(Type.Object({ from: StatusText, to: StatusText, count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TrackerSyncResponse = Static<typeof TrackerSyncResponse>;
+
 export const ImportResponse = Type.Object(
   { message: Type.String(), rows: Type.Integer({ minimum: 0, description: 'Rows imported.' }) },
   { additionalProperties: false },

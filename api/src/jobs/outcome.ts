@@ -8,6 +8,7 @@ export type JobTone = (typeof JOB_TONES)[number];
 
 /** The verdict counts of a run's summary, as `RunSummaryItem` carries them. */
 interface SummaryCount {
+  label?: string;
   count: number;
   tone: string;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { ErrorResponse, MessageResponse } from '../contracts/common';
+import { ErrorResponse } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
 import { LastImportDate } from '../contracts/network';
 import {
@@ -11,6 +11,7 @@ import {
   ImportResponse,
   TrackerPage,
   TrackerQuery,
+  TrackerSyncResponse,
   WorkOrderDeltaPage,
   WorkOrderDeltaQuery,
   type CommissioningPlanRow,
@@ -134,7 +135,7 @@ export const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Sync: rebuild the tracker from the commissioning plan and the work order status, then the delta',
         tags,
         security,
-        response: { 200: MessageResponse, ...denied },
+        response: { 200: TrackerSyncResponse, ...denied },
       },
       config: { access: 'canTrack' },
     },

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { TrackerSyncResponse } from '../contracts/tracking';
 import type { DataSetKind } from '../domain/tracking';
+import { trackerSyncMessage } from '../domain/tracking/sync-changes';
 import { newExport, recordExport, resolveUpload } from '../files';
 import { JobRefusal, type JobKind, type TaskContext } from '../jobs/model';
 import { IMPORTS, TABLES_BY_EXPORT, type TableSpec } from './datasets';
@@ -22,8 +24,6 @@ export interface ImportParams {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-
-export const syncedMessage = (sites: number) => `Tracker synced: ${sites} ${sites === 1 ? 'site' : 'sites'}.`;
 
 /** Thread task: one import, all or nothing; a refusal carries the row problems and the error workbook. */
 export async function importTask(params: ImportParams, context: TaskContext): Promise<{ message: string; rows: number }> {
@@ -56,10 +56,10 @@ export async function importTask(params: ImportParams, context: TaskContext): Pr
   }
 }
 
-export async function syncTask(_params: Record<string, never>, context: TaskContext): Promise<{ message: string }> {
+export async function syncTask(_params: Record<string, never>, context: TaskContext): Promise<TrackerSyncResponse> {
   context.progress(10, 'Rebuilding the tracker');
   const result = await syncTracker(context.db);
-  return { message: syncedMessage(result.sites) };
+  return { message: trackerSyncMessage(result.sites, result.changes), changes: result.changes };
 }
 
 export interface ExportParams {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { WorkOrderStatusRow } from '../contracts/tracking';
 import type { Database } from '../db/schema';
-import { buildTracker, computeDelta, type PlanData, type TrackerSide } from '../domain/tracking';
+import { buildTracker, computeDelta, type PlanData, type TrackerData, type TrackerSide } from '../domain/tracking';
+import { trackerSyncChanges, type TrackerSyncChanges } from '../domain/tracking/sync-changes';
 import { COMMISSIONING_PLAN_TABLE, DELTA_TABLE, STAMPS, TRACKER_TABLE, WORK_ORDER_STATUS_TABLE } from './datasets';
 import { allRows, RowWriter, writeStamp } from './queries';
 
@@ -31,19 +32,21 @@ export interface SyncResult {
   sites: number;
   deltaRows: number;
   updatedAt: string;
+  /** What the sync changed in the tracker, site by site. */
+  changes: TrackerSyncChanges;
 }
 
 /**
  * Tracker sync (`Tracker/TrackerUpload`): the tracker rebuilt from the commissioning plan and the WOW
- * (rules in domain/tracking/sync), then the delta, in one transaction.
+ * (rules in domain/tracking/sync), then the delta, in one transaction; answers what it changed, read
+ * against the tracker it replaced.
  */
 export async function syncTracker(db: Kysely<Database>, now = new Date()): Promise<SyncResult> {
   return db.transaction().execute(async (trx) => {
     const plan = await collect(allRows<PlanData>(trx, 'tracking_commissioning_plan', COMMISSIONING_PLAN_TABLE.rowFields));
+    const before = await collect(allRows<TrackerData>(trx, 'tracking_tracker', TRACKER_TABLE.exportFields));
     const previous = new Map<string, string | null>();
-    for await (const row of allRows<{ localId: string; dateEntry: string | null }>(trx, 'tracking_tracker', ['localId', 'dateEntry'])) {
-      if (!previous.has(row.localId)) previous.set(row.localId, row.dateEntry);
-    }
+    for (const row of before) if (!previous.has(row.localId)) previous.set(row.localId, row.dateEntry);
     const tracker = buildTracker(plan, await readWorkOrders(trx), previous, now);
     const updatedAt = isoNow(now);
     await trx.deleteFrom('tracking_tracker').execute();
@@ -53,6 +56,6 @@ export async function syncTracker(db: Kysely<Database>, now = new Date()): Promi
     await writer.flush();
     const deltaRows = await recomputeDelta(trx);
     await writeStamp(trx, STAMPS.tracker, updatedAt);
-    return { sites: tracker.length, deltaRows, updatedAt };
+    return { sites: tracker.length, deltaRows, updatedAt, changes: trackerSyncChanges(before, tracker) };
   });
 }

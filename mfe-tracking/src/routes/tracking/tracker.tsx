@@ -1,7 +1,7 @@
 import { MoreOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Alert, Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import type { MessageResponse, TrackerRow } from 'api/contracts';
+import type { TrackerRow, TrackerSyncResponse } from 'api/contracts';
 import { api } from 'shared-auth';
 import {
   DataTable,
@@ -47,14 +47,17 @@ export default function TrackerPage() {
   const [version, setVersion] = useState(0);
   const [importing, setImporting] = useState(false);
   const [syncing, setSyncing] = useState(false);
+  // What the last sync changed stays on the page (the toast goes after 4 s), until the next sync or a close.
+  const [synced, setSynced] = useState<TrackerSyncResponse | null>(null);
   const lastUpdate = useApiGet<string | null>('Tracker/GetTrackerLastUpdate', null, version);
 
   const sync = async () => {
     setSyncing(true);
     try {
       // The menu button spins meanwhile; the page stays usable, so no full-screen overlay.
-      const { data } = await follow(() => api.get<MessageResponse>('Tracker/TrackerUpload', { skipLoading: true }));
+      const { data } = await follow(() => api.get<TrackerSyncResponse>('Tracker/TrackerUpload', { skipLoading: true }));
       toasts.success(data.message);
+      setSynced(data);
       setVersion((v) => v + 1);
     } catch {
       // The API client has told the user why.
@@ -90,6 +93,16 @@ export default function TrackerPage() {
       }
     >
       <InfoBanner label="Tracker date" date={lastUpdate.data} loading={lastUpdate.loading} fallback="Tracker date unavailable!" />
+      {synced ? (
+        <Alert
+          type="success"
+          showIcon
+          closable={{ onClose: () => setSynced(null) }}
+          title={synced.message}
+          data-testid="tracker-sync-changes"
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <DataTable
         tableKey="tracking.tracker"
         columns={columns}
