@@ -204,13 +204,32 @@ function requireReadableOperator(): number | null {
 
 const TENANT_WORD = new RegExp(`\\b(${[...TENANT_TABLES].join('|')})\\b`, 'g');
 
+/**
+ * The tenant tables a raw fragment names. Fragments are the literal parts of `sql` templates, the same
+ * strings on every request, so each is scanned once: scanning every list's SQL text with this regular
+ * expression on every query cost as much CPU as SQLite's own work on the overall site summary (issue 44).
+ * Fragments built at run time (sql.raw) could be endless, so the cache stops growing at a bound.
+ */
+const FRAGMENT_MENTIONS = new Map<string, readonly string[]>();
+const MAX_CACHED_FRAGMENTS = 10_000;
+const NO_MENTIONS: readonly string[] = Object.freeze([]);
+
+function fragmentMentions(fragment: string): readonly string[] {
+  const cached = FRAGMENT_MENTIONS.get(fragment);
+  if (cached) return cached;
+  const found = [...fragment.matchAll(TENANT_WORD)].map((match) => match[1]!);
+  const mentions = found.length === 0 ? NO_MENTIONS : Object.freeze(found);
+  if (FRAGMENT_MENTIONS.size < MAX_CACHED_FRAGMENTS) FRAGMENT_MENTIONS.set(fragment, mentions);
+  return mentions;
+}
+
 function tenantMentions(node: OperationNode): { mentions: string[]; marks: number } {
   const found = { mentions: [] as string[], marks: 0 };
   const visit = (n: OperationNode | undefined): void => {
     if (!n) return;
     if (n.kind === 'RawNode') {
       const raw = n as RawNode;
-      for (const fragment of raw.sqlFragments) for (const match of fragment.matchAll(TENANT_WORD)) found.mentions.push(match[1]!);
+      for (const fragment of raw.sqlFragments) found.mentions.push(...fragmentMentions(fragment));
       for (const parameter of raw.parameters) visit(parameter);
       return;
     }
@@ -301,11 +320,19 @@ function scoped<T extends OperationNode>(node: T): T {
   return node;
 }
 
+/**
+ * Rewrites one query at a time. Instances are reused (see OperatorScopePlugin): Kysely's transformer
+ * builds a table of a hundred closures per instance, and one per query was a fifth of a list request's CPU.
+ */
 class ScopeTransformer extends OperationNodeTransformer {
   private rawDepth = 0;
+  private operatorId: number | null = null;
 
-  constructor(private readonly operatorId: number | null) {
-    super();
+  /** `node` rewritten for `operatorId`. Not re-entrant: the plugin never hands a busy instance out. */
+  rewrite(node: RootOperationNode, operatorId: number | null): RootOperationNode {
+    this.operatorId = operatorId;
+    this.rawDepth = 0;
+    return this.transformNode(node);
   }
 
   private scopeJoins(joins: ReadonlyArray<JoinNode> | undefined, read: boolean): { joins: JoinNode[] | undefined; whereFilters: OperationNode[] } {
@@ -425,27 +452,36 @@ class ScopeTransformer extends OperationNodeTransformer {
   }
 }
 
-/** Does `node` touch a tenant table at all? Only then is a scope needed. */
+/**
+ * Does `node` touch a tenant table at all? Only then is a scope needed. A plain walk over the node tree:
+ * nothing is built, unlike a transformer, which copies every node it passes.
+ */
 function touchesTenantData(node: OperationNode): boolean {
-  let found = false;
-  const probe = new (class extends OperationNodeTransformer {
-    protected override transformTable(table: TableNode): TableNode {
-      if (TENANT_TABLES.has(table.table.identifier.name)) found = true;
-      return table;
-    }
-    protected override transformRaw(raw: RawNode): RawNode {
-      for (const fragment of raw.sqlFragments) if (new RegExp(TENANT_WORD.source).test(fragment)) found = true;
-      return super.transformRaw(raw);
-    }
-  })();
-  probe.transformNode(node);
-  return found;
+  if (TableNode.is(node)) return TENANT_TABLES.has(node.table.identifier.name);
+  if (node.kind === 'RawNode') {
+    const raw = node as RawNode;
+    if (raw.sqlFragments.some((fragment) => fragmentMentions(fragment).length > 0)) return true;
+  }
+  for (const key in node) {
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item) && touchesTenantData(item)) return true;
+    } else if (isNode(value) && touchesTenantData(value)) return true;
+  }
+  return false;
+}
+
+function isNode(value: unknown): value is OperationNode {
+  return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
 }
 
 const DATA_QUERIES: ReadonlySet<string> = new Set(['SelectQueryNode', 'InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode', 'RawNode']);
 
 /** The Kysely plugin every database handle of the API carries (api/src/db/database.ts). */
 export class OperatorScopePlugin implements KyselyPlugin {
+  /** Transformers not in use; one is taken per query, so a query rewritten while another is (a nested compile) gets its own. */
+  private readonly idle: ScopeTransformer[] = [];
+
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     const state = stateNow();
     if (state?.unscoped) return node;
@@ -453,7 +489,11 @@ export class OperatorScopePlugin implements KyselyPlugin {
     if (!DATA_QUERIES.has(node.kind)) return node;
     if (!touchesTenantData(node)) return node;
     if (!state || state.pending) throw new OperatorScopeError(`tenant data queried outside an operator scope (${node.kind})`);
-    return new ScopeTransformer(state.operatorId).transformNode(node);
+    const transformer = this.idle.pop() ?? new ScopeTransformer();
+    // A refused query leaves Kysely's node stack mid-walk: that instance is dropped, not reused.
+    const rewritten = transformer.rewrite(node, state.operatorId);
+    this.idle.push(transformer);
+    return rewritten;
   }
 
   transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
