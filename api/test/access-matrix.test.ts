@@ -179,6 +179,7 @@ const ROWS: readonly Row[] = [
     ({ caller }) => ({ query: `siteId=NO-SUCH-SITE&antenna=AIR3227%2F78&lteBands=L800&userId=${caller.userId ?? MISSING_ID}` }),
   ],
   ['GET', '/api/Parameters/GetParameterPlanningExport', 'canPlan', () => ({ query: `parameterPlanningId=${MISSING_ID}` })],
+  ['POST', '/api/Parameters/DiscardPlan', 'canPlan', () => ({ payload: { parameterPlanningId: MISSING_ID } })],
   ['GET', '/api/Parameters/GetFrequencyPlans', 'canPlan'],
   [
     'POST',
@@ -560,6 +561,8 @@ const TENANCY: Record<string, Tenancy> = {
   })),
   'GET /api/Parameters/GetPlanningHistory': list(site),
   'GET /api/Parameters/GetParameterPlanningExport': runExport('parameterPlanning', 'parameterPlanningId'),
+  // The first caller of the operator discards it (200), the next ones find it already discarded (409): found either way.
+  'POST /api/Parameters/DiscardPlan': record(({ records }) => ({ payload: { parameterPlanningId: records.runIds.parameterPlanning } })),
   'GET /api/Validation/RunCpichValidation': record(({ caller, records }) => ({ query: `sites=${records.siteId}&userId=${userOf(caller)}` })),
   'GET /api/Validation/GetCpichValidationExport': runExport('cpichValidation', 'cpichValidationId'),
   'GET /api/Validation/GetCpichValidationHistory': list(site),

@@ -10,5 +10,6 @@ export * from './tracking';
 export * from './jobs';
 export * from './monitoring';
 export * from './runs';
+export * from './planning';
 export * from './dashboards';
 export * from './table-settings';

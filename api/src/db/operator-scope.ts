@@ -68,6 +68,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set([
   'tracking_wo_delta',
   'tracking_stamps',
   'runs',
+  'planned_cells',
 ]);
 
 export const OPERATOR_COLUMN = 'operator_id';

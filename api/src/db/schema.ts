@@ -4,6 +4,7 @@ import type { FileTables } from '../files/tables';
 import type { NetworkTables } from '../network/tables';
 import type { JobTables } from '../jobs/tables';
 import type { MonitoringTables } from '../monitoring/tables';
+import type { PlanningTables } from '../planning/tables';
 import type { RunTables } from '../runs/tables';
 import type { TableSettingsTables } from '../table-settings/tables';
 import type { TrackingTables } from '../tracking/tables';
@@ -129,7 +130,8 @@ export interface AuditTrailTable {
 }
 
 /** The network inventory, file, tracking, job, monitoring, run, dashboard and table-settings tables are declared next to their code. */
-export interface Database extends NetworkTables, FileTables, TrackingTables, JobTables, MonitoringTables, RunTables, DashboardTables, TableSettingsTables {
+export interface Database
+  extends NetworkTables, FileTables, TrackingTables, JobTables, MonitoringTables, RunTables, PlanningTables, DashboardTables, TableSettingsTables {
   app_meta: AppMetaTable;
   roles: RolesTable;
   operators: OperatorsTable;

@@ -3,40 +3,50 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FrequencyPlan, RunResponse } from '../contracts/runs';
-import { planSiteParameters, PlanningError, type LteBandLabel } from '../domain/planning';
+import { planCluster, plannedCellsOf, PlanningError, type ClusterPlan, type LteBandLabel } from '../domain/planning';
 import { JobRefusal, type JobKind, type TaskContext } from '../jobs/model';
 import { runAnswerOutcome, runNotificationKey } from '../jobs/outcome';
 import { previewOf, recordRun, writeRunWorkbook } from '../runs';
 import { fileStamp } from '../tracking/exporter';
 import { enginePlanOf } from './frequency-plans';
-import { loadPlanningSurroundings } from './network';
-import { planMessage, planSheets, planSummary } from './sheets';
+import { loadClusterSurroundings } from './network';
+import { attachRun, dropPlan, reservePlan } from './reservations';
+import { planFindings, planMessage, planSheets, planSummary } from './sheets';
 
 /**
- * The parameter planning run (DESIGN §7.4, §9): a job whose thread task reads the site and its
- * surroundings, plans with the engine, writes the workbook and records the run (history row, kept
- * workbook, the caller's export) in one place. Refusals record nothing.
+ * The parameter planning run (DESIGN §7.4, §9, issue 46): a job whose thread task reads the sites of the
+ * run and their surroundings, plans them with the engine against the inventory and the reservations of
+ * earlier plans, reserves the cells it planned, writes the workbook and records the run (history row,
+ * kept workbook, the caller's export). Refusals record and reserve nothing.
  */
 
 export const PLANNING_KIND = 'planning.parameters';
 
 export interface PlanningParams {
-  siteId: string;
+  /** The sites of the run, in the order asked (deduplicated). */
+  siteIds: string[];
   antenna: string;
   lteBands: LteBandLabel[];
+  /** Plan the NR cells a site already has anew instead of keeping them. */
+  replanExisting: boolean;
   /** The caller's current operator's plan, read when the run was asked for. */
   plan: FrequencyPlan;
   ownerId: number;
 }
 
 export const PLANNING_MESSAGES = {
-  siteNotFound: (siteId: string) => `Site ${siteId} not found.`,
+  siteNotFound: (siteId: string) => `Site ${siteId.slice(0, 100)} not found.`,
   noBands: (siteId: string, bands: readonly string[]) =>
     `Site ${siteId} has no LTE cell on ${bands.join(', ')}: there is nothing to anchor the NR cells on. Choose a band the site has.`,
+  noBandsAnywhere: (siteIds: readonly string[], bands: readonly string[]) =>
+    `None of the sites ${siteIds.join(', ')} has an LTE cell on ${bands.join(', ')}: there is nothing to anchor the NR cells on. Choose a band the sites have.`,
+  nothingPlanned: (reasons: readonly string[]) => `Nothing could be planned: ${reasons.join(' ')}`,
   onlyYourself: 'You can only run this as yourself.',
   unknownAntenna: (antenna: string, names: readonly string[]) => `Unknown antenna "${antenna.slice(0, 40)}": choose ${names.join(' or ')}.`,
   noBandChosen: (names: readonly string[]) => `Choose at least one LTE band (${names.join(', ')}).`,
   unknownBand: (band: string, names: readonly string[]) => `Unknown LTE band "${band.slice(0, 20)}": choose among ${names.join(', ')}.`,
+  noSiteChosen: 'Choose at least one site.',
+  tooManySites: (max: number) => `Choose at most ${max} sites for one run.`,
 } as const;
 
 /** The engine's lower-case reasons as a sentence. */
@@ -45,9 +55,11 @@ function sentence(text: string): string {
   return `${t.charAt(0).toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
 }
 
-/** `ParameterPlanning_LX0001_20260305-143000.xlsx`, the site id kept to safe characters. */
-export function planningFileName(siteId: string, now = new Date()): string {
-  return `ParameterPlanning_${siteId.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 60)}_${fileStamp(now)}.xlsx`;
+/** `ParameterPlanning_LX0001_20260305-143000.xlsx` (several sites: the first and how many more), the ids kept to safe characters. */
+export function planningFileName(siteIds: string | readonly string[], now = new Date()): string {
+  const ids = typeof siteIds === 'string' ? [siteIds] : siteIds;
+  const label = `${ids[0] ?? 'sites'}${ids.length > 1 ? `_and_${ids.length - 1}_more` : ''}`;
+  return `ParameterPlanning_${label.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 60)}_${fileStamp(now)}.xlsx`;
 }
 
 async function userName(context: TaskContext, userId: number): Promise<string> {
@@ -55,67 +67,114 @@ async function userName(context: TaskContext, userId: number): Promise<string> {
   return user ? `${user.firstname} ${user.lastname}` : `User ${userId}`;
 }
 
-/** Thread task: plan, write, record. Answers the run's RunResponse; JobRefusal (404 / 400) records nothing. */
+/** What a run is about, in the notification: `LX0001`, or `3 sites (LX0001, LX0002, LX0003)`. */
+export function runLabel(siteIds: readonly string[]): string {
+  return siteIds.length === 1 ? (siteIds[0] as string) : `${siteIds.length} sites (${siteIds.join(', ')})`;
+}
+
+/** Thread task: plan, reserve, write, record. Answers the run's RunResponse; JobRefusal (404 / 400) records and reserves nothing. */
 export async function parameterPlanningTask(params: PlanningParams, context: TaskContext): Promise<RunResponse> {
-  context.progress(5, `Reading ${params.siteId} and its surroundings`);
-  const surroundings = await loadPlanningSurroundings(context.db, params.siteId);
-  if (!surroundings) throw new JobRefusal(404, { message: PLANNING_MESSAGES.siteNotFound(params.siteId) });
+  const siteIds = [...new Set(params.siteIds)];
+  context.progress(5, `Reading ${runLabel(siteIds)} and the surroundings`);
+  const surroundings = await loadClusterSurroundings(context.db, siteIds);
+  const unknown = surroundings.missing[0];
+  if (unknown !== undefined) throw new JobRefusal(404, { message: PLANNING_MESSAGES.siteNotFound(unknown) });
 
-  const present = new Set(surroundings.siteCells.filter((c) => c.tech === '4G').map((c) => c.band));
-  const missingBands = params.lteBands.filter((b) => !present.has(b));
-  if (missingBands.length === params.lteBands.length) throw new JobRefusal(400, { message: PLANNING_MESSAGES.noBands(params.siteId, params.lteBands) });
+  // A run whose every site lacks every chosen band has nothing to anchor on: refused, as a one-site run always was.
+  const anchored = surroundings.sites.filter((s) => s.siteCells.some((c) => c.tech === '4G' && params.lteBands.includes(c.band as LteBandLabel)));
+  if (anchored.length === 0) {
+    throw new JobRefusal(400, {
+      message:
+        siteIds.length === 1 ? PLANNING_MESSAGES.noBands(siteIds[0] as string, params.lteBands) : PLANNING_MESSAGES.noBandsAnywhere(siteIds, params.lteBands),
+    });
+  }
 
-  context.progress(30, `Planning the NR cells of ${params.siteId}`);
-  let plan;
+  context.progress(30, `Planning the NR cells of ${runLabel(siteIds)}`);
+  const planKey = randomUUID();
+  let plan: ClusterPlan;
   try {
-    plan = planSiteParameters({
-      site: surroundings.site,
-      siteCells: surroundings.siteCells,
-      network: surroundings.network,
-      definedNeighbours: surroundings.definedNeighbours,
-      antenna: params.antenna,
-      lteBands: params.lteBands,
-      plan: enginePlanOf(params.plan),
+    plan = await reservePlan(context.db, planKey, (reserved) => {
+      const result = planCluster({
+        sites: surroundings.sites,
+        network: surroundings.network,
+        reserved,
+        definedNeighbours: surroundings.definedNeighbours,
+        antenna: params.antenna,
+        lteBands: params.lteBands,
+        replanExisting: params.replanExisting,
+        plan: enginePlanOf(params.plan),
+      });
+      // Nothing planned: nothing reserved, and the refusal below says why.
+      if (result.sites.length === 0) return { result, sites: [], cells: [] };
+      return {
+        result,
+        sites: result.sites.map((s) => s.siteId),
+        cells: plannedCellsOf(result).map((c) => ({
+          siteId: c.siteId,
+          cellName: c.name,
+          nrArfcn: c.nrArfcn,
+          pci: c.pci,
+          prachRoot: c.prachRootSequence,
+          tac: c.tac,
+          lat: c.lat,
+          lon: c.lon,
+          azimuth: c.azimuth,
+        })),
+      };
     });
   } catch (error) {
     if (error instanceof PlanningError) throw new JobRefusal(400, { message: sentence(error.message) });
     throw error;
   }
-  // The engine names a band missing when it has no cell the band's label or EARFCN says is on it.
-  const missing = params.lteBands.filter((b) => !plan.anchors.some((a) => a.band === b));
+  if (plan.sites.length === 0) throw new JobRefusal(400, { message: PLANNING_MESSAGES.nothingPlanned(plan.unplanned.map((u) => sentence(u.reason))) });
 
-  context.progress(70, 'Writing the workbook');
-  const runDate = new Date();
-  const sheets = planSheets(plan, {
-    operator: params.plan.operatorName,
-    requestedBands: params.lteBands,
-    missingBands: missing,
-    nrArfcn: params.plan.nrArfcn,
-    nrBandwidthMhz: params.plan.nrBandwidthMhz,
-    runBy: await userName(context, params.ownerId),
-    runDate,
-  });
-  // Under dataDir: recordRun moves (renames) the workbook into the run store, on the same file system.
-  const dir = path.join(context.dataDir, 'files', 'tmp');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `planning-${randomUUID()}.xlsx`);
   try {
-    await writeRunWorkbook(file, sheets);
-    context.progress(90, 'Recording the run');
-    return await recordRun(context.db, context.dataDir, {
-      kind: 'parameterPlanning',
-      userId: params.ownerId,
-      sites: [params.siteId],
-      files: [],
-      parameters: { antenna: plan.antenna, lteBands: params.lteBands, missingBands: missing, operator: params.plan.operatorName },
-      jobId: null,
-      message: planMessage(plan, missing),
-      summary: planSummary(plan, missing),
-      preview: previewOf(sheets[0] as (typeof sheets)[number]),
-      workbook: { file, fileName: planningFileName(params.siteId, runDate) },
+    context.progress(70, 'Writing the workbook');
+    const runDate = new Date();
+    const sheets = planSheets(plan, {
+      operator: params.plan.operatorName,
+      requestedBands: params.lteBands,
+      nrArfcn: params.plan.nrArfcn,
+      nrBandwidthMhz: params.plan.nrBandwidthMhz,
+      runBy: await userName(context, params.ownerId),
+      runDate,
     });
-  } finally {
-    fs.rmSync(file, { force: true });
+    // Under dataDir: recordRun moves (renames) the workbook into the run store, on the same file system.
+    const dir = path.join(context.dataDir, 'files', 'tmp');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `planning-${randomUUID()}.xlsx`);
+    try {
+      await writeRunWorkbook(file, sheets);
+      context.progress(90, 'Recording the run');
+      const findings = planFindings(sheets);
+      const answer = await recordRun(context.db, context.dataDir, {
+        kind: 'parameterPlanning',
+        userId: params.ownerId,
+        sites: siteIds,
+        files: [],
+        parameters: {
+          antenna: plan.antenna,
+          lteBands: params.lteBands,
+          missingBands: [...new Set(plan.sites.flatMap((s) => s.missingBands))],
+          replanExisting: params.replanExisting,
+          operator: params.plan.operatorName,
+        },
+        jobId: null,
+        message: planMessage(plan),
+        summary: planSummary(plan),
+        findings,
+        preview: previewOf(findings[0] as (typeof findings)[number]),
+        workbook: { file, fileName: planningFileName(siteIds, runDate) },
+      });
+      await attachRun(context.db, planKey, answer.runId);
+      return answer;
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  } catch (error) {
+    // Not recorded: what the plan reserved is freed at once (a crash instead is pruned after the grace period).
+    await dropPlan(context.db, planKey);
+    throw error;
   }
 }
 
@@ -129,8 +188,8 @@ export function registerPlanningJobs(app: FastifyInstance): void {
     notificationKey: (_params, _ok, body) => runNotificationKey('planning-parameters', body),
     outcome: runAnswerOutcome,
     notification: ({ ok, message, body }, params) => {
-      if (!ok) return `Parameter planning of ${params.siteId} not run: ${message}`;
-      return (body as RunResponse | null)?.message ?? `Parameter planning of ${params.siteId} done.`;
+      if (!ok) return `Parameter planning of ${runLabel(params.siteIds)} not run: ${message}`;
+      return (body as RunResponse | null)?.message ?? `Parameter planning of ${runLabel(params.siteIds)} done.`;
     },
   } satisfies JobKind<PlanningParams>);
 }

@@ -94,3 +94,33 @@ export async function loadPlanningSurroundings(db: Db, siteId: string, radiusKm 
   for (const list of definedNeighbours.values()) list.sort();
   return { site, siteCells, network, definedNeighbours };
 }
+
+export interface ClusterSurroundings {
+  sites: Array<{ site: Site; siteCells: Cell[] }>;
+  /** Inventory cells around every site of the run, each once. */
+  network: PlacedCell[];
+  definedNeighbours: Map<string, string[]>;
+  /** Asked-for site ids the inventory does not have. */
+  missing: string[];
+}
+
+/** The surroundings of each site of a run, merged: a cell near two of the sites is read once. */
+export async function loadClusterSurroundings(db: Db, siteIds: readonly string[], radiusKm = SURROUNDINGS_KM): Promise<ClusterSurroundings> {
+  const out: ClusterSurroundings = { sites: [], network: [], definedNeighbours: new Map(), missing: [] };
+  const seen = new Set<string>();
+  for (const siteId of siteIds) {
+    const s = await loadPlanningSurroundings(db, siteId, radiusKm);
+    if (!s) {
+      out.missing.push(siteId);
+      continue;
+    }
+    out.sites.push({ site: s.site, siteCells: s.siteCells });
+    for (const c of s.network) {
+      if (seen.has(c.name)) continue;
+      seen.add(c.name);
+      out.network.push(c);
+    }
+    for (const [source, targets] of s.definedNeighbours) if (!out.definedNeighbours.has(source)) out.definedNeighbours.set(source, targets);
+  }
+  return out;
+}

@@ -1,36 +1,32 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { can } from 'shared-auth/policy';
 import { ErrorResponse } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import {
-  FrequencyPlan,
-  FrequencyPlanList,
-  LTE_BAND_NAMES,
-  ParameterPlanningExportQuery,
-  RunHistoryPage,
-  RunHistoryQuery,
-  RunResponse,
-  SaveFrequencyPlanRequest,
-  SiteId,
-} from '../contracts/runs';
+import { DiscardPlanRequest, DiscardPlanResponse, MAX_PLANNING_SITES, ParameterPlanningQuery } from '../contracts/planning';
+import { FrequencyPlan, FrequencyPlanList, LTE_BAND_NAMES, RunResponse, SaveFrequencyPlanRequest } from '../contracts/runs';
 import { ANTENNA_NAMES, type LteBandLabel } from '../domain/planning';
 import { FREQUENCY_PLAN_MESSAGES, frequencyPlanOf, frequencyPlanProblems, listFrequencyPlans, saveFrequencyPlan } from '../planning/frequency-plans';
 import { PLANNING_KIND, PLANNING_MESSAGES, registerPlanningJobs, type PlanningParams } from '../planning/jobs';
+import { DiscardRefusal, discardPlan } from '../planning/discard';
 import { findSite } from '../planning/network';
-import { exportRun, listRunHistory } from '../runs';
+import { registerRunRoutes } from '../runs/routes';
 import { answerOf, fail, sessionOf, userIdOf } from './support';
 
-/** `Parameters/RunParameterPlanning`'s query (specification §7: siteId, antenna, lteBands joined by commas, userId). */
-export const ParameterPlanningQuery = Type.Object(
-  {
-    siteId: SiteId,
-    antenna: Type.String({ minLength: 1, maxLength: 40, description: ANTENNA_NAMES.join(' or ') }),
-    lteBands: Type.String({ maxLength: 100, description: `comma-joined, at least one of ${LTE_BAND_NAMES.join(', ')}` }),
-    userId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-  },
-  { additionalProperties: false },
-);
+/** The run's sites: comma-joined ids, trimmed, each once, in the order given; or the refusal's words. */
+export function chosenSites(text: string): { siteIds: string[] } | { problem: string } {
+  const siteIds = [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
+  if (siteIds.length === 0) return { problem: PLANNING_MESSAGES.noSiteChosen };
+  if (siteIds.length > MAX_PLANNING_SITES) return { problem: PLANNING_MESSAGES.tooManySites(MAX_PLANNING_SITES) };
+  const long = siteIds.find((s) => s.length > 100);
+  if (long !== undefined) return { problem: PLANNING_MESSAGES.siteNotFound(long) };
+  return { siteIds };
+}
 
 /** The chosen bands in the stable order L700, L800, L1800, L2100, or the refusal's words. */
 export function chosenBands(text: string): { bands: LteBandLabel[] } | { problem: string } {
@@ -50,7 +46,6 @@ export const planningRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerPlanningJobs(app);
   const tags = ['planning'];
   const { db } = app.services;
-  const dataDir = app.services.config.dataDir;
   const security = [{ bearer: [] }];
   const denied = { 401: ErrorResponse, 403: ErrorResponse };
 
@@ -70,13 +65,15 @@ export const planningRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = userIdOf(request);
-      const { siteId, antenna, lteBands, userId: asked } = request.query;
+      const { siteId, antenna, lteBands, userId: asked, replanExisting } = request.query;
       if (asked !== userId) return fail(reply, 403, PLANNING_MESSAGES.onlyYourself);
       if (!(ANTENNA_NAMES as readonly string[]).includes(antenna)) return fail(reply, 400, PLANNING_MESSAGES.unknownAntenna(antenna, ANTENNA_NAMES));
       const bands = chosenBands(lteBands);
       if ('problem' in bands) return fail(reply, 400, bands.problem);
+      const sites = chosenSites(siteId);
+      if ('problem' in sites) return fail(reply, 400, sites.problem);
       // Answered at once, without a job: an unknown site or a missing plan is the caller's to fix.
-      if (!(await findSite(db, siteId))) return fail(reply, 404, PLANNING_MESSAGES.siteNotFound(siteId));
+      for (const id of sites.siteIds) if (!(await findSite(db, id))) return fail(reply, 404, PLANNING_MESSAGES.siteNotFound(id));
       // The operator whose data the request works in (docs/tenancy.md): its plan, for its site.
       const operatorId = sessionOf(request).dataOperatorId;
       if (operatorId === null) return fail(reply, 400, FREQUENCY_PLAN_MESSAGES.noOperator);
@@ -85,42 +82,53 @@ export const planningRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const operator = await db.selectFrom('operators').select('name').where('id', '=', operatorId).executeTakeFirst();
         return fail(reply, 400, FREQUENCY_PLAN_MESSAGES.noPlan(operator?.name ?? `Operator ${operatorId}`));
       }
-      const job = await app.jobs.run<PlanningParams>(PLANNING_KIND, userId, { siteId, antenna, lteBands: bands.bands, plan, ownerId: userId });
-      request.log.info({ job: job.id, state: job.state, siteId }, 'parameter planning finished');
+      const job = await app.jobs.run<PlanningParams>(PLANNING_KIND, userId, {
+        siteIds: sites.siteIds,
+        antenna,
+        lteBands: bands.bands,
+        replanExisting: replanExisting ?? false,
+        plan,
+        ownerId: userId,
+      });
+      request.log.info({ job: job.id, state: job.state, sites: sites.siteIds.length }, 'parameter planning finished');
       return answerOf(reply, job);
     },
   );
 
-  app.get(
-    '/Parameters/GetPlanningHistory',
+  app.post(
+    '/Parameters/DiscardPlan',
     {
       schema: {
         summary:
-          'Parameter planning runs, newest first: user, site, antenna, lteBands, runDate and outcome; page (1-based), size (≤ 100), sort, order, filters (JSON { field: text })',
+          "Discard a parameter planning run: its reserved NR cells are freed for the next plans, and its history row and result say 'Discarded'. " +
+          "The workbook stays. 404 for a run that is not the current operator's, 409 when already discarded",
         tags,
         security,
-        querystring: RunHistoryQuery,
-        response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
+        body: DiscardPlanRequest,
+        response: { 200: DiscardPlanResponse, 404: ErrorResponse, 409: ErrorResponse, ...denied },
       },
       config: { access: 'canPlan' },
     },
-    async (request) => listRunHistory(db, 'parameterPlanning', request.query),
+    async (request, reply) => {
+      const user = await db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', userIdOf(request)).executeTakeFirst();
+      try {
+        return await discardPlan(db, request.body.parameterPlanningId, user ? `${user.firstname} ${user.lastname}` : `User ${userIdOf(request)}`);
+      } catch (error) {
+        if (error instanceof DiscardRefusal) return fail(reply, error.status, error.message);
+        throw error;
+      }
+    },
   );
 
-  app.get(
-    '/Parameters/GetParameterPlanningExport',
-    {
-      schema: {
-        summary: "A past run's workbook, as a fresh export for the caller (download with File/Download)",
-        tags,
-        security,
-        querystring: ParameterPlanningExportQuery,
-        response: { 200: FileResponse, 404: ErrorResponse, ...denied },
-      },
-      config: { access: 'canPlan' },
-    },
-    async (request) => ({ file: await exportRun(db, dataDir, 'parameterPlanning', request.query.parameterPlanningId, userIdOf(request)) }),
-  );
+  registerRunRoutes(app, 'parameterPlanning', {
+    historyPath: 'Parameters/GetPlanningHistory',
+    exportPath: 'Parameters/GetParameterPlanningExport',
+    findingsPath: 'Parameters/GetParameterPlanningFindings',
+    idParam: 'parameterPlanningId',
+    access: 'canPlan',
+    tags,
+    what: 'Parameter planning',
+  });
 
   app.get(
     '/Parameters/GetFrequencyPlans',

@@ -60,9 +60,13 @@ describe('parameter planning', () => {
     // PRACH (short format, 4 roots, no neighbour roots): 0, 10, 20.
     expect(res.nrCells).toEqual(
       AZ.map((az, i) => ({
+        siteId: 'S0',
+        gnbName: 'NR_S0',
         name: `S0_N78_${i + 1}`,
+        status: 'planned',
         sector: i + 1,
         azimuth: az,
+        cellLocalId: i + 1,
         band: 'n78',
         nrArfcn: 643334,
         dlFrequencyMHz: 3650.01,
@@ -107,7 +111,7 @@ describe('parameter planning', () => {
     expect(res.problems).toEqual([]);
   });
 
-  it('reports a chosen band the site lacks, uses the operator TAC and the chosen antenna', () => {
+  it("reports a chosen band the site lacks, keeps the site's LTE TAC over the operator's and uses the chosen antenna", () => {
     const res = planSiteParameters({
       site,
       siteCells: siteCells(),
@@ -118,11 +122,25 @@ describe('parameter planning', () => {
       options,
     });
     expect(res.txRx).toBe('64T64R');
-    expect(res.nrCells.every((c) => c.tac === 5000 && c.txRx === '64T64R')).toBe(true);
+    expect(res.nrCells.every((c) => c.tac === 3001 && c.txRx === '64T64R')).toBe(true);
+    expect(res.tacSource).toBe('lte');
+    expect(res.missingBands).toEqual(['L700']);
     expect(res.lteBands).toEqual(['L700', 'L800']);
     expect(res.anchors.map((a) => a.cell)).toEqual(['S0_L800_1', 'S0_L800_2', 'S0_L800_3']);
-    expect(res.problems).toContainEqual({ level: 'error', message: 'site S0 has no L700 (band 28) LTE cell: no EN-DC anchor on L700' });
-    expect(res.problems).toContainEqual({ level: 'warning', message: "S0_L800_1: EARFCN 6300 is not among the operator's L800 EARFCNs (6200)" });
+    expect(res.problems).toContainEqual({
+      rule: 'LTE anchor band',
+      siteId: 'S0',
+      cell: null,
+      detail: 'site S0 has no L700 (band 28) LTE cell: no EN-DC anchor on L700',
+      verdict: 'WARNING',
+    });
+    expect(res.problems).toContainEqual({
+      rule: 'Anchor EARFCN',
+      siteId: 'S0',
+      cell: 'S0_L800_1',
+      detail: "EARFCN 6300 is not among the operator's L800 EARFCNs (6200)",
+      verdict: 'WARNING',
+    });
   });
 
   it('fails clearly when the site cannot be planned', () => {
@@ -155,11 +173,14 @@ describe('constants, sectors and TAC', () => {
     ]);
   });
 
-  it('reuses the most common LTE TAC unless the operator gives one', () => {
+  it("follows the kept NR cells' TAC, else the most common LTE TAC, else the operator's", () => {
     const cells = [3001, 3002, 3002].map((tac, i) => cell({ name: `c${i}`, siteId: 'S0', tech: '4G', tac }));
     expect(chooseNrTac(cells)).toMatchObject({ tac: 3002, source: 'lte' });
     expect(chooseNrTac(cells).problem).toMatch(/2 TACs/);
-    expect(chooseNrTac(cells, 7000)).toEqual({ tac: 7000, source: 'operator', problem: null });
+    expect(chooseNrTac(cells, 7000)).toMatchObject({ tac: 3002, source: 'lte' });
+    const nr = [5008, 5008].map((tac, i) => cell({ name: `n${i}`, siteId: 'S0', tech: '5G', nrTac: tac, tac }));
+    expect(chooseNrTac(cells, 7000, nr)).toEqual({ tac: 5008, source: 'nr', problem: null });
+    expect(chooseNrTac([], 7000)).toEqual({ tac: 7000, source: 'operator', problem: null });
     expect(chooseNrTac([])).toMatchObject({ tac: null, source: 'none' });
   });
 });

@@ -75,9 +75,19 @@ export interface PciAssignment {
   firstTierMod3Clashes: string[];
 }
 
+/** A preference the plan could not meet, for the cell it concerns. */
+export interface PciPlanNote {
+  cell: string;
+  /** firstTierMod3: shares mod 3 with a facing first-tier cell; cositeMod3: more than 3 co-channel cells on the site. */
+  rule: 'firstTierMod3' | 'cositeMod3';
+  detail: string;
+}
+
 export interface PciPlanResult {
   assignments: PciAssignment[];
+  /** The notes as sentences that name their cell. */
   warnings: string[];
+  notes: PciPlanNote[];
   /** Cells that passed the bounding-box pre-filter. */
   considered: number;
 }
@@ -132,7 +142,7 @@ function cmpStr(a: string, b: string): number {
 export function planPcis(req: PciPlanRequest): PciPlanResult {
   const o = { ...DEFAULTS, ...(req.options ?? {}) };
   const count = pciCount(req.tech);
-  if (req.cells.length === 0) return { assignments: [], warnings: [], considered: 0 };
+  if (req.cells.length === 0) return { assignments: [], warnings: [], notes: [], considered: 0 };
   const plannedNames = new Set(req.cells.map((c) => c.name));
   if (plannedNames.size !== req.cells.length) throw new PlanningError('planned cell names must be distinct');
 
@@ -163,7 +173,7 @@ export function planPcis(req: PciPlanRequest): PciPlanResult {
   };
 
   const cells = req.cells.map((c) => ({ ...c, ctx: contextOf(c.channel) }));
-  const warnings: string[] = [];
+  const notes: PciPlanNote[] = [];
   const reserved = new Set(o.reserved ?? []);
 
   // Facing first-tier cells per planned cell, by mod 3.
@@ -259,10 +269,14 @@ export function planPcis(req: PciPlanRequest): PciPlanResult {
   const assignments: PciAssignment[] = cells.map((c, i) => {
     const pci = chosen[i] as number;
     const clashes = [...(tierByCell[i]?.get(pci % 3) ?? [])].sort(cmpStr);
-    if (clashes.length > 0) warnings.push(`${c.name}: PCI ${pci} shares mod 3 (${pci % 3}) with facing first-tier cell(s) ${clashes.join(', ')}`);
+    if (clashes.length > 0) {
+      notes.push({ cell: c.name, rule: 'firstTierMod3', detail: `PCI ${pci} shares mod 3 (${pci % 3}) with facing first-tier cell(s) ${clashes.join(', ')}` });
+    }
     if (!hardMod3[i]) {
       const same = cells.filter((d, j) => j !== i && sameChannel(i, j) && (chosen[j] as number) % 3 === pci % 3).map((d) => d.name);
-      if (same.length > 0) warnings.push(`${c.name}: more than 3 co-channel cells on the site; PCI ${pci} shares mod 3 with ${same.join(', ')}`);
+      if (same.length > 0) {
+        notes.push({ cell: c.name, rule: 'cositeMod3', detail: `more than 3 co-channel cells on the site; PCI ${pci} shares mod 3 with ${same.join(', ')}` });
+      }
     }
     const near = nearestOf(i, pci);
     return {
@@ -274,7 +288,7 @@ export function planPcis(req: PciPlanRequest): PciPlanResult {
       firstTierMod3Clashes: clashes,
     };
   });
-  return { assignments, warnings, considered };
+  return { assignments, warnings: notes.map((n) => `${n.cell}: ${n.detail}`), notes, considered };
 }
 
 function buildContext(
