@@ -1,9 +1,20 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { FrequencyPlan, RunHistoryPage, RunResponse } from 'api/contracts';
+import type { FrequencyPlan, RunFindingRow, RunHistoryPage, RunResponse, RunView } from 'api/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { publishJobProgress, type Role } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
-import { buttonNamed, catchDownloads, chooseOption, fakeApi, refusal, rowsOf, signIn as signInUser, type Answers } from 'shared-ui/testing';
+import {
+  buttonNamed,
+  catchDownloads,
+  chooseOption,
+  fakeApi,
+  fakeRunFindings,
+  fakeSheet,
+  refusal,
+  rowsOf,
+  signIn as signInUser,
+  type Answers,
+} from 'shared-ui/testing';
 import ParameterPlanningPage from './routes/planning/parameterplanning';
 
 // ---- The session, the page and its widgets ----
@@ -50,7 +61,7 @@ function dialogTitled(title: string): Promise<HTMLElement> {
   });
 }
 
-const chooseSite = (text: string) => chooseOption(text, comboboxOf('Site').closest('.ant-select')!);
+const chooseSite = (text: string) => chooseOption(text, comboboxOf('Sites').closest('.ant-select')!);
 
 // ---- Answers ----
 
@@ -310,5 +321,107 @@ describe('Parameter Planning', () => {
     expect(
       Array.from(document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')).map((o) => o.textContent),
     ).toEqual(['NOS']);
+  });
+});
+
+describe('Parameter Planning of a cluster (issue 46)', () => {
+  const CLUSTER_VIEW: RunView = {
+    runId: 31,
+    user: 'Eva Engineer',
+    sites: 'LX0001,LX0002',
+    files: '',
+    runDate: '2026-05-02T08:00:00Z',
+    message: 'Parameter planning of 2 sites (LX0001, LX0002) (AIR3227/78 on L800, L1800): 3 NR cells planned, 3 kept, … Problems: 1 warning.',
+    summary: [
+      { label: 'Sites', count: 2, tone: 'ok' },
+      { label: 'NR cells', count: 3, tone: 'ok' },
+      { label: 'NR cells kept', count: 3, tone: 'info' },
+      { label: 'Warnings', count: 1, tone: 'warning' },
+      { label: 'Errors', count: 0, tone: 'ok' },
+    ],
+    sheets: [fakeSheet('NR Cells', ['site', 'cell', 'nrStatus', 'pci'], 6, null, null), fakeSheet('Problems', ['verdict', 'rule', 'detail'], 1, 'WARNING')],
+    hasFile: true,
+  };
+  const NR_ROWS: RunFindingRow[] = [
+    { rowNo: 1, verdict: null, values: { site: 'LX0001', cell: 'LX0001_N78_1', nrStatus: 'Kept (inventory)', pci: 339 } },
+    { rowNo: 2, verdict: null, values: { site: 'LX0002', cell: 'LX0002_N78_1', nrStatus: 'Planned', pci: 21 } },
+  ];
+  const PROBLEMS: RunFindingRow[] = [
+    {
+      rowNo: 1,
+      verdict: 'WARNING',
+      values: { verdict: 'WARNING', rule: 'NR PCI mod 3', detail: 'PCI 21 shares mod 3 (0) with facing first-tier cell(s) LX0009_N78_2' },
+    },
+  ];
+
+  test('two sites and the replan box go in one call; the result lists the kept cells and the Problems; Discard plan asks, then frees the plan', async () => {
+    signIn('CellwiseOS');
+    let discarded = false;
+    const api = serve({
+      'Parameters/RunParameterPlanning': { ...RESULT, runId: 31, file: 'export-31' },
+      'Parameters/GetParameterPlanningFindings': (params: Record<string, unknown>) =>
+        fakeRunFindings(discarded ? { ...CLUSTER_VIEW, summary: [{ label: 'Discarded', count: 1, tone: 'info' }, ...CLUSTER_VIEW.summary] } : CLUSTER_VIEW, {
+          'NR Cells': NR_ROWS,
+          Problems: PROBLEMS,
+        })(params),
+      'Parameters/DiscardPlan': () => {
+        discarded = true;
+        return { runId: 31, freed: 3, message: 'Plan 31 discarded: 3 reserved NR cells freed.' };
+      },
+    });
+    await renderPage();
+    await chooseSite('LX0001 – Alvalade 1');
+    await chooseSite('LX0002 – Alcântara 1');
+    fireEvent.click(screen.getByLabelText('Replan existing NR cells'));
+    await waitFor(() => expect(buttonNamed(/Run Parameter Planning/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Run Parameter Planning/));
+    });
+    await waitFor(() => expect(api.to('Parameters/RunParameterPlanning')).toHaveLength(1));
+    expect(api.to('Parameters/RunParameterPlanning')[0]!.params).toEqual({
+      siteId: 'LX0001,LX0002',
+      antenna: 'AIR3227/78',
+      lteBands: 'L800,L1800,L2100',
+      userId: 7,
+      replanExisting: true,
+    });
+
+    const card = await screen.findByTestId('run-result');
+    expect(await within(card).findByText('Warnings: 1')).toBeInTheDocument();
+    expect(await within(card).findByText('Kept (inventory)')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId('discard-plan'));
+    expect(await screen.findByText('Discard this plan?')).toBeInTheDocument();
+    expect(api.to('Parameters/DiscardPlan')).toHaveLength(0);
+    await act(async () => {
+      fireEvent.click(buttonNamed('Discard plan', document.querySelector('.ant-popconfirm') as HTMLElement));
+    });
+    await waitFor(() => expect(api.to('Parameters/DiscardPlan')).toHaveLength(1));
+    expect(api.to('Parameters/DiscardPlan')[0]!.body).toEqual({ parameterPlanningId: 31 });
+    expect(await screen.findByText('Plan 31 discarded: 3 reserved NR cells freed.')).toBeInTheDocument();
+    // The result is read again and says so.
+    expect(await within(await screen.findByTestId('run-result')).findByText('Discarded: 1')).toBeInTheDocument();
+  });
+
+  test('a plan already discarded is said so, and nothing else changes', async () => {
+    signIn('CellwiseOS');
+    const api = serve({
+      'Parameters/RunParameterPlanning': { ...RESULT, runId: 31 },
+      'Parameters/GetParameterPlanningFindings': fakeRunFindings(CLUSTER_VIEW, { 'NR Cells': NR_ROWS, Problems: PROBLEMS }),
+      'Parameters/DiscardPlan': () => Promise.reject(refusal(409, 'This plan was already discarded (02-05-2026 08:10:00 UTC by Eva Engineer).')),
+    });
+    await renderPage();
+    await chooseSite('LX0001 – Alvalade 1');
+    await waitFor(() => expect(buttonNamed(/Run Parameter Planning/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Run Parameter Planning/));
+    });
+    await screen.findByTestId('run-result');
+    expect(api.to('Parameters/RunParameterPlanning')[0]!.params).not.toHaveProperty('replanExisting');
+    fireEvent.click(screen.getByTestId('discard-plan'));
+    await act(async () => {
+      fireEvent.click(buttonNamed('Discard plan', (await screen.findByText('Discard this plan?')).closest('.ant-popover') as HTMLElement));
+    });
+    expect(await screen.findByText('This plan was already discarded (02-05-2026 08:10:00 UTC by Eva Engineer).')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { PlayCircleOutlined, TableOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Select } from 'antd';
+import { Button, Card, Checkbox, Flex, Form, Select } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { RunResponse, SiteOption } from 'api/contracts';
 import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
@@ -7,15 +7,19 @@ import {
   Callout,
   InfoBanner,
   LazyJobProgressBar,
+  Note,
   PageContainer,
   RunHistoryTable,
   RunResultCard,
   SiteSelect,
-  downloadExport,
+  SITE_OPTION_LIMIT,
+  useShownRun,
   useApiGet,
   useFollowedJob,
   useShownOnce,
 } from 'shared-ui';
+import { RUN_ROUTES } from '../validation/validationRun';
+import { DiscardPlanButton } from './discardPlan';
 import { LTE_BANDS } from './lteBands';
 
 // The plans drawer (its table, form and number inputs) loads when first opened (or pointed at), not with the page.
@@ -40,9 +44,12 @@ async function findSites(query: string): Promise<SiteOption[]> {
 }
 
 interface PlanningForm {
-  siteId?: string;
+  /** One site, or a cluster planned together (issue 46). */
+  siteIds?: string[];
   antenna: string;
   lteBands: string[];
+  /** Plan a site's existing NR cells anew instead of keeping their NR-ARFCN, PCIs and TAC. */
+  replanExisting: boolean;
 }
 
 type Outcome = { result: RunResponse } | { refused: string };
@@ -51,33 +58,41 @@ export default function ParameterPlanningPage() {
   const userId = useSession((s) => s.user.id);
   const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
   const [form] = Form.useForm<PlanningForm>();
-  const siteId = Form.useWatch('siteId', form);
+  const siteIds = Form.useWatch('siteIds', form);
   const lteBands = Form.useWatch('lteBands', form);
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
   const [running, setRunning] = useState(false);
+  const [discards, setDiscards] = useState(0);
   const { job, follow } = useFollowedJob(PLANNING_JOB_KIND);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [shownRun, showRun] = useShownRun();
   const [plansOpen, setPlansOpen] = useState(false);
   const plansMounted = useShownOnce(plansOpen);
   const dumpDate = useApiGet<string | null>('Parameters/GetLastDumpDate', null);
 
   const run = async (values: PlanningForm) => {
-    if (!values.siteId || userId === null) return;
+    const sites = values.siteIds ?? [];
+    if (sites.length === 0 || userId === null) return;
     setRunning(true);
     setOutcome(null);
     try {
       // The refusal is said once, inline under the form, so the API client's toast stays off.
       const { data } = await follow(() =>
         api.get<RunResponse>('Parameters/RunParameterPlanning', {
-          params: { siteId: values.siteId, antenna: values.antenna, lteBands: values.lteBands.join(','), userId },
+          params: {
+            siteId: sites.join(','),
+            antenna: values.antenna,
+            lteBands: values.lteBands.join(','),
+            userId,
+            ...(values.replanExisting ? { replanExisting: true } : {}),
+          },
           skipLoading: true,
           skipErrorHandling: true,
         }),
       );
       setOutcome({ result: data });
-      // DESIGN §3: a run that wrote a workbook is downloaded; the card keeps a button to fetch it again.
-      if (data.file) await downloadExport(data.file).catch(() => undefined);
+      showRun(data.runId);
     } catch (error) {
       setOutcome({ refused: errorMessage(error) });
     } finally {
@@ -86,7 +101,8 @@ export default function ParameterPlanningPage() {
     }
   };
 
-  const ready = Boolean(siteId) && Array.isArray(lteBands) && lteBands.length > 0 && userId !== null;
+  const tooMany = Array.isArray(siteIds) && siteIds.length > SITE_OPTION_LIMIT;
+  const ready = Array.isArray(siteIds) && siteIds.length > 0 && !tooMany && Array.isArray(lteBands) && lteBands.length > 0 && userId !== null;
 
   return (
     <PageContainer
@@ -110,13 +126,14 @@ export default function ParameterPlanningPage() {
             layout="inline"
             // Inline items keep no space below them: a wrapped row (the run button on a desktop, every field on a phone) touched the one above.
             style={{ rowGap: 8 }}
-            initialValues={{ antenna: DEFAULT_ANTENNA, lteBands: DEFAULT_LTE_BANDS }}
+            initialValues={{ antenna: DEFAULT_ANTENNA, lteBands: DEFAULT_LTE_BANDS, replanExisting: false }}
             onFinish={(values) => void run(values)}
             disabled={running}
           >
-            <Form.Item label="Site" name="siteId">
+            {/* One site or a cluster: neighbouring sites planned together get PCIs chosen against each other. */}
+            <Form.Item label="Sites" name="siteIds" style={{ maxWidth: '100%' }}>
               {/* A width of its own, as on every other page: an inline form item shrinks to its content, and the site names were cut to 'LX0001 – …'. */}
-              <SiteSelect source={findSites} style={{ width: 280, maxWidth: '100%' }} />
+              <SiteSelect multiple source={findSites} style={{ width: 320, maxWidth: '100%' }} />
             </Form.Item>
             <Form.Item label="Antenna" name="antenna">
               <Select aria-label="Antenna" style={{ width: 160 }} options={ANTENNAS.map((a) => ({ value: a, label: a }))} />
@@ -130,22 +147,40 @@ export default function ParameterPlanningPage() {
                 options={LTE_BANDS.map((b) => ({ value: b, label: b }))}
               />
             </Form.Item>
+            <Form.Item name="replanExisting" valuePropName="checked">
+              <Checkbox>Replan existing NR cells</Checkbox>
+            </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" icon={<PlayCircleOutlined />} disabled={!ready} loading={running}>
                 Run Parameter Planning
               </Button>
             </Form.Item>
           </Form>
+          {tooMany && <Note>At most {SITE_OPTION_LIMIT} sites in one run.</Note>}
           {running && <LazyJobProgressBar job={job} label="Planning progress" pendingText={PLANNING} testId="run-progress" style={{ maxWidth: 480 }} />}
           {outcome && 'refused' in outcome && <Callout type="error" title={outcome.refused} data-testid="planning-refusal" />}
         </Flex>
       </Card>
-      {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Parameter Planning Result" />}
+      {shownRun !== null && (
+        <Flex vertical gap={8}>
+          {/* Remounted after a discard: the result reads the run again, now 'Discarded'. */}
+          <RunResultCard key={`${shownRun}:${discards}`} runId={shownRun} routes={RUN_ROUTES.parameterPlanning} title="Parameter Planning Result" />
+          <Flex justify="flex-end">
+            <DiscardPlanButton
+              runId={shownRun}
+              onDiscarded={() => {
+                setDiscards((n) => n + 1);
+                setVersion((v) => v + 1);
+              }}
+            />
+          </Flex>
+        </Flex>
+      )}
       <RunHistoryTable
         caption="Parameter Planning History"
         historyPath="Parameters/GetPlanningHistory"
-        exportPath="Parameters/GetParameterPlanningExport"
-        idParam="parameterPlanningId"
+        routes={RUN_ROUTES.parameterPlanning}
+        onOpen={showRun}
         fields={['user', 'site', 'antenna', 'lteBands']}
         reloadKey={version}
       />
