@@ -35,6 +35,7 @@ import { optimizationRoutes } from './routes/optimization';
 import { planningRoutes } from './routes/planning';
 import { userRoutes } from './routes/users';
 import { validationRoutes } from './routes/validation';
+import { runScriptsRoutes } from './routes/run-scripts';
 import { registerFrontends } from './web/frontends';
 import { registerCompression } from './http/compression';
 import { registerAdmission } from './http/admission';
@@ -196,6 +197,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(planningRoutes, { prefix: '/api' });
   await app.register(validationRoutes, { prefix: '/api' });
   await app.register(optimizationRoutes, { prefix: '/api' });
+  await app.register(runScriptsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(tableSettingsRoutes, { prefix: '/api' });
   await registerFrontends(app, config);

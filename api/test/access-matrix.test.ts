@@ -220,6 +220,10 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationExport', 'canOptimize', () => ({ query: `nbrRelationsOptimizationId=${MISSING_ID}` })],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationHistory', 'canOptimize'],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationTemplate', 'canOptimize'],
+  // A run's corrective AMOS scripts: the access of the run's export.
+  ['GET', '/api/Validation/GetCpichValidationScripts', 'canValidate', () => ({ query: `cpichValidationId=${MISSING_ID}` })],
+  ['GET', '/api/Validation/GetNbrRelationsValidationScripts', 'canValidate', () => ({ query: `nbrRelationsValidationId=${MISSING_ID}` })],
+  ['GET', '/api/Optimization/GetNbrRelationsOptimizationScripts', 'canOptimize', () => ({ query: `nbrRelationsOptimizationId=${MISSING_ID}` })],
 
   // Dashboards (specification §6: the route is open to any session, the menu entry is not; DESIGN §7.5:
   // the records and the BI servers behind them are the Administrators' business).
@@ -577,6 +581,10 @@ const TENANCY: Record<string, Tenancy> = {
   'GET /api/Validation/GetHealthChecksRunExport': runExport('healthChecks', 'runId'),
   'GET /api/Optimization/GetNbrRelationsOptimizationExport': runExport('nbrRelationsOptimization', 'nbrRelationsOptimizationId'),
   'GET /api/Optimization/GetNbrRelationsOptimizationHistory': list(site),
+  // Each operator's runs keep a scripts zip (support/tenants.ts): another operator's run answers 404.
+  'GET /api/Validation/GetCpichValidationScripts': runExport('cpichValidation', 'cpichValidationId'),
+  'GET /api/Validation/GetNbrRelationsValidationScripts': runExport('nbrRelationsValidation', 'nbrRelationsValidationId'),
+  'GET /api/Optimization/GetNbrRelationsOptimizationScripts': runExport('nbrRelationsOptimization', 'nbrRelationsOptimizationId'),
 
   // Dashboards for every signed-in user.
   'GET /api/Dashboard/GetRollout': list((r) => trackerStatusOf(r.operatorId)),

@@ -488,6 +488,9 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         'GET /api/notificationhub',
         'POST /api/notificationhub',
         'DELETE /api/notificationhub',
+        'GET /api/Validation/GetNbrRelationsValidationScripts',
+        'GET /api/Validation/GetCpichValidationScripts',
+        'GET /api/Optimization/GetNbrRelationsOptimizationScripts',
       ]),
     );
 

@@ -21,6 +21,7 @@ export * from './widgets/NotificationList';
 export * from './widgets/notificationLinks';
 export * from './widgets/ImportDialog';
 export * from './widgets/ExportButton';
+export * from './widgets/ScriptsDownload';
 export * from './files/transfer';
 export * from './api/useApiGet';
 export * from './api/listFetcher';

@@ -11,6 +11,8 @@ import { fileStamp } from '../tracking/exporter';
 import { WorkbookReadError } from '../tracking/workbook';
 import { loadDumpAround } from '../network/scope';
 import { HoWorkbookError, readHoWorkbook, type HoFileRead } from './statistics';
+import { optimisationScripts } from '../domain/scripts';
+import { prepareRunScripts } from '../runs/scripts';
 
 /**
  * One neighbour relations optimisation run (DESIGN §7.4, §9): the owner's statistics workbooks are read,
@@ -235,6 +237,11 @@ export async function optimisationTask(params: OptimisationTaskParams, context: 
   const index = new NetworkIndex(dump);
   context.progress(75, 'Finding remove, block and add candidates');
   const result = optimiseNeighbours(resolveTargets(stats, index), index, THRESHOLDS);
+  const scripts = prepareRunScripts(context.dataDir, optimisationScripts(result, index), {
+    title: `Neighbour relations optimisation of ${namesText(fileNames)}`,
+    tag: 'OPT',
+    date: new Date(),
+  });
 
   const sites = [...new Set(sources.flatMap((s) => index.cellByName(s)?.siteId ?? []))].sort();
   const sheets = optimisationSheets(result, index, {
@@ -264,6 +271,7 @@ export async function optimisationTask(params: OptimisationTaskParams, context: 
       preview: previewOf(previewSheet(sheets)),
       workbook: { file: temp, fileName: `NbrRelationsOptimization_${fileStamp(new Date())}.xlsx` },
     });
+    await scripts?.keep(answer.runId);
     return { ...answer, notice: `Nbr relations optimisation of ${namesText(fileNames)}: ${counts}.` };
   } finally {
     fs.rmSync(temp, { force: true });

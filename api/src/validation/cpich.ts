@@ -4,6 +4,8 @@ import { JobRefusal, type TaskContext } from '../jobs/model';
 import { previewOf, type RunSheet } from '../runs';
 import { countCells, loadSiteCells, unknownSites } from '../network/scope';
 import { countsInWords, recordRunWithWorkbook, runFileName } from './run-files';
+import { cpichScripts } from '../domain/scripts';
+import { prepareRunScripts } from '../runs/scripts';
 
 /**
  * CPICH validation (specification §7 Validation/RunCpichValidation; DESIGN §7.4): the chosen sites'
@@ -98,6 +100,11 @@ export async function cpichTask(params: CpichParams, context: TaskContext): Prom
   const cells = await loadSiteCells(db, params.sites, '3G');
   context.progress(40, `Validating ${cells.length.toLocaleString('en-US')} UTRAN cells`);
   const rows = validateCpich(cells);
+  const scripts = prepareRunScripts(dataDir, cpichScripts(rows, cells), {
+    title: `CPICH validation of ${params.sites.join(', ')}`,
+    tag: 'CPICH',
+    date: new Date(),
+  });
   const nodes = new Map(cells.map((c) => [c.name, c.nodeName]));
   const sheet = cpichSheet(rows, (cell) => nodes.get(cell) ?? null);
   const summary = cpichSummary(rows);
@@ -114,5 +121,6 @@ export async function cpichTask(params: CpichParams, context: TaskContext): Prom
     summary,
     preview: previewOf(sheet),
   });
+  await scripts?.keep(answer.runId);
   return { ...answer, notice };
 }

@@ -8,6 +8,8 @@ import { JobRefusal, type TaskContext } from '../jobs/model';
 import { previewOf, type RunCell, type RunSheet } from '../runs';
 import { loadRelationScope, loadSiteCells, unknownSites } from '../network/scope';
 import { countsInWords, recordRunWithWorkbook, runFileName } from './run-files';
+import { neighbourScripts } from '../domain/scripts';
+import { prepareRunScripts } from '../runs/scripts';
 
 /**
  * Neighbour relations validation (specification §7 Validation/RunNbrRelationsValidation; DESIGN §7.4):
@@ -294,7 +296,13 @@ export async function neighboursTask(params: NbrParams, context: TaskContext): P
     60,
     `Validating ${scoped.planned.length.toLocaleString('en-US')} planned relations against ${dump.relations.length.toLocaleString('en-US')} in the dump`,
   );
-  const result = validatePlanned(scoped.planned, new NetworkIndex(dump));
+  const index = new NetworkIndex(dump);
+  const result = validatePlanned(scoped.planned, index);
+  const scripts = prepareRunScripts(dataDir, neighbourScripts(result.rows, index), {
+    title: `Neighbour relations validation of ${params.site}`,
+    tag: 'NBR',
+    date: new Date(),
+  });
   const sheets = nbrSheets(result, skipped);
   const summary = nbrSummary(result.rows, skipped.length);
   const notice = nbrNotice(params.site, summary);
@@ -310,6 +318,7 @@ export async function neighboursTask(params: NbrParams, context: TaskContext): P
     summary,
     preview: previewOf(sheets[0]!),
   });
+  await scripts?.keep(answer.runId);
   return { ...answer, notice };
 }
 

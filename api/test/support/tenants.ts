@@ -4,6 +4,7 @@ import path from 'node:path';
 import { RUN_KINDS, type RunKind } from '../../src/contracts/runs';
 import { runInOperator } from '../../src/db/operator-scope';
 import { recordRun, writeRunWorkbook } from '../../src/runs';
+import { runScriptsFile, writeScriptsZip } from '../../src/runs/scripts';
 import { STAMPS } from '../../src/tracking/datasets';
 import { PERFORMANCE_STAMP } from '../../src/monitoring/queries';
 import { alarmRow, nodeRow } from '../fixtures/monitoring-queries/rows';
@@ -185,6 +186,8 @@ export async function insertOperatorRecords(database: TestDatabase, dataDir: str
         workbook: { file, fileName: `${kind}-${siteId}.xlsx` },
       });
       runIds[kind] = run.runId;
+      // As a run with findings leaves it: its corrective scripts beside the workbook.
+      await writeScriptsZip(runScriptsFile(dataDir, run.runId), [['README.txt', `Run ${run.runId} of ${siteId}`]]);
     }
     return { operatorId, siteId, nodeName, alarmId, parseId, runIds, localId, stamp };
   });
