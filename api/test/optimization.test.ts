@@ -252,7 +252,7 @@ describe.each(TEST_DATABASES)('neighbour relations optimisation on $name', (kind
 
     const notes = await database.db.selectFrom('notifications').select(['key', 'title']).where('user_id', '=', me).execute();
     expect(notes).toContainEqual({
-      key: 'optimization-neighbours',
+      key: `optimization-neighbours-run-${answer.runId}`,
       title: 'Nbr relations optimisation of ho-week-47.xlsx: 1 to remove, 1 to block, 2 to add.',
     });
   });

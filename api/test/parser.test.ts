@@ -309,7 +309,8 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
       .where('key', 'like', 'monitoring-parse%')
       .execute();
     expect(notes).toHaveLength(1);
-    expect(notes[0]!.icon).toBe('success');
+    // Unreachable nodes and files with errors: stored, and told as a warning, not a success.
+    expect(notes[0]!.icon).toBe('warning');
     expect(notes[0]!.title).toMatch(
       /^Successfully parsed 4 files\. 2 nodes unreachable \(LX0009, LX0010\)\. 1 node not in the inventory, kept \(ZZ0100\)\. 2 files with errors, first: logs_4G\/LX0003\.log:\d+ /,
     );
