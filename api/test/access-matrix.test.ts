@@ -180,6 +180,7 @@ const ROWS: readonly Row[] = [
   ],
   ['GET', '/api/Parameters/GetParameterPlanningExport', 'canPlan', () => ({ query: `parameterPlanningId=${MISSING_ID}` })],
   ['POST', '/api/Parameters/DiscardPlan', 'canPlan', () => ({ payload: { parameterPlanningId: MISSING_ID } })],
+  ['GET', '/api/Parameters/GetParameterPlanningFindings', 'canPlan', () => ({ query: `parameterPlanningId=${MISSING_ID}` })],
   ['GET', '/api/Parameters/GetFrequencyPlans', 'canPlan'],
   [
     'POST',
@@ -189,6 +190,7 @@ const ROWS: readonly Row[] = [
   ],
   ['GET', '/api/Validation/RunCpichValidation', 'canValidate', ({ caller }) => ({ query: `sites=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}` })],
   ['GET', '/api/Validation/GetCpichValidationExport', 'canValidate', () => ({ query: `cpichValidationId=${MISSING_ID}` })],
+  ['GET', '/api/Validation/GetCpichValidationFindings', 'canValidate', () => ({ query: `cpichValidationId=${MISSING_ID}` })],
   ['GET', '/api/Validation/GetCpichValidationHistory', 'canValidate'],
   ['GET', '/api/Validation/GetNbrRelationsValidationHistory', 'canValidate'],
   [
@@ -198,6 +200,7 @@ const ROWS: readonly Row[] = [
     ({ caller }) => ({ query: `site=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}&filesPath=no-such-upload` }),
   ],
   ['GET', '/api/Validation/GetNbrRelationsValidationExport', 'canValidate', () => ({ query: `nbrRelationsValidationId=${MISSING_ID}` })],
+  ['GET', '/api/Validation/GetNbrRelationsValidationFindings', 'canValidate', () => ({ query: `nbrRelationsValidationId=${MISSING_ID}` })],
   ['GET', '/api/Validation/GetNbrRelationsTemplate', 'canValidate'],
   [
     'GET',
@@ -208,9 +211,11 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Validation/GetRanShareValidationHistory', 'canValidate'],
   ['GET', '/api/Validation/GetRanShareSites', 'canValidate'],
   ['GET', '/api/Validation/GetRanShareValidationExport', 'canValidate', () => ({ query: `runId=${MISSING_ID}` })],
+  ['GET', '/api/Validation/GetRanShareValidationFindings', 'canValidate', () => ({ query: `runId=${MISSING_ID}` })],
   ['GET', '/api/Validation/GetHealthChecksExport', 'canValidate', ({ caller }) => ({ query: `siteId=NO-SUCH-SITE&userId=${caller.userId ?? MISSING_ID}` })],
   ['GET', '/api/Validation/GetHealthChecksHistory', 'canValidate'],
   ['GET', '/api/Validation/GetHealthChecksRunExport', 'canValidate', () => ({ query: `runId=${MISSING_ID}` })],
+  ['GET', '/api/Validation/GetHealthChecksFindings', 'canValidate', () => ({ query: `runId=${MISSING_ID}` })],
   [
     'GET',
     '/api/Optimization/RunNbrRelationsOptimization',
@@ -218,6 +223,7 @@ const ROWS: readonly Row[] = [
     ({ caller }) => ({ query: `userId=${caller.userId ?? MISSING_ID}&filesPath=no-such-upload` }),
   ],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationExport', 'canOptimize', () => ({ query: `nbrRelationsOptimizationId=${MISSING_ID}` })],
+  ['GET', '/api/Optimization/GetNbrRelationsOptimizationFindings', 'canOptimize', () => ({ query: `nbrRelationsOptimizationId=${MISSING_ID}` })],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationHistory', 'canOptimize'],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationTemplate', 'canOptimize'],
   // A run's corrective AMOS scripts: the access of the run's export.
@@ -435,6 +441,7 @@ const site = (r: OperatorRecords) => r.siteId;
 const node = (r: OperatorRecords) => r.nodeName;
 const local = (r: OperatorRecords) => r.localId;
 const stamp = (r: OperatorRecords) => r.stamp;
+/** A past run addressed by its id (its export, its findings). */
 const runExport = (kind: RunKind, parameter: string) => record(({ records }) => ({ query: `${parameter}=${records.runIds[kind]}` }));
 
 const TENANCY: Record<string, Tenancy> = {
@@ -567,19 +574,25 @@ const TENANCY: Record<string, Tenancy> = {
   'GET /api/Parameters/GetParameterPlanningExport': runExport('parameterPlanning', 'parameterPlanningId'),
   // The first caller of the operator discards it (200), the next ones find it already discarded (409): found either way.
   'POST /api/Parameters/DiscardPlan': record(({ records }) => ({ payload: { parameterPlanningId: records.runIds.parameterPlanning } })),
+  'GET /api/Parameters/GetParameterPlanningFindings': runExport('parameterPlanning', 'parameterPlanningId'),
   'GET /api/Validation/RunCpichValidation': record(({ caller, records }) => ({ query: `sites=${records.siteId}&userId=${userOf(caller)}` })),
   'GET /api/Validation/GetCpichValidationExport': runExport('cpichValidation', 'cpichValidationId'),
+  'GET /api/Validation/GetCpichValidationFindings': runExport('cpichValidation', 'cpichValidationId'),
   'GET /api/Validation/GetCpichValidationHistory': list(site),
   'GET /api/Validation/GetNbrRelationsValidationHistory': list(site),
   'GET /api/Validation/GetNbrRelationsValidationExport': runExport('nbrRelationsValidation', 'nbrRelationsValidationId'),
+  'GET /api/Validation/GetNbrRelationsValidationFindings': runExport('nbrRelationsValidation', 'nbrRelationsValidationId'),
   'GET /api/Validation/RunRanShareNbrRelationsValidation': record(({ caller, records }) => ({ query: `site=${records.siteId}&userId=${userOf(caller)}` })),
   'GET /api/Validation/GetRanShareValidationHistory': list(site),
   'GET /api/Validation/GetRanShareSites': SHARES,
   'GET /api/Validation/GetRanShareValidationExport': runExport('ranShareValidation', 'runId'),
+  'GET /api/Validation/GetRanShareValidationFindings': runExport('ranShareValidation', 'runId'),
   'GET /api/Validation/GetHealthChecksExport': record(({ caller, records }) => ({ query: `siteId=${records.siteId}&userId=${userOf(caller)}` })),
   'GET /api/Validation/GetHealthChecksHistory': list(site),
   'GET /api/Validation/GetHealthChecksRunExport': runExport('healthChecks', 'runId'),
+  'GET /api/Validation/GetHealthChecksFindings': runExport('healthChecks', 'runId'),
   'GET /api/Optimization/GetNbrRelationsOptimizationExport': runExport('nbrRelationsOptimization', 'nbrRelationsOptimizationId'),
+  'GET /api/Optimization/GetNbrRelationsOptimizationFindings': runExport('nbrRelationsOptimization', 'nbrRelationsOptimizationId'),
   'GET /api/Optimization/GetNbrRelationsOptimizationHistory': list(site),
   // Each operator's runs keep a scripts zip (support/tenants.ts): another operator's run answers 404.
   'GET /api/Validation/GetCpichValidationScripts': runExport('cpichValidation', 'cpichValidationId'),

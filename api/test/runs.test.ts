@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { runInOperator } from '../src/db/operator-scope';
 import { findExport } from '../src/files';
-import { exportRun, listRunHistory, previewOf, recordRun, RUN_MESSAGES, writeRunWorkbook, type RunSheet } from '../src/runs';
+import { exportRun, listRunHistory, recordRun, RUN_MESSAGES, writeRunWorkbook, type RunSheet } from '../src/runs';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
@@ -59,7 +59,7 @@ describe.each(TEST_DATABASES)('the run history on $name', (kind) => {
       jobId: null,
       message: null,
       summary,
-      preview: previewOf(SHEET),
+      findings: [SHEET],
       workbook: { file: temp, fileName: 'NbrRelationsValidation_LX0001.xlsx' },
     });
     expect(answer).toMatchObject({ summary, preview: { title: SHEET.name, total: 2 } });
@@ -112,7 +112,7 @@ describe.each(TEST_DATABASES)('the run history on $name', (kind) => {
         jobId: null,
         message: null,
         summary: [],
-        preview: previewOf(SHEET),
+        findings: [SHEET],
         workbook: { file: temp, fileName: 'NbrRelationsOptimization_NOS0001.xlsx' },
       }),
     );
@@ -132,7 +132,7 @@ describe.each(TEST_DATABASES)('the run history on $name', (kind) => {
       jobId: null,
       message: 'No UTRAN cells on LX0002.',
       summary: [],
-      preview: previewOf({ ...SHEET, rows: [] }),
+      findings: [{ ...SHEET, rows: [] }],
       workbook: null,
     });
     expect(answer.file).toBeUndefined();

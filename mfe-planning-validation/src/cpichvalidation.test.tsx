@@ -2,7 +2,19 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import CpichValidationPage from './routes/validation/cpichvalidation';
-import { buttonNamed, catchDownloads, fakeApi, chooseSite, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
+import {
+  buttonNamed,
+  catchDownloads,
+  fakeApi,
+  fakeRunFindings,
+  fakeSheet,
+  chooseSite,
+  refusal,
+  renderPage,
+  rowsOf,
+  signIn,
+  type Answers,
+} from './testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 3,
@@ -46,6 +58,28 @@ const HISTORY: RunHistoryPage = {
   ],
 };
 
+/** The run's findings as the server lists them: its one ERROR first, then the OK cells. */
+const FINDINGS = fakeRunFindings(
+  {
+    runId: 3,
+    user: 'Eva Engineer',
+    sites: 'LX0001',
+    files: '',
+    runDate: '2026-11-20T10:00:00.000Z',
+    message: RESULT.message!,
+    summary: RESULT.summary,
+    sheets: [fakeSheet('Cpich Validation', ['cell', 'verdict'], 3, 'ERROR')],
+    hasFile: true,
+  },
+  {
+    'Cpich Validation': [
+      { rowNo: 3, verdict: 'ERROR', values: { cell: 'LX0001_U3', verdict: 'ERROR' } },
+      { rowNo: 1, verdict: 'OK', values: { cell: 'LX0001_U1', verdict: 'OK' } },
+      { rowNo: 2, verdict: 'OK', values: { cell: 'LX0001_U2', verdict: 'OK' } },
+    ],
+  },
+);
+
 function serve(more: Answers = {}) {
   // The history has the run once the run was asked for (whatever it answers).
   let ran = false;
@@ -58,6 +92,7 @@ function serve(more: Answers = {}) {
     ],
     'Validation/GetCpichValidationHistory': () => (ran ? HISTORY : { rows: [], total: 0 }),
     'Validation/GetCpichValidationExport': { file: 'export-4' },
+    'Validation/GetCpichValidationFindings': FINDINGS,
     ...more,
     'Validation/RunCpichValidation': (params: Record<string, unknown>) => {
       ran = true;
@@ -88,7 +123,7 @@ describe('Cpich Validation', () => {
     expect(await screen.findByText('Dump date unavailable!')).toBeInTheDocument();
   });
 
-  test('runs on the chosen sites as the user, shows the job progress, then the verdicts, first rows and the new history row', async () => {
+  test('runs on the chosen sites as the user, shows the job progress, then the verdicts, every finding worst first and the new history row', async () => {
     let finish: (value: RunResponse) => void = () => undefined;
     const api = serve({
       'Validation/RunCpichValidation': () =>
@@ -119,21 +154,51 @@ describe('Cpich Validation', () => {
     });
     expect(await screen.findByText('Cpich validation of LX0001: 2 OK, 1 error.')).toBeInTheDocument();
     expect(screen.getByText('ERROR: 1')).toBeInTheDocument();
-    expect(screen.getByText('Cpich Validation: first 2 of 3 rows (all of them in the workbook)')).toBeInTheDocument();
+    // Every finding, the ERROR first, on the page: nothing downloaded on its own.
+    await waitFor(() =>
+      expect(rowsOf('Cpich Validation: 3 rows')).toEqual([
+        ['LX0001_U3', 'ERROR'],
+        ['LX0001_U1', 'OK'],
+        ['LX0001_U2', 'OK'],
+      ]),
+    );
+    expect(api.to('Validation/GetCpichValidationFindings').every((c) => c.params?.cpichValidationId === 3)).toBe(true);
+    expect(saved).toEqual([]);
+    expect(api.to('Validation/GetCpichValidationExport')).toHaveLength(0);
     expect(screen.queryByTestId('run-progress')).toBeNull();
     await waitFor(() => expect(rowsOf('Cpich Validation History')).toHaveLength(1));
     expect(rowsOf('Cpich Validation History')[0]).toEqual(expect.arrayContaining(['Eva Engineer', 'LX0001', 'OK 2, WARNING 0, ERROR 1']));
 
-    // The run's workbook, and a past run's from the history.
+    // The run's workbook when asked for, and a past run's from the history: both through the export route.
     await act(async () => {
       fireEvent.click(buttonNamed(/Download workbook/));
     });
-    await waitFor(() => expect(saved).toEqual(['export-3.xlsx']));
+    await waitFor(() => expect(saved).toEqual(['export-4.xlsx']));
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Download the workbook of run 3' }));
+      fireEvent.click(screen.getByLabelText('Download the workbook of run 3'));
     });
-    await waitFor(() => expect(api.to('Validation/GetCpichValidationExport')[0]?.params).toEqual({ cpichValidationId: 3 }));
     await waitFor(() => expect(saved).toHaveLength(2));
+    expect(api.to('Validation/GetCpichValidationExport').map((c) => c.params)).toEqual([{ cpichValidationId: 3 }, { cpichValidationId: 3 }]);
+  });
+
+  test('opens the run the address names (?run=3), as a notification links it', async () => {
+    const api = serve({ 'Validation/GetCpichValidationHistory': HISTORY });
+    await renderPage(CpichValidationPage, '/validation/cpichvalidation?run=3');
+    await waitFor(() => expect(rowsOf('Cpich Validation: 3 rows')[0]).toEqual(['LX0001_U3', 'ERROR']));
+    expect(screen.getByText('Cpich Validation Result · run 3')).toBeInTheDocument();
+    expect(api.to('Validation/RunCpichValidation')).toHaveLength(0);
+  });
+
+  test('a history row opens its run', async () => {
+    const api = serve({ 'Validation/GetCpichValidationHistory': HISTORY });
+    await renderPage(CpichValidationPage, '/validation/cpichvalidation');
+    await waitFor(() => expect(rowsOf('Cpich Validation History')).toHaveLength(1));
+    expect(screen.queryByTestId('run-result')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByText('OK 2, WARNING 0, ERROR 1'));
+    });
+    await waitFor(() => expect(rowsOf('Cpich Validation: 3 rows')[0]).toEqual(['LX0001_U3', 'ERROR']));
+    expect(api.to('Validation/GetCpichValidationFindings')[0]!.params).toMatchObject({ cpichValidationId: 3 });
   });
 
   test('a site without UTRAN cells is a warning, said once inline', async () => {

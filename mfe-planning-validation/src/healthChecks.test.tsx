@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import HealthChecksPage from './routes/validation/healthChecks';
-import { buttonNamed, catchDownloads, chooseSite, fakeApi, refusal, renderPage, signIn } from './testing/validationKit';
+import { buttonNamed, catchDownloads, chooseSite, fakeApi, fakeRunFindings, fakeSheet, refusal, renderPage, rowsOf, signIn } from './testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 9,
@@ -27,11 +27,35 @@ const RESULT: RunResponse = {
   },
 };
 
+/** The run's sheets as the server lists them: the checks (NOK first), then the CPICH verdicts. */
+const FINDINGS = fakeRunFindings(
+  {
+    runId: 9,
+    user: 'Eva Engineer',
+    sites: 'LX0001',
+    files: '',
+    runDate: '2026-11-20T10:00:00.000Z',
+    message: RESULT.message!,
+    summary: RESULT.summary,
+    sheets: [fakeSheet('Summary', ['check', 'status', 'details'], 2, 'NOK', 'status'), fakeSheet('CPICH', ['cell', 'verdict'], 1, 'WARNING')],
+    hasFile: true,
+  },
+  {
+    Summary: [
+      { rowNo: 1, verdict: 'NOK', values: { check: 'Alarms', status: 'NOK', details: '1 Critical/Major alarm: Link Failure' } },
+      { rowNo: 2, verdict: 'OK', values: { check: 'Radio', status: 'OK', details: 'All radio checks OK' } },
+    ],
+    CPICH: [{ rowNo: 1, verdict: 'WARNING', values: { cell: 'LX0001_U1', verdict: 'WARNING' } }],
+  },
+);
+
 function serve(run: () => unknown) {
   return fakeApi({
     'Validation/GetSites': [{ value: 'LX0001', text: 'LX0001 – Lisboa Centro' }],
     'Validation/GetHealthChecksExport': run,
     'Validation/GetHealthChecksHistory': { rows: [], total: 0 },
+    'Validation/GetHealthChecksFindings': FINDINGS,
+    'Validation/GetHealthChecksRunExport': { file: 'health-9' },
   });
 }
 
@@ -43,7 +67,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('Health Checks', () => {
-  test('Get Health Checks runs for the chosen site as the signed-in user, shows progress, the summary and first rows, and downloads the workbook', async () => {
+  test('Get Health Checks runs for the chosen site as the signed-in user, shows progress, the summary, every sheet with OK/NOK coloured, and the workbook when asked', async () => {
     let finish: (value: RunResponse) => void = () => undefined;
     const api = serve(
       () =>
@@ -65,10 +89,25 @@ describe('Health Checks', () => {
 
     await act(async () => finish(RESULT));
     expect(await screen.findByText(RESULT.message!)).toBeInTheDocument();
-    expect(screen.getByText('Alarms NOK: 1')).toBeInTheDocument();
-    expect(screen.getByText('1 Critical/Major alarm: Link Failure')).toBeInTheDocument();
-    expect(screen.getByText('Summary: 2 rows')).toBeInTheDocument();
+    expect(screen.getByText('Alarms NOK: 1').closest('.ant-tag')).toHaveClass('ant-tag-error');
+    // A zero is nothing to see: 'Radio NOK: 0' is not green.
+    expect(screen.getByText('Radio NOK: 0').closest('.ant-tag')).not.toHaveClass('ant-tag-success');
+    await waitFor(() => expect(rowsOf('Summary: 2 rows')).toHaveLength(2));
+    expect(rowsOf('Summary: 2 rows')[0]).toEqual(['Alarms', 'NOK', '1 Critical/Major alarm: Link Failure']);
+    // OK and NOK as every page colours them.
+    const statusTag = (text: string) => Array.from(document.querySelectorAll('td .ant-tag')).find((t) => t.textContent === text)!;
+    expect(statusTag('NOK')).toHaveClass('ant-tag-red');
+    expect(statusTag('OK')).toHaveClass('ant-tag-green');
+    await act(async () => {
+      fireEvent.click(screen.getByText('CPICH (1)'));
+    });
+    await waitFor(() => expect(rowsOf('CPICH: 1 row')).toEqual([['LX0001_U1', 'WARNING']]));
+    expect(saved).toEqual([]);
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Download workbook/));
+    });
     await waitFor(() => expect(saved).toEqual(['health-9.xlsx']));
+    expect(api.to('Validation/GetHealthChecksRunExport')[0]!.params).toEqual({ runId: 9 });
     // The history fetched again after the run.
     await waitFor(() => expect(api.to('Validation/GetHealthChecksHistory').length).toBeGreaterThanOrEqual(2));
   });

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
-import { buttonNamed, catchDownloads, fakeApi, refusal, signIn } from './testing/validationKit';
+import { buttonNamed, catchDownloads, fakeApi, findingsOf, refusal, signIn } from './testing/validationKit';
 import NbrRelationsOptimizationPage from './routes/optimization/nbrRelationsOptimization';
 
 const choose = (...files: File[]) => fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files } });
@@ -89,7 +89,7 @@ describe('Nbr Relations Optimization', () => {
     });
     await waitFor(() => expect(fake.to('File/Download').map((c) => c.params)).toEqual([{ file: 'template-1' }]));
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Download the workbook of run 2' }));
+      fireEvent.click(screen.getByLabelText('Download the workbook of run 2'));
     });
     await waitFor(() => expect(fake.to('Optimization/GetNbrRelationsOptimizationExport').map((c) => c.params)).toEqual([{ nbrRelationsOptimizationId: 2 }]));
     await waitFor(() => expect(saved).toEqual(['template-1.xlsx', 'export-2.xlsx']));
@@ -106,11 +106,13 @@ describe('Nbr Relations Optimization', () => {
     expect(fake.calls.filter((c) => c.path === 'File/UploadMultiple' || c.path === 'File/Upload')).toHaveLength(0);
   });
 
-  test('uploads the statistics, runs with the upload ids and the user id while showing the job, then the counts, the first rows and the workbook', async () => {
+  test('uploads the statistics, runs with the upload ids and the user id while showing the job, then the counts, the candidates and the workbook when asked', async () => {
     let finish: (value: RunResponse) => void = () => undefined;
     const fake = fakeApi({
       'Optimization/GetNbrRelationsOptimizationHistory': HISTORY,
       'File/UploadMultiple': { uploads: [{ uploadId: 'u-1' }, { uploadId: 'u-2' }] },
+      'Optimization/GetNbrRelationsOptimizationFindings': findingsOf(RESULT),
+      'Optimization/GetNbrRelationsOptimizationExport': { file: 'export-3' },
       'Optimization/RunNbrRelationsOptimization': () =>
         new Promise<RunResponse>((resolve) => {
           finish = resolve;
@@ -143,10 +145,14 @@ describe('Nbr Relations Optimization', () => {
     expect(screen.getByText('Remove: 1')).toBeInTheDocument();
     expect(screen.getByText('Block: 0')).toBeInTheDocument();
     expect(screen.getByText('Add: 2')).toBeInTheDocument();
-    expect(screen.getByText('LX0003_2')).toBeInTheDocument();
-    // The workbook downloads at once (specification §8) and stays a click away.
+    expect(await screen.findByText('LX0003_2')).toBeInTheDocument();
+    // Shown on the page; the workbook waits for the user's click.
+    expect(fake.to('File/Download')).toHaveLength(0);
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Download workbook/));
+    });
     await waitFor(() => expect(fake.to('File/Download').map((c) => c.params)).toEqual([{ file: 'export-3' }]));
-    expect(buttonNamed(/Download workbook/)).toBeInTheDocument();
+    expect(fake.to('Optimization/GetNbrRelationsOptimizationExport')[0]!.params).toEqual({ nbrRelationsOptimizationId: 3 });
     await waitFor(() => expect(fake.to('Optimization/GetNbrRelationsOptimizationHistory')).toHaveLength(2));
   });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import NbrRelationsValidationPage from './routes/validation/nbrRelationsValidation';
-import { buttonNamed, catchDownloads, fakeApi, chooseSite, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
+import { buttonNamed, catchDownloads, fakeApi, chooseSite, findingsOf, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 8,
@@ -59,6 +59,7 @@ function serve(more: Answers = {}) {
     'Validation/GetNbrRelationsTemplate': { file: 'template-1' },
     'File/Upload': { uploadId: 'u-1', name: 'planned.xlsx', size: 2 },
     'File/UploadMultiple': { uploads: [{ uploadId: 'u-1' }, { uploadId: 'u-2' }] },
+    'Validation/GetNbrRelationsValidationFindings': findingsOf(RESULT),
     ...more,
     'Validation/RunNbrRelationsValidation': (params: Record<string, unknown>) => {
       ran = true;
@@ -126,7 +127,9 @@ describe('Nbr Relations Validation', () => {
     });
     expect(await screen.findByText('Neighbour relations of LX0001: 2 OK, 1 missing, 1 extra.')).toBeInTheDocument();
     expect(screen.getByText('MISSING: 1')).toBeInTheDocument();
-    expect(screen.getByText('Relations: first 2 of 4 rows (all of them in the workbook)')).toBeInTheDocument();
+    await waitFor(() => expect(rowsOf('Relations: 2 rows')[1]).toEqual(['LX0001_L1', 'LX0002_L1', 'MISSING']));
+    // Shown, not downloaded: the workbook waits for the user's click.
+    expect(saved).toEqual([]);
     await waitFor(() => expect(rowsOf('Nbr Relations Validation History')).toHaveLength(1));
     expect(rowsOf('Nbr Relations Validation History')[0]).toEqual(expect.arrayContaining(['Eva Engineer', 'LX0001', 'planned.xlsx']));
     // Done: the files are cleared for the next run.

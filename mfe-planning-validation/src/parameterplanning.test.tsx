@@ -90,6 +90,22 @@ const RESULT: RunResponse = {
   },
 };
 
+/** Run 12's findings as the server lists them: its NR Cells sheet. */
+const RESULT_FINDINGS = fakeRunFindings(
+  {
+    runId: 12,
+    user: 'Eva Engineer',
+    sites: 'LX0001',
+    files: '',
+    runDate: '2026-05-02T08:00:00Z',
+    message: RESULT.message!,
+    summary: RESULT.summary,
+    sheets: [fakeSheet('NR Cells', ['cell', 'nrArfcn', 'pci'], 3, null, null)],
+    hasFile: true,
+  },
+  { 'NR Cells': RESULT.preview.rows.map((values, i) => ({ rowNo: i + 1, verdict: null, values })) },
+);
+
 const HISTORY_ROW = {
   id: 12,
   user: 'Eva Engineer',
@@ -174,10 +190,11 @@ describe('Parameter Planning', () => {
     expect(await screen.findByText('Dump date unavailable!')).toBeInTheDocument();
   });
 
-  test('a run follows its job, shows the verdicts and first rows, downloads the workbook and reloads the history', async () => {
+  test('a run follows its job, shows the verdicts and its rows, downloads the workbook when asked and reloads the history', async () => {
     signIn('CellwiseOS');
     let finish: (value: RunResponse) => void = () => undefined;
     const api = serve({
+      'Parameters/GetParameterPlanningFindings': RESULT_FINDINGS,
       'Parameters/RunParameterPlanning': () =>
         new Promise<RunResponse>((resolve) => {
           finish = resolve;
@@ -211,9 +228,14 @@ describe('Parameter Planning', () => {
     const card = screen.getByTestId('run-result');
     expect(within(card).getByText('NR cells: 3')).toBeInTheDocument();
     expect(within(card).getByText('Missing bands: 1')).toBeInTheDocument();
-    expect(within(card).getByText('LX0001_N78_2')).toBeInTheDocument();
+    expect(await within(card).findByText('LX0001_N78_2')).toBeInTheDocument();
+    // Shown, not downloaded: the workbook comes when asked for, through the export route.
+    expect(saved).toEqual([]);
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: /Download workbook/ }));
+    });
     await waitFor(() => expect(saved).toEqual(['ParameterPlanning_LX0001.xlsx']));
-    expect(api.to('File/Download')[0]!.params).toEqual({ file: 'export-12' });
+    expect(api.to('File/Download')[0]!.params).toEqual({ file: 'export-12-again' });
     expect(screen.queryByText('Planning the NR cells of LX0001')).toBeNull();
 
     // The history fetched again, with the specification's fields; its row downloads the run's workbook.
@@ -230,7 +252,7 @@ describe('Parameter Planning', () => {
     await act(async () => {
       fireEvent.click(screen.getByLabelText('Download the workbook of run 12'));
     });
-    await waitFor(() => expect(api.to('Parameters/GetParameterPlanningExport')[0]!.params).toEqual({ parameterPlanningId: 12 }));
+    await waitFor(() => expect(api.to('Parameters/GetParameterPlanningExport')[1]!.params).toEqual({ parameterPlanningId: 12 }));
     await waitFor(() => expect(api.to('File/Download')[1]!.params).toEqual({ file: 'export-12-again' }));
   });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import RanShareNbrRelationsValidationPage from './routes/validation/ranshareNbrRelationsValidation';
-import { buttonNamed, catchDownloads, chooseSite, fakeApi, refusal, renderPage, rowsOf, signIn } from './testing/validationKit';
+import { buttonNamed, catchDownloads, chooseSite, fakeApi, findingsOf, refusal, renderPage, rowsOf, signIn } from './testing/validationKit';
 
 const SITES = [
   { value: 'LX0001', text: 'LX0001 – Lisboa Centro' },
@@ -53,6 +53,7 @@ function serve(run: () => unknown, history: () => RunHistoryPage = () => ({ rows
     'Validation/RunRanShareNbrRelationsValidation': run,
     'Validation/GetRanShareValidationHistory': history,
     'Validation/GetRanShareValidationExport': { file: 'export-again' },
+    'Validation/GetRanShareValidationFindings': findingsOf(RESULT),
   });
 }
 
@@ -64,7 +65,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('RanShare Nbr Relations Validation', () => {
-  test('the button is disabled until a site is chosen; a run shows its progress, then the message, verdicts and first rows, downloads the workbook and refreshes the history', async () => {
+  test('the button is disabled until a site is chosen; a run shows its progress, then the message, verdicts and every finding (nothing downloaded unasked) and refreshes the history', async () => {
     let finish: (value: RunResponse) => void = () => undefined;
     let ran = false;
     const api = serve(
@@ -105,7 +106,8 @@ describe('RanShare Nbr Relations Validation', () => {
     expect(screen.getByText('MOCN MISSING_PLMN: 1')).toBeInTheDocument();
     expect(screen.getByText('MOCN OK: 1')).toBeInTheDocument();
     expect(screen.queryByLabelText('Run progress')).toBeNull();
-    await waitFor(() => expect(saved).toEqual(['export-4.xlsx']));
+    await waitFor(() => expect(rowsOf('MOCN: 2 rows')[0]).toEqual(['LX0001_L800_1', 'LX0002_L800_1', 'MISSING_PLMN']));
+    expect(saved).toEqual([]);
     await waitFor(() => expect(rowsOf('RanShare Nbr Relations Validation History')).toHaveLength(1));
     expect(rowsOf('RanShare Nbr Relations Validation History')[0]).toEqual(
       expect.arrayContaining(['Eva Engineer', 'LX0001', 'MOCN OK 1, MOCN MISSING_PLMN 1']),
@@ -116,7 +118,7 @@ describe('RanShare Nbr Relations Validation', () => {
       fireEvent.click(screen.getByLabelText('Download the workbook of run 4'));
     });
     await waitFor(() => expect(api.to('Validation/GetRanShareValidationExport')[0]!.params).toEqual({ runId: 4 }));
-    await waitFor(() => expect(saved).toEqual(['export-4.xlsx', 'export-again.xlsx']));
+    await waitFor(() => expect(saved).toEqual(['export-again.xlsx']));
   });
 
   test("an unshared site's warning is shown once, inline, and nothing is downloaded", async () => {

@@ -26,6 +26,7 @@ export * from './files/transfer';
 export * from './api/useApiGet';
 export * from './api/listFetcher';
 export * from './widgets/RunResult';
+export * from './widgets/VerdictTag';
 export * from './widgets/JobProgressBar';
 export * from './widgets/LazyJobProgressBar';
 export * from './widgets/followedJob';

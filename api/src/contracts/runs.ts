@@ -8,15 +8,18 @@ import { fieldLiterals, Id, listQuery, pageOf } from './common';
  *
  * A run answers `RunResponse`: `{ file, message?, runId, summary, preview }` when it wrote a workbook
  * (download it with `File/Download?file=`), `{ message, runId, summary, preview }` when it found
- * nothing to write. The page shows `summary` (counts per verdict) and `preview` (the first rows), so a
- * user sees the answer without opening Excel. Refusals: 400 `{ message }` (bad input, nothing
+ * nothing to write. The page shows `summary` (counts per verdict) and every row of the run's result
+ * sheets through the findings route, so a user sees the answer without opening Excel; `preview` (the
+ * first rows of the first sheet) stays for callers that read the answer alone. Refusals: 400 `{ message }` (bad input, nothing
  * recorded), 404 (unknown site or upload), 599 `{ message }` (a warning: e.g. no data for the site).
  *
- * Histories (`Parameters/GetPlanningHistory`, `Validation/GetCpichValidationHistory`,
- * `Validation/GetNbrRelationsValidationHistory`, `Optimization/GetNbrRelationsOptimizationHistory`, and
- * the RAN-share and health-check histories) take `RunHistoryQuery` and answer `{ rows, total }`, newest
- * first by default. The `Get…Export` routes take the run's id and answer `FileResponse` `{ file }`
- * (a fresh download of the run's workbook for the caller), 404 `Run not found.` / `This run has no workbook.`.
+ * Every run kind has the same three routes (runs/routes.ts registerRunRoutes): its history
+ * (`Parameters/GetPlanningHistory`, `Validation/GetCpichValidationHistory`, …) takes `RunHistoryQuery`
+ * and answers `{ rows, total }`, newest first by default; `Get…Export` takes the run's id (named as
+ * the specification names it, e.g. `cpichValidationId`; `runId` for RAN share and health checks) and
+ * answers `FileResponse` `{ file }` (a fresh download of the run's workbook for the caller), 404 `Run
+ * not found.` / `This run has no workbook.`; `Get…Findings` takes the same id and `RunFindingsQuery`
+ * and answers `RunFindingsPage`: the run (`RunView`) and one page of one result sheet, worst first.
  */
 
 export const RUN_KINDS = [
@@ -96,13 +99,94 @@ export type RunHistoryQuery = Static<typeof RunHistoryQuery>;
 export const RunHistoryPage = pageOf(RunHistoryRow);
 export type RunHistoryPage = Static<typeof RunHistoryPage>;
 
-/** The export routes' parameters, named as the specification names them. */
-export const ParameterPlanningExportQuery = Type.Object({ parameterPlanningId: Id }, { additionalProperties: false });
-export const CpichValidationExportQuery = Type.Object({ cpichValidationId: Id }, { additionalProperties: false });
-export const NbrRelationsValidationExportQuery = Type.Object({ nbrRelationsValidationId: Id }, { additionalProperties: false });
-export const NbrRelationsOptimizationExportQuery = Type.Object({ nbrRelationsOptimizationId: Id }, { additionalProperties: false });
-/** For the histories the specification does not name (RAN share, health checks). */
-export const RunExportQuery = Type.Object({ runId: Id }, { additionalProperties: false });
+/**
+ * A result sheet of a run as the page lists it: its columns (what kind of value each holds, so the
+ * table formats, filters and sorts it), how many rows it has, which column holds the row's verdict, and
+ * the worst verdict found on it (the sheet switch's colour).
+ */
+export const RUN_COLUMN_KINDS = ['text', 'number', 'date'] as const;
+export const RunSheetInfo = Type.Object(
+  {
+    name: Type.String(),
+    columns: Type.Array(
+      Type.Object(
+        { key: Type.String(), label: Type.String(), kind: Type.Union(RUN_COLUMN_KINDS.map((k) => Type.Literal(k))) },
+        { additionalProperties: false },
+      ),
+    ),
+    total: Type.Integer({ minimum: 0 }),
+    verdictKey: Type.Union([Type.String(), Type.Null()]),
+    worst: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type RunSheetInfo = Static<typeof RunSheetInfo>;
+
+/** A recorded run as its result shows it again (after the run, from its history row, from `?run=<id>`). */
+export const RunView = Type.Object(
+  {
+    runId: Type.Integer(),
+    user: Type.String(),
+    sites: Type.String(),
+    files: Type.String(),
+    runDate: Type.String({ description: 'ISO-8601 UTC' }),
+    message: Type.Union([Type.String(), Type.Null()]),
+    summary: Type.Array(RunSummaryItem),
+    /** Its result sheets, in the order the page offers them (the first is shown first). */
+    sheets: Type.Array(RunSheetInfo),
+    hasFile: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type RunView = Static<typeof RunView>;
+
+/** One row of a result sheet: its place in the sheet (1-based), its verdict, its cells by column key (dates as ISO-8601 text). */
+export const RunFindingRow = Type.Object(
+  { rowNo: Type.Integer({ minimum: 1 }), verdict: Type.Union([Type.String(), Type.Null()]), values: Type.Record(Type.String(), PreviewValue) },
+  { additionalProperties: false },
+);
+export type RunFindingRow = Static<typeof RunFindingRow>;
+
+/**
+ * The worst-first order of verdicts (issue 46): what needs doing first, then what is fine. Verdicts
+ * are matched without case; NOK (monitoring) and Critical/Major alarms read as errors, Minor as a
+ * warning; any other verdict (NO_LAYER, UNRESOLVED, an optimisation candidate…) comes after EXTRA and
+ * before OK; rows without a verdict (N/A, blank) come last.
+ */
+export const VERDICT_ORDER = ['ERROR', 'WARNING', 'MISSING', 'WRONG', 'EXTRA', 'OK'] as const;
+
+/**
+ * A run's findings, one sheet at a time (the first when `sheet` is not given), through the shared list
+ * query: page, size, sort (a column key of the sheet; its verdict column sorts worst-first), order,
+ * filters (JSON { columnKey: text }, contains, any case). Default order: worst verdict first, then the
+ * sheet's own order. The run's id is named as its export route names it.
+ */
+export const runFindingsQuery = (idParam: string) =>
+  Type.Object(
+    {
+      [idParam]: Id,
+      sheet: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+      size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+      sort: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      order: Type.Optional(Type.Union([Type.Literal('ascend'), Type.Literal('descend')])),
+      filters: Type.Optional(Type.String({ maxLength: 4000 })),
+    },
+    { additionalProperties: false },
+  );
+export interface RunFindingsQuery {
+  sheet?: string;
+  page?: number;
+  size?: number;
+  sort?: string;
+  order?: 'ascend' | 'descend';
+  filters?: string;
+}
+export const RunFindingsPage = Type.Object(
+  { run: RunView, sheet: Type.String(), rows: Type.Array(RunFindingRow), total: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+export type RunFindingsPage = Static<typeof RunFindingsPage>;
 
 /** Site ids as the site selects send them. */
 export const SiteId = Type.String({ minLength: 1, maxLength: 100 });

@@ -69,6 +69,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set([
   'tracking_stamps',
   'runs',
   'planned_cells',
+  'run_findings',
 ]);
 
 export const OPERATOR_COLUMN = 'operator_id';

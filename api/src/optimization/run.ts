@@ -269,6 +269,8 @@ export async function optimisationTask(params: OptimisationTaskParams, context: 
       message,
       summary,
       preview: previewOf(previewSheet(sheets)),
+      // The candidates; the Inputs sheet says what the run read, not what it found.
+      findings: sheets.filter((s) => s.name !== 'Inputs'),
       workbook: { file: temp, fileName: `NbrRelationsOptimization_${fileStamp(new Date())}.xlsx` },
     });
     await scripts?.keep(answer.runId);

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ErrorResponse, Id } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
-import { NbrRelationsOptimizationExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, UploadIdList } from '../contracts/runs';
+import { RunResponse, UploadIdList } from '../contracts/runs';
 import { FileServiceError, resolveUpload } from '../files';
 import { OPTIMIZATION_JOB_KIND, registerOptimizationJobs } from '../optimization/jobs';
 import { OPTIMIZATION_MESSAGES, THRESHOLDS, type OptimisationParams } from '../optimization/run';
 import { exportTemplate } from '../optimization/template';
-import { exportRun, listRunHistory } from '../runs';
+import { registerRunRoutes } from '../runs/routes';
 import { fail, runAnswerOf, userIdOf } from './support';
 
 /** `Optimization/RunNbrRelationsOptimization`: filesPath = upload ids of .xlsx statistics, comma-joined; userId = the caller. */
@@ -59,43 +59,15 @@ export const optimizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/Optimization/GetNbrRelationsOptimizationHistory',
-    {
-      schema: {
-        summary:
-          'Optimisation runs (id, user, sites of the source cells, files, runDate, outcome), newest first; page, size (≤ 100), sort, order, filters (JSON { field: text })',
-        tags,
-        security,
-        querystring: RunHistoryQuery,
-        response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
-      },
-      config: { access: 'canOptimize' },
-    },
-    async (request) => listRunHistory(db, 'nbrRelationsOptimization', request.query),
-  );
-
-  app.get(
-    '/Optimization/GetNbrRelationsOptimizationExport',
-    {
-      schema: {
-        summary: "A past run's workbook for the caller; download with File/Download",
-        tags,
-        security,
-        querystring: NbrRelationsOptimizationExportQuery,
-        response: { 200: FileResponse, 404: ErrorResponse, ...denied },
-      },
-      config: { access: 'canOptimize' },
-    },
-    async (request, reply) => {
-      try {
-        return { file: await exportRun(db, dataDir, 'nbrRelationsOptimization', request.query.nbrRelationsOptimizationId, userIdOf(request)) };
-      } catch (error) {
-        if (error instanceof FileServiceError) return fail(reply, error.statusCode, error.message);
-        throw error;
-      }
-    },
-  );
+  registerRunRoutes(app, 'nbrRelationsOptimization', {
+    historyPath: 'Optimization/GetNbrRelationsOptimizationHistory',
+    exportPath: 'Optimization/GetNbrRelationsOptimizationExport',
+    findingsPath: 'Optimization/GetNbrRelationsOptimizationFindings',
+    idParam: 'nbrRelationsOptimizationId',
+    access: 'canOptimize',
+    tags,
+    what: 'Neighbour relations optimisation',
+  });
 
   app.get(
     '/Optimization/GetNbrRelationsOptimizationTemplate',

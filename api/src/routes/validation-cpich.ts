@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { ErrorResponse, Id } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import { CpichValidationExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteIdList } from '../contracts/runs';
-import { FileServiceError } from '../files';
-import { exportRun, listRunHistory } from '../runs';
+import { RunResponse, SiteIdList } from '../contracts/runs';
+import { registerRunRoutes } from '../runs/routes';
 import { CPICH_JOB_KIND, cpichRefusal, siteListOf, type CpichParams } from '../validation/cpich';
 import { registerValidationJobs } from '../validation/jobs';
 import { fail, runAnswerOf, userIdOf } from './support';
@@ -16,23 +13,12 @@ export const VALIDATION_ROUTE_MESSAGES = {
 
 export const CpichValidationQuery = Type.Object({ sites: SiteIdList, userId: Id }, { additionalProperties: false });
 
-/** A past run's workbook as a fresh download for the caller. */
-export async function runExport(reply: FastifyReply, work: () => Promise<string>) {
-  try {
-    return reply.send({ file: await work() });
-  } catch (error) {
-    if (error instanceof FileServiceError) return fail(reply, error.statusCode, error.message);
-    throw error;
-  }
-}
-
 /** CPICH validation runs (Validation/RunCpichValidation, history, export). */
 export const cpichRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The neighbour routes' jobs too: one registration for the page group's kinds.
   registerValidationJobs(app);
   const tags = ['validation'];
   const { db } = app.services;
-  const dataDir = app.services.config.dataDir;
   const security = [{ bearer: [] }];
   const denied = { 401: ErrorResponse, 403: ErrorResponse };
 
@@ -64,34 +50,13 @@ export const cpichRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/Validation/GetCpichValidationHistory',
-    {
-      schema: {
-        summary:
-          'CPICH validation runs, newest first; page (1-based), size (≤ 100), sort (a field), order (ascend | descend), filters (JSON { field: text }, contains, any case)',
-        tags,
-        security,
-        querystring: RunHistoryQuery,
-        response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
-      },
-      config: { access: 'canValidate' },
-    },
-    async (request) => listRunHistory(db, 'cpichValidation', request.query),
-  );
-
-  app.get(
-    '/Validation/GetCpichValidationExport',
-    {
-      schema: {
-        summary: "A past CPICH validation's workbook for the caller; download with File/Download",
-        tags,
-        security,
-        querystring: CpichValidationExportQuery,
-        response: { 200: FileResponse, 404: ErrorResponse, ...denied },
-      },
-      config: { access: 'canValidate' },
-    },
-    async (request, reply) => runExport(reply, () => exportRun(db, dataDir, 'cpichValidation', request.query.cpichValidationId, userIdOf(request))),
-  );
+  registerRunRoutes(app, 'cpichValidation', {
+    historyPath: 'Validation/GetCpichValidationHistory',
+    exportPath: 'Validation/GetCpichValidationExport',
+    findingsPath: 'Validation/GetCpichValidationFindings',
+    idParam: 'cpichValidationId',
+    access: 'canValidate',
+    tags,
+    what: 'CPICH validation',
+  });
 };

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ErrorResponse, Id } from '../contracts/common';
 import { FileResponse } from '../contracts/files';
-import { NbrRelationsValidationExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteId, UploadIdList } from '../contracts/runs';
+import { RunResponse, SiteId, UploadIdList } from '../contracts/runs';
 import { FileServiceError, newExport, recordExport, resolveUpload } from '../files';
-import { exportRun, listRunHistory } from '../runs';
+import { registerRunRoutes } from '../runs/routes';
 import { unknownSites } from '../network/scope';
 import { NBR_JOB_KIND, NBR_MESSAGES, writeNbrTemplate, type NbrParams } from '../validation/neighbours';
 import { fail, runAnswerOf, userIdOf } from './support';
-import { runExport, VALIDATION_ROUTE_MESSAGES } from './validation-cpich';
+import { VALIDATION_ROUTE_MESSAGES } from './validation-cpich';
 
 export const NbrRelationsValidationQuery = Type.Object({ site: SiteId, userId: Id, filesPath: UploadIdList }, { additionalProperties: false });
 
@@ -60,37 +60,15 @@ export const neighbourValidationRoutes: FastifyPluginAsyncTypebox = async (app) 
     },
   );
 
-  app.get(
-    '/Validation/GetNbrRelationsValidationHistory',
-    {
-      schema: {
-        summary:
-          'Neighbour relations validation runs, newest first; page (1-based), size (≤ 100), sort (a field), order (ascend | descend), filters (JSON { field: text }, contains, any case)',
-        tags,
-        security,
-        querystring: RunHistoryQuery,
-        response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
-      },
-      config: { access: 'canValidate' },
-    },
-    async (request) => listRunHistory(db, 'nbrRelationsValidation', request.query),
-  );
-
-  app.get(
-    '/Validation/GetNbrRelationsValidationExport',
-    {
-      schema: {
-        summary: "A past neighbour relations validation's workbook for the caller; download with File/Download",
-        tags,
-        security,
-        querystring: NbrRelationsValidationExportQuery,
-        response: { 200: FileResponse, 404: ErrorResponse, ...denied },
-      },
-      config: { access: 'canValidate' },
-    },
-    async (request, reply) =>
-      runExport(reply, () => exportRun(db, dataDir, 'nbrRelationsValidation', request.query.nbrRelationsValidationId, userIdOf(request))),
-  );
+  registerRunRoutes(app, 'nbrRelationsValidation', {
+    historyPath: 'Validation/GetNbrRelationsValidationHistory',
+    exportPath: 'Validation/GetNbrRelationsValidationExport',
+    findingsPath: 'Validation/GetNbrRelationsValidationFindings',
+    idParam: 'nbrRelationsValidationId',
+    access: 'canValidate',
+    tags,
+    what: 'Neighbour relations validation',
+  });
 
   app.get(
     '/Validation/GetNbrRelationsTemplate',

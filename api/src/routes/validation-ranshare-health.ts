@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
 import { SiteListQuery, SiteOptions } from '../contracts/network';
-import { RunExportQuery, RunHistoryPage, RunHistoryQuery, RunResponse, SiteId, type RunKind } from '../contracts/runs';
+import { RunResponse, SiteId } from '../contracts/runs';
 import type { JobKind } from '../jobs/model';
 import { runAnswerOutcome, runNotificationKey } from '../jobs/outcome';
-import { exportRun, listRunHistory } from '../runs';
+import { registerRunRoutes } from '../runs/routes';
 import { HEALTH_KIND, type HealthParams } from '../validation/health';
 import { RANSHARE_KIND, type RanShareParams } from '../validation/ranshare';
 import { findSharedSiteOptions } from '../validation/ranshare-layers';
@@ -54,11 +53,9 @@ export const ranShareAndHealthRoutes: FastifyPluginAsyncTypebox = async (app) =>
   registerJobs(app);
   const tags = ['validation'];
   const { db } = app.services;
-  const dataDir = app.services.config.dataDir;
   const security = [{ bearer: [] }];
   const denied = { 401: ErrorResponse, 403: ErrorResponse };
   const refusals = { 400: ErrorResponse, 404: ErrorResponse, 599: ErrorResponse, ...denied };
-  const listHelp = '; page (1-based), size (≤ 100), sort (a field), order (ascend | descend), filters (JSON { field: text }, contains, any case)';
 
   app.get(
     '/Validation/GetRanShareSites',
@@ -118,39 +115,22 @@ export const ranShareAndHealthRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
   );
 
-  const history = (url: string, kind: RunKind, what: string) =>
-    app.get(
-      url,
-      {
-        schema: {
-          summary: `${what} runs (id, user, sites, runDate, outcome), newest first${listHelp}`,
-          tags,
-          security,
-          querystring: RunHistoryQuery,
-          response: { 200: RunHistoryPage, 400: ErrorResponse, ...denied },
-        },
-        config: { access: 'canValidate' },
-      },
-      async (request) => listRunHistory(db, kind, request.query),
-    );
-  history('/Validation/GetRanShareValidationHistory', 'ranShareValidation', 'RAN-share validation');
-  history('/Validation/GetHealthChecksHistory', 'healthChecks', 'Health check');
-
-  const runExport = (url: string, kind: RunKind, what: string) =>
-    app.get(
-      url,
-      {
-        schema: {
-          summary: `A fresh download of a past ${what} run's workbook (File/Download?file=)`,
-          tags,
-          security,
-          querystring: RunExportQuery,
-          response: { 200: FileResponse, 400: ErrorResponse, 404: ErrorResponse, ...denied },
-        },
-        config: { access: 'canValidate' },
-      },
-      async (request) => ({ file: await exportRun(db, dataDir, kind, request.query.runId, userIdOf(request)) }),
-    );
-  runExport('/Validation/GetRanShareValidationExport', 'ranShareValidation', 'RAN-share validation');
-  runExport('/Validation/GetHealthChecksRunExport', 'healthChecks', 'health check');
+  registerRunRoutes(app, 'ranShareValidation', {
+    historyPath: 'Validation/GetRanShareValidationHistory',
+    exportPath: 'Validation/GetRanShareValidationExport',
+    findingsPath: 'Validation/GetRanShareValidationFindings',
+    idParam: 'runId',
+    access: 'canValidate',
+    tags,
+    what: 'RAN-share validation',
+  });
+  registerRunRoutes(app, 'healthChecks', {
+    historyPath: 'Validation/GetHealthChecksHistory',
+    exportPath: 'Validation/GetHealthChecksRunExport',
+    findingsPath: 'Validation/GetHealthChecksFindings',
+    idParam: 'runId',
+    access: 'canValidate',
+    tags,
+    what: 'Health check',
+  });
 };

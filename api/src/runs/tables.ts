@@ -22,6 +22,23 @@ export interface RunsTable {
   preview: string;
   stored_name: string | null;
   file_name: string | null;
+  /** JSON RunSheetInfo[] (migration 0018): the result sheets whose rows are in run_findings. */
+  sheets: string | null;
+}
+
+/** Every row of a run's result sheets (migration 0018), listed by the findings routes. */
+export interface RunFindingsTable {
+  operator_id: TenantColumn;
+  run_id: number;
+  /** The sheet's place in runs.sheets (0-based). */
+  sheet: number;
+  /** The row's place in its sheet (1-based). */
+  row_no: number;
+  /** Worst-first order: 0 ERROR … 6 OK, 7 no verdict (runs/findings.ts verdictRank). */
+  rank: number;
+  verdict: string | null;
+  /** JSON { columnKey: value } (dates as ISO-8601 text). */
+  data: string;
 }
 
 export interface FrequencyPlansTable {
@@ -36,5 +53,6 @@ export interface FrequencyPlansTable {
 
 export interface RunTables {
   runs: RunsTable;
+  run_findings: RunFindingsTable;
   frequency_plans: FrequencyPlansTable;
 }

@@ -1,7 +1,7 @@
 import type { RunResponse, RunSummaryItem } from '../contracts/runs';
 import { validateCpich, type CpichRow } from '../domain/planning';
 import { JobRefusal, type TaskContext } from '../jobs/model';
-import { previewOf, type RunSheet } from '../runs';
+import type { RunSheet } from '../runs';
 import { countCells, loadSiteCells, unknownSites } from '../network/scope';
 import { countsInWords, recordRunWithWorkbook, runFileName } from './run-files';
 import { cpichScripts } from '../domain/scripts';
@@ -119,7 +119,7 @@ export async function cpichTask(params: CpichParams, context: TaskContext): Prom
     jobId: params.jobId ?? null,
     message: notice,
     summary,
-    preview: previewOf(sheet),
+    findings: [sheet],
   });
   await scripts?.keep(answer.runId);
   return { ...answer, notice };

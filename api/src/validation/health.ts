@@ -7,7 +7,7 @@ import { buildSiteReport, type SiteData } from '../domain/monitoring/report';
 import { externalMismatches, validateCpich, validateNeighbourRelations, type CpichRow, type NbrValidationRow } from '../domain/planning';
 import { JobRefusal, type TaskContext } from '../jobs/model';
 import { loadSiteData, siteNotFound } from '../monitoring/report';
-import { previewOf, recordRun, type RunCell, type RunSheet } from '../runs';
+import { recordRun, type RunCell, type RunSheet } from '../runs';
 import { loadSiteNetwork, type SiteNetwork } from '../network/scope';
 import { runFileName, writeTempWorkbook } from './ranshare';
 
@@ -360,7 +360,7 @@ export async function healthChecksTask(params: HealthParams, context: TaskContex
       jobId: params.jobId ?? null,
       message: result.message,
       summary: result.summary,
-      preview: previewOf(result.sheets[0]!),
+      findings: result.sheets,
       workbook: { file, fileName: runFileName('HealthChecks', params.siteId) },
     });
   } finally {

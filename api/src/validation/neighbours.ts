@@ -5,7 +5,7 @@ import { NetworkIndex, validateNeighbourRelations, type NbrValidationRow, type N
 import { resolveUpload } from '../files';
 import { cellInteger, cellText, HeaderedWorkbookError, readHeaderedSheet, type HeaderColumn } from '../files/header-workbook';
 import { JobRefusal, type TaskContext } from '../jobs/model';
-import { previewOf, type RunCell, type RunSheet } from '../runs';
+import type { RunCell, RunSheet } from '../runs';
 import { loadRelationScope, loadSiteCells, unknownSites } from '../network/scope';
 import { countsInWords, recordRunWithWorkbook, runFileName } from './run-files';
 import { neighbourScripts } from '../domain/scripts';
@@ -19,6 +19,7 @@ import { prepareRunScripts } from '../runs/scripts';
 
 export const NBR_JOB_KIND = 'validation.neighbours';
 export const RELATIONS_SHEET = 'Relations';
+export const SKIPPED_SHEET = 'Skipped Rows';
 
 export const NBR_MESSAGES = {
   unknownSite: (site: string) => `Site ${site} not found.`,
@@ -204,7 +205,7 @@ export function nbrSheets(result: NbrResult, skipped: readonly SkippedRow[]): Ru
   }
   if (skipped.length > 0) {
     sheets.push({
-      name: 'Skipped Rows',
+      name: SKIPPED_SHEET,
       columns: [
         { key: 'file', label: 'File' },
         { key: 'row', label: 'Row' },
@@ -316,7 +317,8 @@ export async function neighboursTask(params: NbrParams, context: TaskContext): P
     jobId: params.jobId ?? null,
     message: notice,
     summary,
-    preview: previewOf(sheets[0]!),
+    // The relations sheet holds every verdict (the Missing/Wrong/Extra sheets are its copies); then the skipped rows.
+    findings: sheets.filter((s) => s.name === RELATIONS_SHEET || s.name === SKIPPED_SHEET),
   });
   await scripts?.keep(answer.runId);
   return { ...answer, notice };

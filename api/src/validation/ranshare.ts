@@ -392,6 +392,12 @@ export async function ranShareTask(params: RanShareParams, context: TaskContext)
       message: result.message,
       summary: result.summary,
       preview: previewOf(result.main),
+      // The checks first (the main one leading), then the sharing table they were judged against.
+      findings: [
+        result.main,
+        ...result.sheets.filter((s) => s !== result.main && s.name !== 'Sharing'),
+        ...result.sheets.filter((s) => s !== result.main && s.name === 'Sharing'),
+      ],
       workbook: { file, fileName: runFileName('RanShareValidation', params.site) },
     });
   } finally {

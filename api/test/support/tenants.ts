@@ -182,7 +182,7 @@ export async function insertOperatorRecords(database: TestDatabase, dataDir: str
         jobId: null,
         message: null,
         summary: [],
-        preview: { title: 'Run', columns: [{ key: 'site', label: 'Site' }], rows: [{ site: siteId }], total: 1 },
+        findings: [{ name: 'Run', columns: [{ key: 'site', label: 'Site' }], rows: [{ site: siteId }] }],
         workbook: { file, fileName: `${kind}-${siteId}.xlsx` },
       });
       runIds[kind] = run.runId;

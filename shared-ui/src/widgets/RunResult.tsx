@@ -1,24 +1,28 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { EyeOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { RunHistoryRow } from 'api/contracts';
-import { api } from 'shared-auth';
 import { listFetcher } from '../api/listFetcher';
-import { downloadExport, type FileResponse } from '../files/transfer';
 import { DataTable, type DataColumn } from './DataTable';
 import { Note } from './Note';
 import type { RunResultCardProps } from './RunResultCard';
+import { RunWorkbookButton, type RunRoutes } from './RunWorkbookButton';
+
+export type { RunRoutes };
 
 /**
- * What every planning, validation and optimisation page shows of a run (DESIGN §7.4): the verdict
- * counts and the first rows of its main result, then its history with the workbook of each run.
+ * What every planning, validation and optimisation page shows of a run (DESIGN §7.4, issue 46): the
+ * run shown is the one the address names (`?run=<id>` on the page's path, so a notification or a
+ * shared link opens it), set when a run ends or a history row is opened; its result (summary, every
+ * finding worst first, the workbook on request); and the history of past runs.
  */
 
 const LoadedRunResultCard = lazy(() => import('./RunResultCard').then((m) => ({ default: m.RunResultCardContent })));
 
 /**
- * A run's answer (see RunResultCardContent), loaded when a run first ends: a page shows it only after a
- * run, and its verdict tags would otherwise come with the page's first load.
+ * A run's result (see RunResultCardContent), loaded when a run is first shown: a page shows one only
+ * after a run or when asked to, and its table and tags would otherwise come with the page's first load.
  */
 export function RunResultCard(props: RunResultCardProps) {
   return (
@@ -28,45 +32,46 @@ export function RunResultCard(props: RunResultCardProps) {
   );
 }
 
-/** Downloads a past run's workbook through its export route (e.g. 'Validation/GetCpichValidationExport', param 'cpichValidationId'). */
-function HistoryDownload({ row, exportPath, idParam }: { row: RunHistoryRow; exportPath: string; idParam: string }) {
-  const [busy, setBusy] = useState(false);
-  if (!row.hasFile) return <Note>{row.message ?? 'No workbook'}</Note>;
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { data } = await api.get<FileResponse>(exportPath, { params: { [idParam]: row.id }, outlivesPage: true });
-      await downloadExport(data.file);
-    } catch {
-      // The API client has said why.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={() => void download()} aria-label={`Download the workbook of run ${row.id}`}>
-      Download
-    </Button>
+/** The run the page shows: `?run=<id>` of its address (null without one, or with one that is no run id), and how to show another. */
+export function useShownRun(): [runId: number | null, show: (runId: number | null) => void] {
+  const [search, setSearch] = useSearchParams();
+  const text = search.get('run');
+  const runId = text !== null && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  const show = useCallback(
+    (next: number | null) =>
+      setSearch(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next === null) params.delete('run');
+          else params.set('run', String(next));
+          return params;
+        },
+        // Each run shown is a step back in the browser's history, as opening a page would be.
+        { replace: false },
+      ),
+    [setSearch],
   );
+  return [runId, show];
 }
 
 export interface RunHistoryTableProps {
   caption: string;
   /** The history call, e.g. 'Validation/GetCpichValidationHistory'. */
   historyPath: string;
-  /** The export call and its id parameter, as the specification names them. */
-  exportPath: string;
-  idParam: string;
-  /** Which of the history's fields this page shows (specification §3), in order; `outcome` and the download follow. */
+  /** The run kind's findings and export calls and their id parameter, as the specification names them. */
+  routes: RunRoutes;
+  /** Which of the history's fields this page shows (specification §3), in order; `outcome` and the actions follow. */
   fields: ReadonlyArray<'user' | 'sites' | 'site' | 'files' | 'antenna' | 'lteBands'>;
+  /** Opens a past run's result (a click or Enter on its row, or its Open button). */
+  onOpen: (runId: number) => void;
   reloadKey?: number;
   emptyText?: ReactNode;
 }
 
 const FIELD_TITLES = { user: 'User', sites: 'Sites', site: 'Site', files: 'Files', antenna: 'Antenna', lteBands: 'LTE Bands' } as const;
 
-/** A run history, paged on the server, newest first, each run's workbook a click away. */
-export function RunHistoryTable({ caption, historyPath, exportPath, idParam, fields, reloadKey }: RunHistoryTableProps) {
+/** A run history, paged on the server, newest first: each run opens again on the page, its workbook a click away. */
+export function RunHistoryTable({ caption, historyPath, routes, fields, onOpen, reloadKey }: RunHistoryTableProps) {
   const [fetchPage] = useState(() => listFetcher<RunHistoryRow>(historyPath));
   const columns: Array<DataColumn<RunHistoryRow>> = [
     { key: 'id', title: 'Id', hidden: true },
@@ -75,10 +80,24 @@ export function RunHistoryTable({ caption, historyPath, exportPath, idParam, fie
     { key: 'outcome', title: 'Outcome', wrap: true },
     {
       key: 'hasFile',
-      title: 'Workbook',
+      title: 'Run',
       filter: false,
       sortable: false,
-      render: (row) => <HistoryDownload row={row} exportPath={exportPath} idParam={idParam} />,
+      render: (row) => (
+        // The row's own click opens the run too; these buttons keep their clicks to themselves.
+        <Flex gap={4} wrap onClick={(event) => event.stopPropagation()}>
+          <Button size="small" icon={<EyeOutlined />} onClick={() => onOpen(row.id)} aria-label={`Open run ${row.id}`}>
+            Open
+          </Button>
+          {row.hasFile ? (
+            <RunWorkbookButton runId={row.id} routes={routes} label={`Download the workbook of run ${row.id}`}>
+              Download
+            </RunWorkbookButton>
+          ) : (
+            <Note>{row.message ?? 'No workbook'}</Note>
+          )}
+        </Flex>
+      ),
     },
   ];
   return (
@@ -89,6 +108,7 @@ export function RunHistoryTable({ caption, historyPath, exportPath, idParam, fie
       fetchPage={fetchPage}
       rowKey="id"
       reloadKey={reloadKey}
+      onRowClick={(row) => onOpen(row.id)}
       emptyText="No runs yet."
     />
   );

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { RunResponse } from 'api/contracts';
 import { api, errorMessage, useSession } from 'shared-auth';
 import {
-  downloadExport,
   ExportButton,
   FileDropZone,
   JobProgressBar,
@@ -13,25 +12,26 @@ import {
   RunResultCard,
   uploadFiles,
   useFollowedJob,
+  useShownRun,
   type ProgressReporter,
 } from 'shared-ui';
+import { RUN_ROUTES } from '../validation/validationRun';
 
 /** Job kind of the run (the API's `optimization.neighbours`): its `JobProgress` events feed the bar. */
 export const OPTIMIZATION_JOB_KIND = 'optimization.neighbours';
 
 const RUNNING = 'Optimising…';
 
-type Outcome = { result: RunResponse } | { refused: string };
-
 export default function NbrRelationsOptimizationPage() {
   const userId = useSession((s) => s.user.id);
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
   const { job, follow } = useFollowedJob(OPTIMIZATION_JOB_KIND);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [shownRun, showRun] = useShownRun();
 
   const run = async (files: File[], onProgress: ProgressReporter) => {
-    setOutcome(null);
+    setRefused(null);
     // An upload refusal (size, type, quota) is told by the API client's toast; the files stay for another try.
     const uploads = await uploadFiles(files, { onProgress });
     try {
@@ -43,11 +43,10 @@ export default function NbrRelationsOptimizationPage() {
           skipErrorHandling: true,
         }),
       );
-      setOutcome({ result: data });
-      // Specification §8: a run that wrote a workbook downloads it; download failures stay silent.
-      if (data.file) void downloadExport(data.file).catch(() => undefined);
+      // Shown on the page; its workbook downloads when the user asks for it.
+      showRun(data.runId);
     } catch (error) {
-      setOutcome({ refused: errorMessage(error) });
+      setRefused(errorMessage(error));
       throw error;
     } finally {
       setVersion((v) => v + 1);
@@ -74,16 +73,16 @@ export default function NbrRelationsOptimizationPage() {
             processingLabel={RUNNING}
             processing={<JobProgressBar job={job} label="Run progress" pendingText={RUNNING} />}
           />
-          {outcome && 'refused' in outcome && <Alert type="error" showIcon title={outcome.refused} data-testid="run-refusal" />}
-          {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Optimisation result" />}
+          {refused !== null && <Alert type="error" showIcon title={refused} data-testid="run-refusal" />}
         </Flex>
       </Card>
+      {shownRun !== null && <RunResultCard runId={shownRun} routes={RUN_ROUTES.nbrRelationsOptimization} title="Optimisation result" />}
       <RunHistoryTable
         caption="Nbr Relations Optimization History"
         historyPath="Optimization/GetNbrRelationsOptimizationHistory"
-        exportPath="Optimization/GetNbrRelationsOptimizationExport"
-        idParam="nbrRelationsOptimizationId"
+        routes={RUN_ROUTES.nbrRelationsOptimization}
         fields={['user', 'sites', 'files']}
+        onOpen={showRun}
         reloadKey={version}
       />
     </PageContainer>

@@ -3,7 +3,7 @@ import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useSession } from 'shared-auth';
 import { InfoBanner, JobProgressBar, Note, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet } from 'shared-ui';
-import { RunRefusal, siteSource, useValidationRun } from './validationRun';
+import { RUN_ROUTES, RunRefusal, siteSource, useValidationRun } from './validationRun';
 
 /** Job kind of the run (the API's `validation.cpich`): its progress feeds the bar. */
 export const CPICH_JOB_KIND = 'validation.cpich';
@@ -16,7 +16,7 @@ export default function CpichValidationPage() {
   // Bumped after each run: the banner and the history fetch again.
   const [version, setVersion] = useState(0);
   const date = useApiGet<string | null>('Validation/GetLastUtranCellsDate', null, version);
-  const { job, running, outcome, run } = useValidationRun(CPICH_JOB_KIND);
+  const { job, running, outcome, run, shownRun, showRun } = useValidationRun(CPICH_JOB_KIND);
   const tooMany = sites.length > SITE_OPTION_LIMIT;
 
   const start = async () => {
@@ -58,13 +58,13 @@ export default function CpichValidationPage() {
           <RunRefusal outcome={outcome} />
         </Flex>
       </Card>
-      {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Cpich Validation Result" />}
+      {shownRun !== null && <RunResultCard runId={shownRun} routes={RUN_ROUTES.cpichValidation} title="Cpich Validation Result" />}
       <RunHistoryTable
         caption="Cpich Validation History"
         historyPath="Validation/GetCpichValidationHistory"
-        exportPath="Validation/GetCpichValidationExport"
-        idParam="cpichValidationId"
+        routes={RUN_ROUTES.cpichValidation}
         fields={['user', 'sites']}
+        onOpen={showRun}
         reloadKey={version}
       />
     </PageContainer>

@@ -1,5 +1,6 @@
 import { MedicineBoxOutlined } from '@ant-design/icons';
 import { SiteRunPage } from './siteRunPage';
+import { RUN_ROUTES } from './validationRun';
 
 /** The API's job kind of the run (`validation.healthChecks`). */
 export const HEALTH_CHECKS_JOB_KIND = 'validation.healthChecks';
@@ -16,7 +17,7 @@ export default function HealthChecksPage() {
       runningText="Checking the site…"
       historyCaption="Health Checks History"
       historyPath="Validation/GetHealthChecksHistory"
-      exportPath="Validation/GetHealthChecksRunExport"
+      routes={RUN_ROUTES.healthChecks}
     />
   );
 }

@@ -15,7 +15,7 @@ import {
   useApiGet,
   type ProgressReporter,
 } from 'shared-ui';
-import { RunRefusal, siteSource, useValidationRun } from './validationRun';
+import { RUN_ROUTES, RunRefusal, siteSource, useValidationRun } from './validationRun';
 
 /** Job kind of the run (the API's `validation.neighbours`): its progress feeds the bar once the upload is through. */
 export const NBR_JOB_KIND = 'validation.neighbours';
@@ -28,7 +28,7 @@ export default function NbrRelationsValidationPage() {
   // Bumped after each run: the banner and the history fetch again.
   const [version, setVersion] = useState(0);
   const date = useApiGet<string | null>('Validation/GetLastNbrRelationsDate', null, version);
-  const { job, outcome, run } = useValidationRun(NBR_JOB_KIND);
+  const { job, outcome, run, shownRun, showRun } = useValidationRun(NBR_JOB_KIND);
 
   const validate = async (files: File[], onProgress: ProgressReporter) => {
     if (userId === null || site === null) return;
@@ -67,13 +67,13 @@ export default function NbrRelationsValidationPage() {
           <RunRefusal outcome={outcome} />
         </Flex>
       </Card>
-      {outcome && 'result' in outcome && <RunResultCard result={outcome.result} title="Nbr Relations Validation Result" />}
+      {shownRun !== null && <RunResultCard runId={shownRun} routes={RUN_ROUTES.nbrRelationsValidation} title="Nbr Relations Validation Result" />}
       <RunHistoryTable
         caption="Nbr Relations Validation History"
         historyPath="Validation/GetNbrRelationsValidationHistory"
-        exportPath="Validation/GetNbrRelationsValidationExport"
-        idParam="nbrRelationsValidationId"
+        routes={RUN_ROUTES.nbrRelationsValidation}
         fields={['user', 'sites', 'files']}
+        onOpen={showRun}
         reloadKey={version}
       />
     </PageContainer>

@@ -1,5 +1,6 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { SiteRunPage } from './siteRunPage';
+import { RUN_ROUTES } from './validationRun';
 
 /** The API's job kind of the run (`validation.ranShare`). */
 export const RANSHARE_JOB_KIND = 'validation.ranShare';
@@ -18,7 +19,7 @@ export default function RanShareNbrRelationsValidationPage() {
       runningText="Validating the shared relations…"
       historyCaption="RanShare Nbr Relations Validation History"
       historyPath="Validation/GetRanShareValidationHistory"
-      exportPath="Validation/GetRanShareValidationExport"
+      routes={RUN_ROUTES.ranShareValidation}
     />
   );
 }

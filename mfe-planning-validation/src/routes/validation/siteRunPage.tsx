@@ -1,13 +1,13 @@
 import { Button, Card, Flex } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
-import { downloadExport, JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect } from 'shared-ui';
+import { JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, type RunRoutes } from 'shared-ui';
 import { useSession } from 'shared-auth';
 import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 
 /**
  * A page that runs one check on one site (RAN-share validation, health checks): the site select, the
- * run button, the job's progress while it runs, the answer (message, verdict counts, first rows; its
- * workbook downloads at once), and the history of past runs with each run's workbook. The run, its
+ * run button, the job's progress while it runs, the run's result (message, verdict counts, every
+ * finding; its workbook when asked for), and the history of past runs, each of which opens again. The run, its
  * job's progress and the inline refusal are the validation pages' (validationRun.tsx).
  */
 
@@ -28,7 +28,8 @@ export interface SiteRunPageProps {
   sitesPath?: string;
   historyCaption: string;
   historyPath: string;
-  exportPath: string;
+  /** The kind's findings and export calls (validationRun.tsx RUN_ROUTES). */
+  routes: RunRoutes;
   runningText: string;
 }
 
@@ -36,16 +37,14 @@ export function SiteRunPage(props: SiteRunPageProps) {
   const userId = useSession((s) => s.user.id);
   const sites = useMemo(() => (props.sitesPath ? siteSource(props.sitesPath) : findSites), [props.sitesPath]);
   const [site, setSite] = useState<string | null>(null);
-  const { job, running, outcome, run } = useValidationRun(props.jobKind);
+  const { job, running, outcome, run, shownRun, showRun } = useValidationRun(props.jobKind);
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
 
   const start = async () => {
     if (!site || userId === null) return;
-    const next = await run(props.runPath, { [props.siteParam]: site, userId });
+    await run(props.runPath, { [props.siteParam]: site, userId });
     setVersion((v) => v + 1);
-    // The workbook stays a click away on the result and in the history if this download fails.
-    if ('result' in next && next.result.file) await downloadExport(next.result.file).catch(() => undefined);
   };
 
   return (
@@ -68,13 +67,13 @@ export function SiteRunPage(props: SiteRunPageProps) {
             <RunRefusal outcome={outcome} />
           </Flex>
         </Card>
-        {outcome && 'result' in outcome && <RunResultCard result={outcome.result} />}
+        {shownRun !== null && <RunResultCard runId={shownRun} routes={props.routes} title={`${props.title} Result`} />}
         <RunHistoryTable
           caption={props.historyCaption}
           historyPath={props.historyPath}
-          exportPath={props.exportPath}
-          idParam="runId"
+          routes={props.routes}
           fields={['user', 'sites']}
+          onOpen={showRun}
           reloadKey={version}
         />
       </Flex>

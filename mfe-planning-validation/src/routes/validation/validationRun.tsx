@@ -2,13 +2,35 @@ import { Alert } from 'antd';
 import { useCallback, useState } from 'react';
 import type { RunResponse } from 'api/contracts';
 import { api, errorMessage, isApiError } from 'shared-auth';
-import { useFollowedJob, type SiteOption } from 'shared-ui';
+import { useFollowedJob, useShownRun, type RunRoutes, type SiteOption } from 'shared-ui';
 
 /**
  * What the validation pages (CPICH, neighbour relations, and the site run pages: RAN share, health
- * checks) share: the run call followed by its job's progress, and the refusal said once, inline (a 599
- * is a warning, specification §8).
+ * checks) share: the run call followed by its job's progress, the run it recorded shown at once (its
+ * id in the address, `?run=`), and the refusal said once, inline (a 599 is a warning, specification §8).
  */
+
+/** Each run kind's findings and export calls, as the API names them (runs/routes.ts registerRunRoutes). */
+export const RUN_ROUTES = {
+  cpichValidation: { findingsPath: 'Validation/GetCpichValidationFindings', exportPath: 'Validation/GetCpichValidationExport', idParam: 'cpichValidationId' },
+  nbrRelationsValidation: {
+    findingsPath: 'Validation/GetNbrRelationsValidationFindings',
+    exportPath: 'Validation/GetNbrRelationsValidationExport',
+    idParam: 'nbrRelationsValidationId',
+  },
+  ranShareValidation: { findingsPath: 'Validation/GetRanShareValidationFindings', exportPath: 'Validation/GetRanShareValidationExport', idParam: 'runId' },
+  healthChecks: { findingsPath: 'Validation/GetHealthChecksFindings', exportPath: 'Validation/GetHealthChecksRunExport', idParam: 'runId' },
+  nbrRelationsOptimization: {
+    findingsPath: 'Optimization/GetNbrRelationsOptimizationFindings',
+    exportPath: 'Optimization/GetNbrRelationsOptimizationExport',
+    idParam: 'nbrRelationsOptimizationId',
+  },
+  parameterPlanning: {
+    findingsPath: 'Parameters/GetParameterPlanningFindings',
+    exportPath: 'Parameters/GetParameterPlanningExport',
+    idParam: 'parameterPlanningId',
+  },
+} as const satisfies Record<string, RunRoutes>;
 
 export type RunOutcome = { result: RunResponse } | { refused: string; warning: boolean };
 
@@ -23,6 +45,7 @@ export function useValidationRun(kind: string) {
   const { job, follow } = useFollowedJob(kind);
   const [running, setRunning] = useState(false);
   const [outcome, setOutcome] = useState<RunOutcome | null>(null);
+  const [shownRun, showRun] = useShownRun();
 
   const run = useCallback(
     async (path: string, params: Record<string, string | number>): Promise<RunOutcome> => {
@@ -33,6 +56,7 @@ export function useValidationRun(kind: string) {
         // The refusal is shown inline, so the API client's toast stays off; the job's notification tells the rest.
         const { data } = await follow(() => api.get<RunResponse>(path, { params, skipLoading: true, skipErrorHandling: true }));
         next = { result: data };
+        showRun(data.runId);
       } catch (error) {
         next = { refused: errorMessage(error), warning: isApiError(error) && error.response?.status === 599 };
       } finally {
@@ -41,10 +65,10 @@ export function useValidationRun(kind: string) {
       setOutcome(next);
       return next;
     },
-    [follow],
+    [follow, showRun],
   );
 
-  return { job, running, outcome, run };
+  return { job, running, outcome, run, shownRun, showRun };
 }
 
 export function RunRefusal({ outcome }: { outcome: RunOutcome | null }) {
