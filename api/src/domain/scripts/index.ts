@@ -6,6 +6,7 @@ export { ldnOf, filterOf, writeNodeScripts, writeReadme, emptyPlan, type ScriptP
 export { neighbourScripts } from './neighbours';
 export { cpichScripts, recommendCpich, CPICH_LIMITS, type CpichRecommendation } from './cpich';
 export { optimisationScripts } from './optimisation';
+export { planningScripts } from './planning';
 
 export class ScriptGrammarError extends Error {}
 

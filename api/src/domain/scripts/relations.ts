@@ -242,10 +242,20 @@ function proxyFor(
 
 /**
  * Creates the relation source → target: LTE → LTE (EUtranCellRelation) or LTE → NR (GUtranCellRelation,
- * EN-DC), with the frequency relation it needs and, when the target is on another node, the proxies of
- * its node and cell first. Other kinds are left to the engineer.
+ * EN-DC), with the frequency relation it needs and, when the target is on another node (always for NR:
+ * an eNB reaches even its co-sited gNB through ExternalGNodeBFunction), the proxies of its node and cell
+ * first. `createFrequency` also creates the node's SSB frequency when no proxy shows it there. Other
+ * kinds are left to the engineer.
  */
-export function createRelation(index: NetworkIndex, source: Cell, target: Cell, label: FindingLabel, finding: string, created: CreatedMos): Outcome {
+export function createRelation(
+  index: NetworkIndex,
+  source: Cell,
+  target: Cell,
+  label: FindingLabel,
+  finding: string,
+  created: CreatedMos,
+  options: { createFrequency?: boolean } = {},
+): Outcome {
   const node = source.nodeName;
   const sourceClass = classOf(ldnOf(source.dn));
   if (sourceClass !== 'EUtranCellFDD' && sourceClass !== 'EUtranCellTDD') {
@@ -255,8 +265,6 @@ export function createRelation(index: NetworkIndex, source: Cell, target: Cell, 
   if (!lte && target.tech !== '5G') return { label, byHand: `${finding}: LTE to ${target.tech} relations are not scripted`, node };
   const channel = lte ? target.channel : target.ssb;
   if (channel === null) return { label, byHand: `${finding}: the dump has no ${lte ? 'EARFCN' : 'SSB frequency'} for ${target.name}`, node };
-  if (sameNode(source, target) && !lte)
-    return { label, byHand: `${finding}: an NR cell on the LTE node itself is reached through X2/EN-DC setup, not scripted`, node };
   const frequency = frequencyFor(
     index,
     source,
@@ -281,6 +289,23 @@ export function createRelation(index: NetworkIndex, source: Cell, target: Cell, 
     created,
   );
   const steps = [...frequency.steps];
+  // A new NR carrier (planning): the node has no proxy on that SSB yet, so neither has it the SSB frequency the relations refer to.
+  if (!lte && options.createFrequency && frequency.steps.length > 0 && !created.has(node, frequency.frequencyLdn)) {
+    const known = index.dump.externalCells.some((e) => e.nodeName === node && e.kind === '5G' && e.channel === channel);
+    if (!known) {
+      created.add(node, frequency.frequencyLdn);
+      steps.unshift(
+        create(
+          frequency.frequencyLdn,
+          [
+            ['arfcn', int(channel)],
+            ['smtcScs', int(30)],
+          ],
+          `SSB frequency ${channel} (30 kHz SMTC), not on the node in the dump`,
+        ),
+      );
+    }
+  }
   let targetLdn: string;
   if (lte && sameNode(source, target)) targetLdn = ldnOf(target.dn);
   else {
@@ -299,7 +324,7 @@ export function createRelation(index: NetworkIndex, source: Cell, target: Cell, 
     create(
       relationLdn,
       [['neighborCellRef', ref(targetLdn)]],
-      `relation to ${target.name}${sameNode(source, target) ? ' (same node)' : ` on ${target.nodeName} through its proxy`}`,
+      `relation to ${target.name}${lte && sameNode(source, target) ? ' (same node)' : ` on ${target.nodeName} through its proxy`}`,
     ),
   );
   return {
