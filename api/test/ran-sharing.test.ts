@@ -1,3 +1,4 @@
+import { refreshSiteStatuses } from '../src/monitoring/site-statuses';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { SiteMapResponse } from '../src/contracts/dashboards';
@@ -66,13 +67,15 @@ describe.each(TEST_DATABASES)('RAN sharing between two operators on $name', (kin
       database.db
         .insertInto('monitoring_nodes')
         .values([nodeRow('LX0814', { site_id: 'LX0814', in_inventory: 0 }), nodeRow('LX0813', { site_id: 'LX0813', in_inventory: 0 })])
-        .execute(),
+        .execute()
+        .then(() => refreshSiteStatuses(database.db)),
     );
     await runInOperator(ids.vodafone, () =>
       database.db
         .insertInto('monitoring_nodes')
         .values(nodeRow('LX0811', { site_id: 'LX0811' }))
-        .execute(),
+        .execute()
+        .then(() => refreshSiteStatuses(database.db)),
     );
   });
   afterAll(async () => {

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_site_lookups';
 import * as m0016 from './migrations/0016_operator_tenancy';
 import * as m0017 from './migrations/0017_plan_reservations';
 import * as m0018 from './migrations/0018_run_findings';
+import * as m0019 from './migrations/0019_site_statuses';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -39,6 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_operator_tenancy': m0016,
   '0017_plan_reservations': m0017,
   '0018_run_findings': m0018,
+  '0019_site_statuses': m0019,
 };
 
 /** The migrations up to and including `last`, in order (suites that migrate a database step by step). */

@@ -62,6 +62,7 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set([
   'monitoring_findings',
   'monitoring_ret',
   'monitoring_performance',
+  'monitoring_site_statuses',
   'tracking_commissioning_plan',
   'tracking_tracker',
   'tracking_work_orders',

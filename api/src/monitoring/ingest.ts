@@ -1,3 +1,4 @@
+import { refreshSiteStatuses } from './site-statuses';
 import { sql, type Kysely } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
 import { INCOMPLETE_LOG, type ParseCounts, type ParsedFile, type ParseProblem, type ParseReport } from '../contracts/monitoring';
@@ -726,6 +727,7 @@ async function store(
     }
     for (const writer of Object.values(writers)) await writer.flush();
     await markUnreadable(trx, unreadable);
+    await refreshSiteStatuses(trx);
     return parseId;
   });
 }

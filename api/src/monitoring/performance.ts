@@ -1,3 +1,4 @@
+import { refreshSiteStatuses } from './site-statuses';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PerformanceImportResponse } from '../contracts/monitoring';
@@ -110,6 +111,7 @@ export async function performanceImportTask(params: PerformanceImportParams, con
         )
         .execute();
     }
+    await refreshSiteStatuses(trx);
     await writeStamp(trx, PERFORMANCE_STAMP, importedAt);
   });
   return {

@@ -128,29 +128,18 @@ export const CONFIGURATION_SUMMARY_LIST: ListSource = {
   tieBreak: ['nodeName'],
 };
 
-/**
- * NOK beats 'Incomplete log' beats OK beats N/A: a rank per status, the worst (highest) of a site's nodes
- * wins. A node whose log stopped inside a table is not known to be OK, so its site is not shown OK either.
- */
-const rank = (column: string) =>
-  sql`max(case when ${sql.ref(column)} = 'NOK' then 3 when ${sql.ref(column)} = ${sql.lit(INCOMPLETE_LOG)} then 2 when ${sql.ref(column)} = 'OK' then 1 else 0 end)`;
+/** A rank of monitoring_site_statuses (site-statuses.ts) as the status it stands for. */
 const statusOfRank = (column: string) =>
   sql`case when ${sql.ref(column)} = 3 then 'NOK' when ${sql.ref(column)} = 2 then ${sql.lit(INCOMPLETE_LOG)} when ${sql.ref(column)} = 1 then 'OK' else 'N/A' end`;
 
 /**
- * The statuses of each site (nodes without a site stand alone under their node name), from the nodes
- * alone: a page sorted and filtered on them is chosen here first (ListSource.keyed), so the plan and
- * tracker look-ups of the other fields are made for its ten rows, not for every site.
+ * The statuses of each site, kept by the parse and the PM import (site-statuses.ts): a page sorted and
+ * filtered on them is chosen here first (ListSource.keyed), so the plan and tracker look-ups of the
+ * other fields are made for its ten rows, not for every site.
  */
 const SITE_STATUS_TABLE: KeyedTable = {
-  table: sql`(
-      select coalesce(n.site_id, n.node_name) as site, ${rank('n.alarm_status')} as alarm, ${rank('n.radio_status')} as radio,
-        ${rank('n.core_status')} as core, ${rank('p.status')} as perf, max(n.unreachable) as unreachable,
-        max(n.operator_id) as operator_id
-      from monitoring_nodes n left join monitoring_performance p on p.node_name = n.node_name and ${tenantScope('p')}
-      where ${tenantScope('n')}
-      group by coalesce(n.site_id, n.node_name)
-    ) g`,
+  table: sql`monitoring_site_statuses g`,
+  where: tenantScope('g'),
   key: 'siteId',
   columns: {
     siteId: sql`g.site`,
@@ -168,9 +157,9 @@ const SITE_STATUS_TABLE: KeyedTable = {
 export const OVERALL_SITE_SUMMARY_LIST: ListSource = {
   from: sql`select ${keyedColumns(SITE_STATUS_TABLE.columns)}, ${siteNameOf('s', sql`g.site`, 'g.operator_id')} as "siteName", ${commissioningDateOf(sql`g.site`, null)} as "commissioningDate",
       ${currentStatusOf(sql`g.site`)} as "currentStatus"
-    from ${SITE_STATUS_TABLE.table} left join network_sites s on s.id = g.site and ${tenantScope('s')}`,
+    from ${SITE_STATUS_TABLE.table} left join network_sites s on s.id = g.site and ${tenantScope('s')} where ${tenantScope('g')}`,
   // One row per site whatever the joins: counted without the look-ups.
-  countFrom: sql`select 1 from monitoring_nodes n where ${tenantScope('n')} group by coalesce(n.site_id, n.node_name)`,
+  countFrom: sql`select 1 from monitoring_site_statuses g where ${tenantScope('g')}`,
   keyed: SITE_STATUS_TABLE,
   fields: OVERALL_SITE_SUMMARY_FIELDS,
   dateFields: new Set(['commissioningDate']),

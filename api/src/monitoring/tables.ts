@@ -167,6 +167,20 @@ export interface MonitoringPerformanceTable {
   imported_at: string;
 }
 
+/** Per site (or node without a site), the worst status rank of its nodes (migration 0019, site-statuses.ts). */
+export interface MonitoringSiteStatusesTable {
+  operator_id: TenantColumn;
+  /** The site id, or the node name of a node without a site. */
+  site: string;
+  /** 3 NOK, 2 'Incomplete log', 1 OK, 0 N/A. */
+  alarm: number;
+  radio: number;
+  core: number;
+  perf: number;
+  /** 1 when a node of the site could not be reached. */
+  unreachable: number;
+}
+
 export interface MonitoringTables {
   monitoring_parses: MonitoringParsesTable;
   monitoring_nodes: MonitoringNodesTable;
@@ -178,4 +192,5 @@ export interface MonitoringTables {
   monitoring_findings: MonitoringFindingsTable;
   monitoring_alarm_hints: MonitoringAlarmHintsTable;
   monitoring_performance: MonitoringPerformanceTable;
+  monitoring_site_statuses: MonitoringSiteStatusesTable;
 }

@@ -1,3 +1,4 @@
+import { refreshSiteStatuses } from '../../src/monitoring/site-statuses';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,6 +134,7 @@ export async function insertOperatorRecords(database: TestDatabase, dataDir: str
       .insertInto('monitoring_nodes')
       .values(nodeRow(nodeName, { site_id: siteId, parse_id: parseId, logs_at: stamp, alarm_status: 'NOK', alarm_count: 1 }))
       .execute();
+    await refreshSiteStatuses(db);
     const { id: alarmId } = await db
       .insertInto('monitoring_alarms')
       .values(alarmRow(nodeName, { site_id: siteId, parse_id: parseId, mo: 'ManagedElement=1', specific_problem: `Tenant alarm ${operatorId}` }))
