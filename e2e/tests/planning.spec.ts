@@ -9,8 +9,9 @@ import { pickOption } from '../support/select';
 import { ADMIN, signInByToken } from '../support/session';
 import { wasShown, watchShown } from '../support/shown';
 
-// The demo network: LX0006 has L800, L1800 and L2100 cells in three sectors; the administrator's current
-// operator is Vodafone PT, whose seeded frequency plan is the n78 block 3600–3700 MHz (NR-ARFCN 643334).
+// The demo network: LX0006 has L800, L1800 and L2100 cells in three sectors, and n78 cells already (kept
+// unless 'Replan existing NR cells' is ticked); the administrator's current operator is Vodafone PT, whose
+// seeded frequency plan is the n78 block 3600–3700 MHz (NR-ARFCN 643334).
 const SITE = 'LX0006';
 
 let workDir: string;
@@ -35,7 +36,7 @@ test.beforeEach(async ({ page }) => {
  * nothing (a CI run waited a minute on a disabled Run button).
  */
 async function pickSite(page: Page, site: string): Promise<void> {
-  await pickOption(page, 'Site', site, new RegExp(`^${site} – `));
+  await pickOption(page, 'Sites', site, new RegExp(`^${site} – `));
 }
 
 async function download(page: Page, trigger: Locator): Promise<string> {
@@ -71,9 +72,9 @@ test('Parameter Planning: a demo site planned with progress, the summary, the hi
   await expect(tableOf(page, 'Parameter Planning History')).toContainText('No runs yet.');
 
   await pickSite(page, SITE);
+  await page.getByLabel('Replan existing NR cells').check();
   await watchProgress(page);
-  // The run answers with its workbook, which the page downloads at once.
-  const file = await download(page, button(page, 'Run Parameter Planning'));
+  await button(page, 'Run Parameter Planning').click();
 
   const result = page.getByTestId('run-result');
   await expect(result).toContainText(`Parameter planning of ${SITE} (AIR3227/78 on L800, L1800, L2100): 3 NR cells, 9 LTE anchors, 9 EN-DC relations`);
@@ -87,6 +88,7 @@ test('Parameter Planning: a demo site planned with progress, the summary, the hi
   }
   await expect(result).toContainText('NR Cells: 3 rows');
   expect(await progressWasShown(page)).toBe(true);
+  const file = await download(page, button(result, 'Download workbook'));
 
   const history = tableOf(page, 'Parameter Planning History');
   const row = history.locator('tr.ant-table-row').first();
@@ -96,7 +98,7 @@ test('Parameter Planning: a demo site planned with progress, the summary, the hi
   await expect(row).toContainText('Cellwise Administrator');
 
   const sheets = await sheetsOf(file);
-  expect(Object.keys(sheets)).toEqual(['NR Cells', 'LTE Anchors', 'EN-DC Relations', 'X2', 'Parameters', 'Problems']);
+  expect(Object.keys(sheets)).toEqual(['NR Cells', 'LTE Anchors', 'EN-DC Relations', 'X2', 'Sites', 'Parameters', 'Problems']);
   const nr = sheets['NR Cells']!;
   expect(nr).toHaveLength(3);
   for (const cell of nr) {
@@ -114,7 +116,9 @@ test('Parameter Planning: a demo site planned with progress, the summary, the hi
   }
   expect(new Set(nr.map((c) => (c['NR PCI'] as number) % 3)).size).toBe(3);
   expect(sheets['LTE Anchors']!.map((a) => a['Band'])).toEqual(expect.arrayContaining(['L800', 'L1800', 'L2100']));
-  expect(sheets['X2']).toEqual([{ eNB: SITE, gNB: `NR_${SITE}` }]);
+  // LX0006 had NR: its gNB stays the node its NR cells are on.
+  expect(sheets['X2']).toEqual([{ eNB: SITE, gNB: expect.any(String) }]);
+  expect(nr.every((c) => c['Planned / Kept'] === 'Planned')).toBe(true);
   expect(sheets['Parameters']).toEqual(expect.arrayContaining([{ Parameter: 'Operator', Value: 'Vodafone PT' }]));
 
   // The same workbook again, later, from the history.
