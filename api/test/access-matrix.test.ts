@@ -227,6 +227,7 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationHistory', 'canOptimize'],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationTemplate', 'canOptimize'],
   // A run's corrective AMOS scripts: the access of the run's export.
+  ['GET', '/api/Parameters/GetPlanningScripts', 'canPlan', () => ({ query: `parameterPlanningId=${MISSING_ID}` })],
   ['GET', '/api/Validation/GetCpichValidationScripts', 'canValidate', () => ({ query: `cpichValidationId=${MISSING_ID}` })],
   ['GET', '/api/Validation/GetNbrRelationsValidationScripts', 'canValidate', () => ({ query: `nbrRelationsValidationId=${MISSING_ID}` })],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationScripts', 'canOptimize', () => ({ query: `nbrRelationsOptimizationId=${MISSING_ID}` })],
@@ -595,6 +596,7 @@ const TENANCY: Record<string, Tenancy> = {
   'GET /api/Optimization/GetNbrRelationsOptimizationFindings': runExport('nbrRelationsOptimization', 'nbrRelationsOptimizationId'),
   'GET /api/Optimization/GetNbrRelationsOptimizationHistory': list(site),
   // Each operator's runs keep a scripts zip (support/tenants.ts): another operator's run answers 404.
+  'GET /api/Parameters/GetPlanningScripts': runExport('parameterPlanning', 'parameterPlanningId'),
   'GET /api/Validation/GetCpichValidationScripts': runExport('cpichValidation', 'cpichValidationId'),
   'GET /api/Validation/GetNbrRelationsValidationScripts': runExport('nbrRelationsValidation', 'nbrRelationsValidationId'),
   'GET /api/Optimization/GetNbrRelationsOptimizationScripts': runExport('nbrRelationsOptimization', 'nbrRelationsOptimizationId'),

@@ -491,6 +491,7 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         'GET /api/Validation/GetNbrRelationsValidationScripts',
         'GET /api/Validation/GetCpichValidationScripts',
         'GET /api/Optimization/GetNbrRelationsOptimizationScripts',
+        'GET /api/Parameters/GetPlanningScripts',
       ]),
     );
 

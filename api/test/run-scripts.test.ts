@@ -130,6 +130,23 @@ describe.each(TEST_DATABASES)('corrective scripts of a run on $name', (kind) => 
     expect({ status: wrongKind.statusCode, body: wrongKind.json() }).toEqual({ status: 404, body: { message: 'Run not found.' } });
   });
 
+  test('a parameter planning run: the planned NR cells created on the new gNB', async () => {
+    const nrSites = new Set((await database.db.selectFrom('network_cells').select('site_id').where('tech', '=', '5G').execute()).map((c) => c.site_id));
+    const site = Array.from({ length: 8 }, (_, i) => `LX000${i + 1}`).find((s) => !nrSites.has(s))!;
+    const run = await get(`/api/Parameters/RunParameterPlanning?siteId=${site}&antenna=AIR3227%2F78&lteBands=L800,L1800&userId=${userId}`);
+    expect(run.statusCode).toBe(200);
+    const { runId } = run.json<RunResponse>();
+    const res = await get(`/api/Parameters/GetPlanningScripts?parameterPlanningId=${runId}`);
+    expect(res.statusCode).toBe(200);
+    const zip = await zipFiles((await findExport(database.db, config.dataDir, res.json<{ file: string }>().file, userId)).file);
+    expect([...zip.keys()]).toEqual(['README.txt', 'sites.txt', `NR_${site}.mos`, `NR_${site}_undo.mos`]);
+    const script = zip.get(`NR_${site}.mos`)!;
+    expect(script).toMatch(new RegExp(`^# PLANNED ${site}_N78_1 \\(${site} sector \\d\\): cell ${site}_N78_1: PCI \\d+, TAC \\d+, SSB \\d+`, 'm'));
+    expect(script).toContain(`crn GNBDUFunction=1,NRCellDU=${site}_N78_1`);
+    expect(zip.get(`NR_${site}_undo.mos`)).toContain(`del GNBDUFunction=1,NRCellDU=${site}_N78_1$`);
+    for (const name of [`NR_${site}.mos`, `NR_${site}_undo.mos`]) expect({ name, errors: checkMosScript(zip.get(name)!) }).toEqual({ name, errors: [] });
+  });
+
   test('a CPICH run with findings has its RNC script', async () => {
     // The demo network leaves some sites' CPICH out of range (its generator's cpichOutOfRange).
     const sites = Array.from({ length: 8 }, (_, i) => `LX000${i + 1}`).join(',');

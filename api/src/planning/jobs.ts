@@ -12,6 +12,10 @@ import { enginePlanOf } from './frequency-plans';
 import { loadClusterSurroundings } from './network';
 import { attachRun, dropPlan, reservePlan } from './reservations';
 import { planFindings, planMessage, planSheets, planSummary } from './sheets';
+import { NetworkIndex } from '../domain/planning/network-index';
+import { planningScripts } from '../domain/scripts';
+import { loadRelationScope } from '../network/scope';
+import { prepareRunScripts } from '../runs/scripts';
 
 /**
  * The parameter planning run (DESIGN §7.4, §9, issue 46): a job whose thread task reads the sites of the
@@ -131,6 +135,19 @@ export async function parameterPlanningTask(params: PlanningParams, context: Tas
   try {
     context.progress(70, 'Writing the workbook');
     const runDate = new Date();
+    // The anchors' relations and proxies (EN-DC) and the sites' NR cells (their gNB functions, a replan's old values).
+    const siteCells = surroundings.sites.flatMap((s) => s.siteCells);
+    const scope = await loadRelationScope(
+      context.db,
+      siteCells.filter((c) => c.tech === '4G'),
+    );
+    const inScope = new Set(scope.cells.map((c) => c.dn));
+    const index = new NetworkIndex({ ...scope, cells: [...scope.cells, ...siteCells.filter((c) => !inScope.has(c.dn))] });
+    const scripts = prepareRunScripts(context.dataDir, planningScripts(plan, index), {
+      title: `Parameter planning of ${runLabel(siteIds)}`,
+      tag: 'PLAN',
+      date: runDate,
+    });
     const sheets = planSheets(plan, {
       operator: params.plan.operatorName,
       requestedBands: params.lteBands,
@@ -167,6 +184,7 @@ export async function parameterPlanningTask(params: PlanningParams, context: Tas
         workbook: { file, fileName: planningFileName(siteIds, runDate) },
       });
       await attachRun(context.db, planKey, answer.runId);
+      await scripts?.keep(answer.runId);
       return answer;
     } finally {
       fs.rmSync(file, { force: true });

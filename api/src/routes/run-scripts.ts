@@ -26,6 +26,14 @@ interface ScriptsRoute {
 
 const ROUTES: readonly ScriptsRoute[] = [
   {
+    path: '/Parameters/GetPlanningScripts',
+    kind: 'parameterPlanning',
+    idParam: 'parameterPlanningId',
+    access: 'canPlan',
+    tag: 'planning',
+    what: 'parameter planning: crn of the planned NR cells (NRSectorCarrier, NRCellDU, NRCellCU), set of a replan on existing ones, and the EN-DC relations on the LTE anchors with their proxies',
+  },
+  {
     path: '/Validation/GetNbrRelationsValidationScripts',
     kind: 'nbrRelationsValidation',
     idParam: 'nbrRelationsValidationId',
