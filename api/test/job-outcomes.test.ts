@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JobsPage } from '../src/contracts/jobs';
 import type { ParseReport, ParseResponse } from '../src/contracts/monitoring';
 import type { RunResponse } from '../src/contracts/runs';
 import { JobRefusal, refusalOutcome, runAnswerOutcome, runNotificationKey, runOutcome, type JobKind } from '../src/jobs';
@@ -248,6 +249,25 @@ describe.each(TEST_DATABASES)('job notifications tell the outcome on $name', (ki
     const { job, note } = await notified('test.misread', {});
     expect(job.state).toBe('succeeded');
     expect(note).toMatchObject({ icon: 'warning', variant: 'warning', title: 'Test misread: done' });
+  });
+
+  test('the job dashboard lists each finished job with the outcome its notification told', async () => {
+    const listed = async (kindName: string) => {
+      const res = await app.inject({ url: `/api/Jobs/GetJobs?kind=${kindName}&size=100`, headers: headersOf(callers.Administrator) });
+      expect(res.statusCode).toBe(200);
+      return res.json<JobsPage>().rows.map((row) => [row.state, row.outcome]);
+    };
+    // Newest first: the three runs of the first test (error, warning, success), the two refusals, the misread answer.
+    expect(await listed('test.run')).toEqual([
+      ['succeeded', 'success'],
+      ['succeeded', 'warning'],
+      ['succeeded', 'error'],
+    ]);
+    expect(await listed('test.refuse')).toEqual([
+      ['failed', 'warning'],
+      ['failed', 'error'],
+    ]);
+    expect(await listed('test.misread')).toEqual([['succeeded', 'warning']]);
   });
 
   test('every run kind reads its outcome with the one run reading, and names its run in its key', () => {

@@ -120,3 +120,19 @@ test('a log parse with an unreachable node is announced as a warning that names 
   await expect(page).toHaveURL(/\/monitoring\/uploadLogs\?report=\d+$/);
   await expect(page.getByRole('dialog', { name: /^Parse report #\d+$/ })).toContainText('LX0002');
 });
+
+test('the job dashboard says what the finished runs found beside their state', async ({ page }) => {
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  await page.goto(`${app.url}/jobs?access_token=${token}`);
+  const rowOf = (label: string) => page.locator('tr.job-row', { has: page.locator('.job-label', { hasText: label }) }).first();
+  await expect(rowOf('Cpich validation').locator('td[data-label="State"]')).toHaveText('SucceededErrors found');
+  await expect(rowOf('Log parsing').locator('td[data-label="State"]')).toHaveText('SucceededWarnings');
+  // The demo network's import found nothing wrong: its state alone.
+  await expect(rowOf('Network dump import').locator('td[data-label="State"]')).toHaveText('Succeeded');
+  if (shots) {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(shots, `jobs-outcomes-${width}.png`) });
+    }
+  }
+});

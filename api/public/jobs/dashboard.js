@@ -134,6 +134,11 @@ const nodes = (...children) => children.flat(Infinity).filter((child) => child !
 
 const muted = (text) => h('span', { class: 'muted' }, text);
 const stateTag = (state) => h('span', { class: `tag tag-${state}` }, STATE_LABELS[state] ?? state);
+/** What a job that ran to its end found, as its notification told it: only when that is not what its state says. */
+const OUTCOME_LABELS = { warning: 'Warnings', error: 'Errors found' };
+const outcomeTag = (job) =>
+  job.state === 'succeeded' && OUTCOME_LABELS[job.outcome] ? h('span', { class: `tag tag-outcome-${job.outcome}` }, OUTCOME_LABELS[job.outcome]) : null;
+const stateTags = (job) => h('span', { class: 'state-tags' }, stateTag(job.state), outcomeTag(job));
 
 function progressOf(job) {
   const bar = h('span', { class: 'progress-bar' });
@@ -283,7 +288,7 @@ function drawRows() {
           class: `job-row${job.id === view.openId ? ' selected' : ''}`,
           tabindex: 0,
           'data-job-id': job.id,
-          'aria-label': `${job.label}, ${STATE_LABELS[job.state] ?? job.state}: press Enter for details`,
+          'aria-label': `${job.label}, ${STATE_LABELS[job.state] ?? job.state}${outcomeTag(job) ? ` (${OUTCOME_LABELS[job.outcome].toLowerCase()})` : ''}: press Enter for details`,
           onclick: (event) => {
             if (!event.target.closest('button')) openDetails(job.id);
           },
@@ -297,7 +302,7 @@ function drawRows() {
         h('td', { 'data-label': 'Job', class: 'cell-job' }, h('span', { class: 'job-label' }, job.label), h('span', { class: 'job-kind' }, job.kind)),
         h('td', { 'data-label': 'Owner' }, job.owner ?? muted('system')),
         h('td', { 'data-label': 'Operator' }, job.operator ?? muted('—')),
-        h('td', { 'data-label': 'State' }, stateTag(job.state)),
+        h('td', { 'data-label': 'State' }, stateTags(job)),
         h(
           'td',
           { 'data-label': 'Progress', class: `cell-progress${job.state === 'running' ? '' : ' idle'}` },
@@ -404,7 +409,7 @@ function renderDetails({ job, params, outcome }) {
   const outcomeText = outcome ? formatJson(outcome.body) : '';
   $('details-body').replaceChildren(
     ...nodes(
-      h('div', { class: 'details-state' }, stateTag(job.state), job.state === 'running' ? progressOf(job) : null),
+      h('div', { class: 'details-state' }, stateTags(job), job.state === 'running' ? progressOf(job) : null),
       h(
         'dl',
         { class: 'facts' },

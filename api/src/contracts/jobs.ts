@@ -35,6 +35,12 @@ export const JobRow = Type.Object(
     /** From start to finish (or to now while running), in ms; null before it starts. */
     durationMs: Type.Union([Type.Integer(), Type.Null()]),
     error: Type.Union([Type.String(), Type.Null()]),
+    /**
+     * How a finished job turned out, as its notification told it: success, warning (a run with warnings,
+     * a parse with unreachable nodes, a 599) or error (a run that found errors, a refusal); null before it
+     * ends and for a cancelled one.
+     */
+    outcome: Type.Union([Type.Literal('success'), Type.Literal('warning'), Type.Literal('error'), Type.Null()]),
     attempts: Type.Integer(),
     retryable: Type.Boolean(),
     cancellable: Type.Boolean(),

@@ -1,3 +1,5 @@
+import type { JobKind, JobOutcome } from './model';
+
 /**
  * How a finished job turned out, as its notification's icon and variant say it (specification §3:
  * success, warning or error). Told by what the job found, not only by whether it threw: a validation
@@ -55,4 +57,21 @@ export function runNotificationKey(prefix: string, body: unknown): string {
  */
 export function refusalOutcome(status: number): JobTone {
   return status === 599 ? 'warning' : 'error';
+}
+
+/**
+ * What a finished job's notification (and the job dashboard) says of it: a refusal is an error (a 599 a
+ * warning); an answer is what its kind reads in it (a run's summary, an import's warnings), success when
+ * the kind does not say. An answer the kind cannot read is a warning — never a success it may not be —
+ * and `misread` hears why.
+ */
+export function jobTone(kind: Pick<JobKind<never>, 'outcome'> | undefined, outcome: JobOutcome, params: unknown, misread?: (error: unknown) => void): JobTone {
+  if (outcome.status !== 200) return refusalOutcome(outcome.status);
+  if (!kind?.outcome) return 'success';
+  try {
+    return kind.outcome(outcome.body, params as never);
+  } catch (error) {
+    misread?.(error);
+    return 'warning';
+  }
 }

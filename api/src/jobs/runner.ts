@@ -15,7 +15,7 @@ import {
   type JobProgressEvent,
   type JobRecord,
 } from './model';
-import { refusalOutcome, type JobTone } from './outcome';
+import { jobTone, type JobTone } from './outcome';
 import type { JobQueue } from './queue';
 import { beat, cancelQueuedJob, claimJob, findJob, finishJob, insertJob, markInterrupted, orphanedJobs, queuedJobIds, requeueJob, saveProgress } from './store';
 
@@ -261,7 +261,10 @@ export class JobRunner {
       if (final && final.ownerId !== null) {
         await this.pushProgress(final);
         const message = messageOf(outcome.body) ?? error ?? '';
-        const tone = this.toneOf(kind, outcome, final);
+        // The work is done and recorded; an answer its kind cannot read must not keep its owner from being told.
+        const tone = jobTone(kind, outcome, final.params, (misread) =>
+          log.error({ err: misread, job: final.id, kind: final.kind }, 'could not read the outcome of a job'),
+        );
         const title = kind?.notification
           ? kind.notification({ ok, tone, message, body: outcome.body }, final.params as never)
           : `${kind?.label ?? job.kind}: ${ok ? 'done' : message}`;
@@ -346,22 +349,6 @@ export class JobRunner {
       } satisfies JobProgressEvent);
     } catch (error) {
       this.deps.log.warn({ err: error, job: job.id }, 'job progress not pushed');
-    }
-  }
-
-  /**
-   * What the job's notification says of it: a refusal is an error (a 599 a warning); an answer is what
-   * its kind reads in it (a run's summary, an import's refused rows), success when the kind does not say.
-   */
-  private toneOf(kind: JobKind<never> | undefined, outcome: JobOutcome, job: JobRecord): JobTone {
-    if (outcome.status !== 200) return refusalOutcome(outcome.status);
-    if (!kind?.outcome) return 'success';
-    try {
-      return kind.outcome(outcome.body, job.params as never);
-    } catch (error) {
-      // The work is done and recorded; a reading that fails must not keep its owner from being told.
-      this.deps.log.error({ err: error, job: job.id, kind: job.kind }, 'could not read the outcome of a job');
-      return 'warning';
     }
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { can } from 'shared-auth/policy';
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import { JOB_ROUTE_MESSAGES, JobDetails, JobIdBody, JobIdQuery, JobsPage, JobsQuery, type JobRow } from '../contracts/jobs';
-import { findJob, listJobs, type JobRecord } from '../jobs';
+import { findJob, jobTone, listJobs, type JobRecord } from '../jobs';
 import { fail, sessionOf } from './support';
 
 const tags = ['jobs'];
@@ -47,6 +47,7 @@ async function rowsOf(app: FastifyInstance, jobs: readonly JobRecord[]): Promise
       finishedAt: job.finishedAt,
       durationMs: started === null ? null : Math.max(0, ended - started),
       error: job.error,
+      outcome: job.outcome && (job.state === 'succeeded' || job.state === 'failed') ? jobTone(kind, job.outcome, job.params) : null,
       attempts: job.attempts,
       retryable: (job.state === 'failed' || job.state === 'cancelled') && (kind?.idempotent ?? false),
       cancellable: job.state === 'queued',
