@@ -154,20 +154,22 @@ test('the template downloads with its headers and Read me, and is filled with st
 
 const RUN_OR_UPLOAD_PROGRESS = '[aria-label="Run progress"], [aria-label="Upload progress"]';
 
-test('the statistics are uploaded and run with progress; the counts, the first rows and the workbook say what to remove, block and add', async ({ page }) => {
+test('the statistics are uploaded and run with progress; the counts, the candidates and the workbook (downloaded when asked) say what to remove, block and add', async ({
+  page,
+}) => {
   await page.goto(`${app.url}/optimization/nbrRelationsOptimization`);
   await watchShown(page, RUN_OR_UPLOAD_PROGRESS);
   await page.locator('input[type="file"]').setInputFiles(statisticsFile);
-  const workbook = await download(page, () => button(page, 'Upload and optimise').click());
-  expect(await wasShown(page, RUN_OR_UPLOAD_PROGRESS)).toBe(true);
-
+  await button(page, 'Upload and optimise').click();
   const result = page.getByTestId('run-result');
   await expect(result).toContainText('Optimised 1 cell over 2 periods: 1 to remove, 1 to block, 1 to add.');
+  expect(await wasShown(page, RUN_OR_UPLOAD_PROGRESS)).toBe(true);
+  const workbook = await download(page, () => button(result, 'Download workbook').click());
   const verdicts = result.getByLabel('Verdicts');
   await expect(verdicts).toContainText('Remove: 1');
   await expect(verdicts).toContainText('Block: 1');
   await expect(verdicts).toContainText('Add: 1');
-  // Three sheets of one row each: the first, Remove, is previewed.
+  // Three sheets of one row each: the first, Remove, is shown first.
   await expect(result).toContainText(plan.removed.target);
 
   const book = await readBook(workbook);

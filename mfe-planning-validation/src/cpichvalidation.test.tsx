@@ -157,9 +157,9 @@ describe('Cpich Validation', () => {
     // Every finding, the ERROR first, on the page: nothing downloaded on its own.
     await waitFor(() =>
       expect(rowsOf('Cpich Validation: 3 rows')).toEqual([
-        ['LX0001_U3', 'ERROR'],
-        ['LX0001_U1', 'OK'],
-        ['LX0001_U2', 'OK'],
+        ['ERROR', 'LX0001_U3'],
+        ['OK', 'LX0001_U1'],
+        ['OK', 'LX0001_U2'],
       ]),
     );
     expect(api.to('Validation/GetCpichValidationFindings').every((c) => c.params?.cpichValidationId === 3)).toBe(true);
@@ -184,7 +184,7 @@ describe('Cpich Validation', () => {
   test('opens the run the address names (?run=3), as a notification links it', async () => {
     const api = serve({ 'Validation/GetCpichValidationHistory': HISTORY });
     await renderPage(CpichValidationPage, '/validation/cpichvalidation?run=3');
-    await waitFor(() => expect(rowsOf('Cpich Validation: 3 rows')[0]).toEqual(['LX0001_U3', 'ERROR']));
+    await waitFor(() => expect(rowsOf('Cpich Validation: 3 rows')[0]).toEqual(['ERROR', 'LX0001_U3']));
     expect(screen.getByText('Cpich Validation Result · run 3')).toBeInTheDocument();
     expect(api.to('Validation/RunCpichValidation')).toHaveLength(0);
   });
@@ -197,7 +197,7 @@ describe('Cpich Validation', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('OK 2, WARNING 0, ERROR 1'));
     });
-    await waitFor(() => expect(rowsOf('Cpich Validation: 3 rows')[0]).toEqual(['LX0001_U3', 'ERROR']));
+    await waitFor(() => expect(rowsOf('Cpich Validation: 3 rows')[0]).toEqual(['ERROR', 'LX0001_U3']));
     expect(api.to('Validation/GetCpichValidationFindings')[0]!.params).toMatchObject({ cpichValidationId: 3 });
   });
 

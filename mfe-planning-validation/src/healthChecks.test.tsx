@@ -93,7 +93,7 @@ describe('Health Checks', () => {
     // A zero is nothing to see: 'Radio NOK: 0' is not green.
     expect(screen.getByText('Radio NOK: 0').closest('.ant-tag')).not.toHaveClass('ant-tag-success');
     await waitFor(() => expect(rowsOf('Summary: 2 rows')).toHaveLength(2));
-    expect(rowsOf('Summary: 2 rows')[0]).toEqual(['Alarms', 'NOK', '1 Critical/Major alarm: Link Failure']);
+    expect(rowsOf('Summary: 2 rows')[0]).toEqual(['NOK', 'Alarms', '1 Critical/Major alarm: Link Failure']);
     // OK and NOK as every page colours them.
     const statusTag = (text: string) => Array.from(document.querySelectorAll('td .ant-tag')).find((t) => t.textContent === text)!;
     expect(statusTag('NOK')).toHaveClass('ant-tag-red');
@@ -101,7 +101,7 @@ describe('Health Checks', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('CPICH (1)'));
     });
-    await waitFor(() => expect(rowsOf('CPICH: 1 row')).toEqual([['LX0001_U1', 'WARNING']]));
+    await waitFor(() => expect(rowsOf('CPICH: 1 row')).toEqual([['WARNING', 'LX0001_U1']]));
     expect(saved).toEqual([]);
     await act(async () => {
       fireEvent.click(buttonNamed(/Download workbook/));

@@ -106,7 +106,7 @@ describe('RanShare Nbr Relations Validation', () => {
     expect(screen.getByText('MOCN MISSING_PLMN: 1')).toBeInTheDocument();
     expect(screen.getByText('MOCN OK: 1')).toBeInTheDocument();
     expect(screen.queryByLabelText('Run progress')).toBeNull();
-    await waitFor(() => expect(rowsOf('MOCN: 2 rows')[0]).toEqual(['LX0001_L800_1', 'LX0002_L800_1', 'MISSING_PLMN']));
+    await waitFor(() => expect(rowsOf('MOCN: 2 rows')[0]).toEqual(['MISSING_PLMN', 'LX0001_L800_1', 'LX0002_L800_1']));
     expect(saved).toEqual([]);
     await waitFor(() => expect(rowsOf('RanShare Nbr Relations Validation History')).toHaveLength(1));
     expect(rowsOf('RanShare Nbr Relations Validation History')[0]).toEqual(

@@ -64,7 +64,7 @@ describe('RunResultCard', () => {
     const api = serve();
     render(<RunResultCard runId={42} routes={ROUTES} />);
     await waitFor(() => expect(rowsOf('Cpich Validation: 30 rows')).toHaveLength(10));
-    expect(rowsOf('Cpich Validation: 30 rows')[0]).toEqual(['LX0001_U99', 'ERROR']);
+    expect(rowsOf('Cpich Validation: 30 rows')[0]).toEqual(['ERROR', 'LX0001_U99']);
     expect(
       screen
         .getAllByText('ERROR')
@@ -78,7 +78,7 @@ describe('RunResultCard', () => {
     await act(async () => {
       fireEvent.click(screen.getByTitle('3'));
     });
-    await waitFor(() => expect(rowsOf('Cpich Validation: 30 rows')[9]).toEqual(['LX0001_U29', 'OK']));
+    await waitFor(() => expect(rowsOf('Cpich Validation: 30 rows')[9]).toEqual(['OK', 'LX0001_U29']));
 
     await act(async () => {
       fireEvent.click(screen.getByText('Notes (1)'));
@@ -161,7 +161,7 @@ describe('a run shown again', () => {
   test('?run=<id> opens that run', async () => {
     const api = serveAll();
     renderPage('/validation/cpichvalidation?run=42');
-    await waitFor(() => expect(rowsOf('Cpich Validation: 30 rows')[0]).toEqual(['LX0001_U99', 'ERROR']));
+    await waitFor(() => expect(rowsOf('Cpich Validation: 30 rows')[0]).toEqual(['ERROR', 'LX0001_U99']));
     expect(api.to('Validation/GetCpichValidationFindings').every((c) => c.params?.cpichValidationId === 42)).toBe(true);
   });
 
@@ -181,7 +181,7 @@ describe('a run shown again', () => {
       fireEvent.click(screen.getByText('OK 29, WARNING 0, ERROR 1'));
     });
     expect(screen.getByTestId('address')).toHaveTextContent('?run=42');
-    await waitFor(() => expect(rowsOf('Cpich Validation: 30 rows')[0]).toEqual(['LX0001_U99', 'ERROR']));
+    await waitFor(() => expect(rowsOf('Cpich Validation: 30 rows')[0]).toEqual(['ERROR', 'LX0001_U99']));
   });
 
   test("its Open button (reachable from the keyboard) opens it, and the row's download stays a download", async () => {

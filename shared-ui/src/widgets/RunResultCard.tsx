@@ -6,6 +6,7 @@ import { listParams } from '../api/listFetcher';
 import { formatCount } from '../format';
 import { DataTable, type DataColumn, type TablePage, type TableQuery } from './DataTable';
 import { RunWorkbookButton, type RunRoutes } from './RunWorkbookButton';
+import { ScriptsDownload } from './ScriptsDownload';
 import { verdictColour, VerdictTag } from './VerdictTag';
 
 /** A summary count's colour by its tone; a zero is neutral whatever its tone ('NOK: 0' is no alarm, 'OK: 0' no praise). */
@@ -67,11 +68,14 @@ export function RunResultCardContent({ runId, routes, title = 'Result' }: RunRes
       size="small"
       data-testid="run-result"
       extra={
-        run.hasFile ? (
-          <RunWorkbookButton runId={run.runId} routes={routes}>
-            Download workbook
-          </RunWorkbookButton>
-        ) : null
+        <Flex gap={8} wrap justify="end">
+          {routes.scriptsPath ? <ScriptsDownload path={routes.scriptsPath} idParam={routes.idParam} runId={run.runId} size="small" /> : null}
+          {run.hasFile ? (
+            <RunWorkbookButton runId={run.runId} routes={routes}>
+              Download workbook
+            </RunWorkbookButton>
+          ) : null}
+        </Flex>
       }
     >
       <Flex vertical gap={12}>
@@ -118,7 +122,9 @@ function FindingsTable({ runId, routes, sheet }: { runId: number; routes: RunRou
       },
     [runId, routes.findingsPath, routes.idParam, sheet.name],
   );
-  const columns: Array<DataColumn<FindingRow>> = sheet.columns.map((c) => ({
+  // The verdict leads (the workbook keeps its own order): the order the rows come in is read at a glance, on a phone too.
+  const ordered = [...sheet.columns.filter((c) => c.key === sheet.verdictKey), ...sheet.columns.filter((c) => c.key !== sheet.verdictKey)];
+  const columns: Array<DataColumn<FindingRow>> = ordered.map((c) => ({
     key: c.key,
     title: c.label,
     kind: c.kind,
