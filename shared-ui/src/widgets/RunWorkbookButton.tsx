@@ -9,6 +9,8 @@ export interface RunRoutes {
   findingsPath: string;
   exportPath: string;
   idParam: string;
+  /** The kind's corrective AMOS scripts call (ScriptsDownload), for kinds whose findings a command can correct. */
+  scriptsPath?: string;
 }
 
 /**

@@ -12,11 +12,17 @@ import { useFollowedJob, useShownRun, type RunRoutes, type SiteOption } from 'sh
 
 /** Each run kind's findings and export calls, as the API names them (runs/routes.ts registerRunRoutes). */
 export const RUN_ROUTES = {
-  cpichValidation: { findingsPath: 'Validation/GetCpichValidationFindings', exportPath: 'Validation/GetCpichValidationExport', idParam: 'cpichValidationId' },
+  cpichValidation: {
+    findingsPath: 'Validation/GetCpichValidationFindings',
+    exportPath: 'Validation/GetCpichValidationExport',
+    idParam: 'cpichValidationId',
+    scriptsPath: 'Validation/GetCpichValidationScripts',
+  },
   nbrRelationsValidation: {
     findingsPath: 'Validation/GetNbrRelationsValidationFindings',
     exportPath: 'Validation/GetNbrRelationsValidationExport',
     idParam: 'nbrRelationsValidationId',
+    scriptsPath: 'Validation/GetNbrRelationsValidationScripts',
   },
   ranShareValidation: { findingsPath: 'Validation/GetRanShareValidationFindings', exportPath: 'Validation/GetRanShareValidationExport', idParam: 'runId' },
   healthChecks: { findingsPath: 'Validation/GetHealthChecksFindings', exportPath: 'Validation/GetHealthChecksRunExport', idParam: 'runId' },
@@ -24,11 +30,13 @@ export const RUN_ROUTES = {
     findingsPath: 'Optimization/GetNbrRelationsOptimizationFindings',
     exportPath: 'Optimization/GetNbrRelationsOptimizationExport',
     idParam: 'nbrRelationsOptimizationId',
+    scriptsPath: 'Optimization/GetNbrRelationsOptimizationScripts',
   },
   parameterPlanning: {
     findingsPath: 'Parameters/GetParameterPlanningFindings',
     exportPath: 'Parameters/GetParameterPlanningExport',
     idParam: 'parameterPlanningId',
+    scriptsPath: 'Parameters/GetPlanningScripts',
   },
 } as const satisfies Record<string, RunRoutes>;
 
