@@ -1,5 +1,5 @@
 import { CodeOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps } from 'antd';
+import { Button, Grid, Tooltip, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { api, errorMessage } from 'shared-auth';
 import { downloadExport, type FileResponse } from '../files/transfer';
@@ -25,6 +25,8 @@ export const SCRIPTS_LABEL = 'Download corrective scripts';
 export function ScriptsDownload({ path, idParam, runId, size }: ScriptsDownloadProps) {
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
+  // On a phone the run card's title and both downloads share one line: the icon says it, with its tooltip and name.
+  const narrow = Grid.useBreakpoint().sm === false;
   const download = async () => {
     setBusy(true);
     try {
@@ -44,9 +46,10 @@ export function ScriptsDownload({ path, idParam, runId, size }: ScriptsDownloadP
       setBusy(false);
     }
   };
-  return (
+  const button = (
     <Button size={size} icon={<CodeOutlined />} loading={busy} onClick={() => void download()} aria-label={`${SCRIPTS_LABEL} of run ${runId}`}>
-      {SCRIPTS_LABEL}
+      {narrow ? null : SCRIPTS_LABEL}
     </Button>
   );
+  return narrow ? <Tooltip title={SCRIPTS_LABEL}>{button}</Tooltip> : button;
 }
