@@ -63,22 +63,19 @@ export function RunResultCardContent({ runId, routes, title = 'Result' }: RunRes
   const chosen = choice?.runId === run.runId ? choice.sheet : null;
   const shown = run.sheets.find((s) => s.name === chosen) ?? run.sheets[0];
   return (
-    <Card
-      title={`${title} · run ${run.runId}`}
-      size="small"
-      data-testid="run-result"
-      extra={
-        <Flex gap={8} wrap justify="end">
-          {routes.scriptsPath ? <ScriptsDownload path={routes.scriptsPath} idParam={routes.idParam} runId={run.runId} size="small" /> : null}
-          {run.hasFile ? (
-            <RunWorkbookButton runId={run.runId} routes={routes}>
-              Download workbook
-            </RunWorkbookButton>
-          ) : null}
-        </Flex>
-      }
-    >
+    <Card title={`${title} · run ${run.runId}`} size="small" data-testid="run-result">
       <Flex vertical gap={12}>
+        {/* In the body, not the card's head: two buttons there left a phone's title no room at all. */}
+        {(routes.scriptsPath || run.hasFile) && (
+          <Flex gap={8} wrap>
+            {run.hasFile ? (
+              <RunWorkbookButton runId={run.runId} routes={routes}>
+                Download workbook
+              </RunWorkbookButton>
+            ) : null}
+            {routes.scriptsPath ? <ScriptsDownload path={routes.scriptsPath} idParam={routes.idParam} runId={run.runId} size="small" /> : null}
+          </Flex>
+        )}
         {run.message && <span style={{ wordBreak: 'break-word' }}>{run.message}</span>}
         {run.summary.length > 0 && (
           <Flex gap={8} wrap aria-label="Verdicts">
