@@ -85,7 +85,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      // Raw role strings belong to the access policy only (DESIGN §1).
+      // Raw role strings belong to the access policy only (docs/architecture.md#federation-rules).
       'no-restricted-syntax': [
         'error',
         {

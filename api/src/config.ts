@@ -22,7 +22,7 @@ export interface Config {
   publicUrl: string | null;
   /** Finished jobs older than this many days are removed (with their files) by the retention job. */
   jobRetentionDays: number;
-  /** Default site rule of network imports (DESIGN §7.1): a regular expression with a group `site`; null = the built-in rule. */
+  /** Default site rule of network imports (docs/engines/network.md#the-site-rule): a regular expression with a group `site`; null = the built-in rule. */
   siteRule: string | null;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses; decides what `request.ip` is. */
   trustProxy: boolean | number | string;
@@ -41,7 +41,7 @@ export interface Config {
   /** Where the built shell and remotes live; each remote may be overridden by REMOTE_<NAME>_URL. */
   webRoot: string;
   remoteUrls: Record<string, string>;
-  /** BI servers that mint embed tokens for the dashboards (DESIGN §7.5); their secrets never leave the server. */
+  /** BI servers that mint embed tokens for the dashboards (docs/engines/monitoring.md#dashboards); their secrets never leave the server. */
   biServers: BiServerConfig[];
   /** Tile URL template of the site map (Leaflet placeholders {s} {z} {x} {y}). */
   mapTileUrl: string;

@@ -40,13 +40,13 @@ const LINK = { password: 'Probe-Password-123', rpassword: 'Probe-Password-123', 
 const none = (): Probe => ({});
 
 /**
- * Every API route and who may call it, written by hand from the specification (§6, §7) and DESIGN §3:
+ * Every API route and who may call it, written by hand from the specification (§6, §7) and docs/architecture.md#how-a-request-flows:
  * engineering areas need an engineering role and the Operations project; Management (users and
  * operators) is for Administrators and Managers; the audit trail and the dump import for
  * Administrators; account, notifications, hub and files need a session; auth and health are public.
  */
 const ROWS: readonly Row[] = [
-  // Public (specification §6: auth pages are public; DESIGN §3: health).
+  // Public (specification §6: auth pages are public; docs/architecture.md#how-a-request-flows: health).
   ['GET', '/api/health', 'public'],
   ['POST', '/api/auth/login', 'public', () => ({ payload: { email: 'nobody@example.pt', password: 'Not-The-Password-1' } })],
   ['POST', '/api/auth/recover', 'public', () => ({ payload: { email: 'nobody@example.pt' } })],
@@ -102,7 +102,7 @@ const ROWS: readonly Row[] = [
   ['POST', '/api/Users/ResendConfirmationEmail', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
   ['POST', '/api/Users/DeactivateUser', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
   ['DELETE', '/api/Users/DeleteUser', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
-  // DESIGN §4 keeps the audit trail for Administrators.
+  // docs/architecture.md#accounts-sessions-and-abuse-limits keeps the audit trail for Administrators.
   ['GET', '/api/Users/GetAuditTrail', 'canAdminister'],
   ['GET', '/api/Operators/GetOperators', 'canManage'],
   ['GET', '/api/Operators/GetOperator', 'canManage', ({ vodafone }) => ({ query: `operatorId=${vodafone}` })],
@@ -149,7 +149,7 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Tracker/GetWorkOrderStatusExcel', 'canTrack'],
   ['GET', '/api/Tracker/GetWorkOrderStatusDeltaExcel', 'canTrack'],
 
-  // Monitoring and the log parser (specification §7; DESIGN §7.2, §7.5). Hints' edits and the PM import: Administrators.
+  // Monitoring and the log parser (specification §7; docs/engines/monitoring.md, docs/engines/monitoring.md#the-site-report). Hints' edits and the PM import: Administrators.
   ['GET', '/api/Parser/GetMoBacthScripts', 'canMonitor'],
   ['GET', '/api/Parser/ParseEricssonLogs', 'canMonitor', ({ caller }) => ({ query: `filesPath=no-such-upload&userId=${caller.userId ?? MISSING_ID}` })],
   ['GET', '/api/Parser/GetParseHistory', 'canMonitor'],
@@ -170,7 +170,7 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Monitoring/ImportPerformanceCounters', 'canAdminister', () => ({ query: 'filePath=no-such-upload' })],
   ['GET', '/api/Monitoring/GetPerformanceLastImport', 'canMonitor'],
 
-  // Planning, validation and optimisation runs (specification §7; DESIGN §7.4). Frequency plans: Administrators edit them.
+  // Planning, validation and optimisation runs (specification §7; docs/engines/planning.md#every-run). Frequency plans: Administrators edit them.
   ['GET', '/api/Parameters/GetPlanningHistory', 'canPlan'],
   [
     'GET',
@@ -232,7 +232,7 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Validation/GetNbrRelationsValidationScripts', 'canValidate', () => ({ query: `nbrRelationsValidationId=${MISSING_ID}` })],
   ['GET', '/api/Optimization/GetNbrRelationsOptimizationScripts', 'canOptimize', () => ({ query: `nbrRelationsOptimizationId=${MISSING_ID}` })],
 
-  // Dashboards (specification §6: the route is open to any session, the menu entry is not; DESIGN §7.5:
+  // Dashboards (specification §6: the route is open to any session, the menu entry is not; docs/engines/monitoring.md#dashboards:
   // the records and the BI servers behind them are the Administrators' business).
   ['GET', '/api/Dashboard/Inspect', 'canOpenDashboard', ({ caller }) => ({ query: `dashboardId=${MISSING_ID}&userId=${caller.userId ?? MISSING_ID}` })],
   ['GET', '/api/Dashboard/GetServers', 'canAdminister'],

@@ -626,7 +626,7 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         url,
         payload: { password: 'Probe-Password-123', rpassword: 'Probe-Password-123', token: 'not-a-mailed-token', user: ['x'] },
       });
-      // 429: the address is throttled (DESIGN §10), also a refusal; never a 5xx.
+      // 429: the address is throttled (docs/architecture.md#accounts-sessions-and-abuse-limits), also a refusal; never a 5xx.
       expect([400, 429]).toContain(res.statusCode);
       expect(res.json()).toEqual({ message: expect.any(String) });
     });

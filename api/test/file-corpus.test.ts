@@ -13,7 +13,7 @@ import { deflatedZeros, rowXml, sharedStringsXml, sheetXml, xlsx, zip } from './
 import { multipart, PLAN_HEADER, planRow, storedZip, workbook } from './fixtures/tracking/workbooks';
 
 /**
- * Hostile files, end to end (DESIGN §5, §8, §10): each goes through File/Upload as an engineering user
+ * Hostile files, end to end (docs/architecture.md#files-and-archives, docs/architecture.md#reliability-and-security): each goes through File/Upload as an engineering user
  * and, when it is accepted there, through a tracking import. Each must end in a 4xx with a clear message,
  * never a 5xx, and change nothing: every table keeps its row count (but file_uploads, which holds the
  * accepted upload, and notifications, which tell the user the import failed) and the commissioning plan

@@ -8,7 +8,7 @@ import { MAJOR_ON_LX0001 } from './fixtures/monitoring/archives';
 import { lteNodeLog } from './fixtures/monitoring/logs';
 
 /*
- * Issue 42 (DESIGN §12): a log whose node the current operator's inventory does not know is kept as
+ * Issue 42 (docs/tenancy.md): a log whose node the current operator's inventory does not know is kept as
  * 'not in inventory' under that operator, never attached to another operator's node of the same name,
  * and each operator's monitoring lists, acknowledgements and parse history are its own.
  */

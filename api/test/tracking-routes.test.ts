@@ -225,7 +225,7 @@ describe.each(TEST_DATABASES)('tracking routes on $name', (kind) => {
     expect((await get('/api/Tracker/GetCommissioningPlan?size=101')).statusCode).toBe(400);
   });
 
-  it('imports the WOW, syncs the tracker and computes the delta of DESIGN §7.3', async () => {
+  it('imports the WOW, syncs the tracker and computes the delta of docs/engines/tracking.md#rules-applied', async () => {
     const plan3 = [planRow(1, { localId: 'S1', commDate: '01-01-2024' }), planRow(2, { localId: 'S2', commDate: '01-01-2099' }), planRow(3, { localId: 'S3' })];
     expect((await importFile('CommissioningPlanUpload', await workbook(PLAN_HEADER, plan3))).statusCode).toBe(200);
     const wow: Cell[][] = [

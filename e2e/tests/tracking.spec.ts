@@ -409,7 +409,7 @@ test('work order status: import, export that re-imports, Sync Tracker rebuilds t
   const reexported = await readWorkbook(await download(page, button(page, 'Export Status')));
   expect(reexported.rows).toEqual(status.rows);
 
-  // Sync: the tracker becomes one row per planned site, its status from the work orders (DESIGN §7.3).
+  // Sync: the tracker becomes one row per planned site, its status from the work orders (docs/engines/tracking.md#rules-applied).
   await page.goto(app.url + '/tracking/tracker');
   const syncStarted = new Date();
   await page.getByRole('button', { name: 'More options' }).click();

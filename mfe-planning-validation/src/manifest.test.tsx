@@ -1,7 +1,7 @@
 import { describeRemoteManifest } from 'shared-ui/testing';
 import manifest from './manifest';
 
-// The routes of the specification's route table that belong to this area (DESIGN §1).
+// The routes of the specification's route table that belong to this area (docs/architecture.md#federation-rules).
 describeRemoteManifest('mfe-planning-validation', manifest, [
   '/planning/parameterplanning',
   '/validation/cpichvalidation',

@@ -33,7 +33,7 @@ function isJobProgressEvent(value: unknown): value is JobProgressEvent {
 
 /**
  * Hands one `JobProgress` event to every subscriber. Only the shell calls it, from its one hub
- * connection (DESIGN §1: the shell owns providers); remotes and widgets subscribe and never connect.
+ * connection (docs/architecture.md#federation-rules: the shell owns providers); remotes and widgets subscribe and never connect.
  * A malformed payload is dropped.
  */
 export function publishJobProgress(event: unknown): void {

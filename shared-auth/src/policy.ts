@@ -87,7 +87,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Roles a caller may hand out when creating or editing users (DESIGN §4). */
+/** Roles a caller may hand out when creating or editing users (docs/architecture.md#accounts-sessions-and-abuse-limits). */
 export function assignableRoles(caller: Principal): Role[] {
   if (caller.role === 'Administrator') return [...ROLES];
   if (caller.role === 'Manager') return ROLES.filter((r) => r !== 'Administrator');

@@ -1,4 +1,4 @@
-// The job dashboard's page script (DESIGN §9). No framework and no inline script: the page's CSP is
+// The job dashboard's page script (docs/architecture.md#how-a-job-flows). No framework and no inline script: the page's CSP is
 // `script-src 'self'`. Browser objects are read from globalThis, so the file lints like any other .js.
 const { document, history, location, sessionStorage, localStorage } = globalThis;
 

@@ -8,7 +8,7 @@ declare module 'fastify' {
     /** Who may call the route, as the access policy names it. Every `/api` route must say. */
     access?: Capability;
     /**
-     * Whether the session token may come as `access_token` in the query string (DESIGN §10): only where
+     * Whether the session token may come as `access_token` in the query string (docs/architecture.md#accounts-sessions-and-abuse-limits): only where
      * no header can be set — the hub, the job dashboard, downloads opened in a new tab. Elsewhere a
      * token in a URL would end up in browser history, proxies and logs, so it is ignored.
      */

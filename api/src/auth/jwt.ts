@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isRole, type Role } from 'shared-auth/policy';
 
-/** DESIGN §4: a session lasts one working day. */
+/** docs/architecture.md#accounts-sessions-and-abuse-limits: a session lasts one working day. */
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 
 /** What a session token says about its user when it is issued (the access hook re-reads the user anyway). */

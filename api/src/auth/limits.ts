@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 
 /**
- * Abuse limits on the public account calls (DESIGN §10). Counters live in memory for the embedded
+ * Abuse limits on the public account calls (docs/architecture.md#accounts-sessions-and-abuse-limits). Counters live in memory for the embedded
  * console and in Redis when REDIS_URL is set, so every API instance counts the same attempts.
  *
  * Nothing here locks an account for everyone: a run of wrong passwords blocks the address that sent

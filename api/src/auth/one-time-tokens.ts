@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OneTimeTokenPurpose } from '../db/schema';
 import { isoTime } from './clock';
 
-/** DESIGN §4: a confirmation link works for 7 days, a recovery link for 1 hour. */
+/** docs/architecture.md#accounts-sessions-and-abuse-limits: a confirmation link works for 7 days, a recovery link for 1 hour. */
 export const ONE_TIME_TOKEN_LIFETIME_MS: Record<OneTimeTokenPurpose, number> = {
   confirm: 7 * 24 * 60 * 60 * 1000,
   recover: 60 * 60 * 1000,

@@ -12,7 +12,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 const MIN_SCORE = 2;
 
 export const PASSWORD_MESSAGES = {
-  // DESIGN §4's wording, as the console has always said it.
+  // The wording of docs/architecture.md#accounts-sessions-and-abuse-limits, as the console has always said it.
   tooShort: `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
   isEmail: 'The password must not be your email address.',
   blank: 'The password must not be only spaces.',

@@ -128,7 +128,7 @@ function describeSites(sites: SiteSummary): string[] {
 }
 
 /**
- * Imports into an open, migrated database as a job of its own (DESIGN §9: on the job dashboard with the
+ * Imports into an open, migrated database as a job of its own (docs/architecture.md#how-a-job-flows: on the job dashboard with the
  * server's, owner "command line"); answers the exit status.
  */
 export async function runImportDump(

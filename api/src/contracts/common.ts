@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** Every error the API answers: `{ message }` with a status that means what it says (DESIGN §3). */
+/** Every error the API answers: `{ message }` with a status that means what it says (docs/architecture.md#api-conventions). */
 export const ErrorResponse = Type.Object({ message: Type.String() }, { additionalProperties: false, $id: 'ErrorResponse' });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 

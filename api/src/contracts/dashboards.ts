@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SiteSharingFields } from './network';
 
 /**
- * Dashboards (specification §3 Dashboard, §7 `Dashboard/Inspect`, §9; DESIGN §7.5).
+ * Dashboards (specification §3 Dashboard, §7 `Dashboard/Inspect`, §9; docs/engines/monitoring.md#dashboards).
  *
  * A dashboard record (`id`, `type`, `name`, `url`, `serverId`) is stored and edited by administrators.
  * BI servers are configured on the server only (environment), with what mints embed tokens (Power BI:

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
- * File service (DESIGN §5). Uploads answer an opaque id owned by the uploader; imports take that id
+ * File service (docs/architecture.md#files-and-archives). Uploads answer an opaque id owned by the uploader; imports take that id
  * (never a server path). Exports are recorded and served only to their owner through File/Download.
  *
  * - `POST /api/File/Upload`: multipart/form-data, one file part named `file` → 200 `UploadedFile`.
@@ -48,7 +48,7 @@ export const DownloadQuery = Type.Object(
 );
 export type DownloadQuery = Static<typeof DownloadQuery>;
 
-/** What every call that produces a file answers (DESIGN §3); the browser then calls File/Download?file=<file>. */
+/** What every call that produces a file answers (docs/architecture.md#api-conventions); the browser then calls File/Download?file=<file>. */
 export const FileResponse = Type.Object(
   { file: Type.String({ description: 'Export id for File/Download.' }), message: Type.Optional(Type.String()) },
   { additionalProperties: false },

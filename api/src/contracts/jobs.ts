@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PageNumber } from './common';
 
 /**
- * The job dashboard (DESIGN §9): `Jobs/GetJobs` lists every job for Administrators; `Jobs/GetJob` shows
+ * The job dashboard (docs/architecture.md#how-a-job-flows): `Jobs/GetJobs` lists every job for Administrators; `Jobs/GetJob` shows
  * one to its owner or an Administrator; Retry and Cancel are the Administrator's.
  */
 export const JobStateName = Type.Union([

@@ -5,7 +5,7 @@ import { Id, PageNumber } from './common';
 /**
  * Users/* and Operators/* (specification §3 and §7). Every list is scoped on the server: an
  * Administrator sees everything, a Manager the operators they belong to, those operators' projects
- * and users (DESIGN §4).
+ * and users (docs/architecture.md#accounts-sessions-and-abuse-limits).
  */
 
 /** Names typed into the dialogs; blank ones are refused with 'is required' by the handlers. */

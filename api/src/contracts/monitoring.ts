@@ -3,7 +3,7 @@ import { fieldLiterals, Id, listQuery, pageOf } from './common';
 import { SiteSharingFields } from './network';
 
 /**
- * Monitoring and parser (specification §3, §7; DESIGN §7.2, §7.5). Access: `canMonitor`, except the
+ * Monitoring and parser (specification §3, §7; docs/engines/monitoring.md, docs/engines/monitoring.md#the-site-report). Access: `canMonitor`, except the
  * alarm-hint catalogue's edits and the PM counter import (`canAdminister`).
  *
  * Parser
@@ -26,7 +26,7 @@ import { SiteSharingFields } from './network';
  * - `GET /api/Monitoring/GetFaultManagementSummary` (ListQuery on FaultSummaryRow) → `{ rows, total }`.
  * - `GET /api/Monitoring/GetConfigurationManagementSummary` (ListQuery on ConfigurationSummaryRow).
  * - `GET /api/Monitoring/GetOverallSiteSummary` (ListQuery on OverallSiteSummaryRow).
- * - `GET /api/Monitoring/GetSiteList?query=` → site options (DESIGN §7.1), at most 20.
+ * - `GET /api/Monitoring/GetSiteList?query=` → site options (docs/engines/network.md#the-import), at most 20.
  * - `GET /api/Monitoring/GetSiteReport?siteId=` → `SiteReport`; 404 for a site neither the inventory
  *   nor the logs know.
  * - `GET /api/Monitoring/GetSiteReportExcel?siteId=` → `FileResponse` (one sheet per table); 599

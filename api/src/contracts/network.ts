@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Network inventory ("the dump", DESIGN §7.1): import, summary, last-import dates and site selects. */
+/** Network inventory ("the dump", docs/engines/network.md): import, summary, last-import dates and site selects. */
 
 export const DumpFormat = Type.Union([Type.Literal('auto'), Type.Literal('bulkcm'), Type.Literal('cmedit')], {
   description: 'auto reads the first non-blank character: < means 3GPP Bulk CM XML, anything else an ENM cmedit export.',

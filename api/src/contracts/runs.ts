@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { fieldLiterals, Id, listQuery, pageOf } from './common';
 
 /**
- * Planning, validation and optimisation runs (specification §3, §7, §8; DESIGN §3, §7.4). Every run is
+ * Planning, validation and optimisation runs (specification §3, §7, §8; docs/architecture.md#api-conventions, docs/engines/planning.md#every-run). Every run is
  * a job (progress on the hub, a notification when done) and a row of its history; its workbook stays
  * downloadable from the history.
  *

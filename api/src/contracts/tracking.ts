@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { fieldLiterals, listQuery, pageOf } from './common';
 
 /**
- * Tracking (specification §2, §3, §7; DESIGN §7.3). Access: `canTrack` on every route.
+ * Tracking (specification §2, §3, §7; docs/engines/tracking.md#rules-applied). Access: `canTrack` on every route.
  *
  * Lists — `GET /api/Tracker/GetCommissioningPlan`, `GET /api/Tracker/GetTracker`,
  * `GET /api/Tracker/GetWorkOrderStatusDelta` — take `ListQuery` and answer `{ rows, total }`, paged,

@@ -4,7 +4,7 @@ import { DASHBOARD_MESSAGES, type BiServer, type DashboardRecord, type Dashboard
 import type { Database } from '../db/schema';
 
 /**
- * Dashboard records (DESIGN §7.5): stored, edited by Administrators, and checked against the BI servers
+ * Dashboard records (docs/engines/monitoring.md#dashboards): stored, edited by Administrators, and checked against the BI servers
  * configured in the environment. A record names a server by id; which servers exist (and their secrets)
  * is the environment's business only.
  */

@@ -18,7 +18,7 @@ type Db = Kysely<Database>;
 
 const DAY_MS = 86_400_000;
 
-/** Severities in the order the charts stack them (DESIGN §7.2); others found in the data follow, by name. */
+/** Severities in the order the charts stack them (docs/engines/monitoring.md#dashboards); others found in the data follow, by name. */
 export const ALARM_SEVERITIES = ['Critical', 'Major', 'Minor', 'Warning'] as const;
 export const NO_STATUS = 'No status';
 export const NO_TYPE = 'No type';

@@ -2,7 +2,7 @@ import type { PowerBiServerConfig, TableauServerConfig } from '../config';
 import { powerBiReportOf } from './records';
 
 /**
- * Embed tokens, minted for one `Dashboard/Inspect` call and never stored (DESIGN §7.5). The credentials
+ * Embed tokens, minted for one `Dashboard/Inspect` call and never stored (docs/engines/monitoring.md#dashboards). The credentials
  * that mint them stay here: an answer carries the embed token and its expiry, never a client secret or
  * the Azure AD access token used on the way.
  */

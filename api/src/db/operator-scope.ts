@@ -33,7 +33,7 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 
 /**
- * Operators are tenants of the engineering data (docs/tenancy.md, DESIGN §12). Every table below holds
+ * Operators are tenants of the engineering data (docs/tenancy.md, docs/tenancy.md). Every table below holds
  * rows of one operator in its `operator_id` column, and every query the API runs on one of them is
  * rewritten here to the operator of the work in progress, so no route, job or engine can forget it:
  *   - select / update / delete: `operator_id = <current>` for each tenant table in FROM, JOIN and USING

@@ -7,7 +7,7 @@ import { WORKBOOK_LIMITS, type WorkbookLimits } from './limits';
  * Reads the first sheet of an uploaded workbook whose columns are found by their header, matched like
  * the tracking imports (case and white space ignored; here also `_`, `-` and `.`, as exports from other
  * tools write them), each field with the other names real files use (e.g. Ericsson's EUtranCellFDD for a
- * source cell). Streams through the tracking reader, so the workbook limits (DESIGN §10) hold.
+ * source cell). Streams through the tracking reader, so the workbook limits (docs/architecture.md#files-and-archives) hold.
  */
 
 export interface HeaderColumn {

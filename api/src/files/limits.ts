@@ -1,5 +1,5 @@
 /**
- * Bounds on what reading a user's file may cost (DESIGN §5, §10). One place, so every engine that reads
+ * Bounds on what reading a user's file may cost (docs/architecture.md#files-and-archives). One place, so every engine that reads
  * workbooks or archives (tracking today, neighbour relations and logs later) refuses the same things.
  */
 

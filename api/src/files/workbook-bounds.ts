@@ -2,7 +2,7 @@ import { WORKBOOK_LIMITS, type WorkbookLimits } from './limits';
 import { ARCHIVE_MESSAGES, entryContent, formatCount, isUnsafeEntryName, readZipFile, shownName, zipLayout, type DirectoryEntry, type ZipEntry } from './zip';
 
 /**
- * A bounded pre-pass over an .xlsx before any workbook reader sees it (DESIGN §10). exceljs reads whole
+ * A bounded pre-pass over an .xlsx before any workbook reader sees it (docs/architecture.md#files-and-archives). exceljs reads whole
  * shared-string tables and whole texts into memory and walks every row it is given, so a small file that
  * inflates to a million rows or one string of hundreds of MB stalls the API. Here every part is
  * inflated once, counting the real bytes (never the sizes the zip declares), and the XML of the parts

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { ARCHIVE_LIMITS, type ArchiveLimits } from './limits';
 
 /**
- * Zip files read with limits (DESIGN §5, §10). Nothing here trusts what a zip says about itself: the
+ * Zip files read with limits (docs/architecture.md#files-and-archives). Nothing here trusts what a zip says about itself: the
  * central directory and the local headers must agree, entries must follow one another without gaps or
  * overlaps (overlapping entries are how a zip bomb reuses its data), and inflation stops as soon as an
  * entry produces more than its directory declared. Entry names are only compared and shown, never used

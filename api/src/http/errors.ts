@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 
 /**
- * The one error path (DESIGN §3): every failure becomes a status and `{ message }`. What the caller
+ * The one error path (docs/architecture.md#api-conventions): every failure becomes a status and `{ message }`. What the caller
  * sent wrong is a 4xx that says so; only the server's own faults are 5xx, and those never show their
  * cause to the client.
  */

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { JobTone } from './outcome';
 
 /**
- * The one way long work runs (DESIGN §9): a job is a row with its kind, owner, parameters, state,
+ * The one way long work runs (docs/architecture.md#how-a-job-flows): a job is a row with its kind, owner, parameters, state,
  * progress and outcome. Kinds say what they do; the runner decides where and when.
  */
 

@@ -6,7 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_KIND = 'jobs.retention';
 
 /**
- * Retention as a job of its own (DESIGN §9): finished jobs older than JOB_RETENTION_DAYS are removed,
+ * Retention as a job of its own (docs/architecture.md#how-a-job-flows): finished jobs older than JOB_RETENTION_DAYS are removed,
  * and with them what expired of the files (uploads and exports expire sooner than the jobs that made
  * them). Queued at start and then daily; idempotent, so several instances queueing it is harmless.
  */

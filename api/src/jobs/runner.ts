@@ -86,7 +86,7 @@ export class JobRunner {
   }
 
   /**
-   * Deals with what a dead process left (DESIGN §9): a running job of a kind that is safe to repeat is
+   * Deals with what a dead process left (docs/architecture.md#how-a-job-flows): a running job of a kind that is safe to repeat is
    * queued again; any other is failed as interrupted — its work was all-or-nothing, so nothing changed —
    * and its owner is told. Then starts taking jobs.
    */

@@ -1,7 +1,7 @@
 import { assignableRoles, can, ROLES, type Principal, type Role } from 'shared-auth/policy';
 
 /**
- * What a caller of the management area may see and change (DESIGN §4), as pure rules: the routes
+ * What a caller of the management area may see and change (docs/architecture.md#accounts-sessions-and-abuse-limits), as pure rules: the routes
  * load the facts, these decide. An Administrator has every operator; a Manager the operators they
  * belong to.
  */
@@ -51,7 +51,7 @@ export function userDenial(scope: ManagementScope, target: { role: Role; operato
 /**
  * The role is global: it decides what a user may do for every operator they belong to. So a Manager
  * changes it only for a user all of whose operators are theirs; otherwise a Manager of one operator
- * could make someone a Manager of another (DESIGN §4: "only within their own operators").
+ * could make someone a Manager of another (docs/architecture.md#accounts-sessions-and-abuse-limits: "only within their own operators").
  */
 export function roleChangeDenial(scope: ManagementScope, target: { role: Role; operatorIds: readonly number[] }, newRole: Role): UserDenial {
   if (scope.all || newRole === target.role) return null;

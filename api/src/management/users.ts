@@ -71,7 +71,7 @@ function visibleUsers(db: Executor, scope: ManagementScope) {
 }
 
 /**
- * Online by presence (a live hub connection or recent API activity, DESIGN §4) and only with a session
+ * Online by presence (a live hub connection or recent API activity, docs/architecture.md#how-a-notification-flows) and only with a session
  * that can still be used: a deactivated user's tokens are refused and their consoles signed out, even
  * while their last request is still within the activity window.
  */
@@ -115,7 +115,7 @@ export async function listUsers(db: Executor, scope: ManagementScope, online: Re
   });
 }
 
-/** Stats of specification §3 over the users the scope sees: active = confirmed and not deactivated (DESIGN §4). */
+/** Stats of specification §3 over the users the scope sees: active = confirmed and not deactivated (docs/architecture.md#accounts-sessions-and-abuse-limits). */
 export async function userStats(db: Executor, scope: ManagementScope, online: ReadonlySet<number>) {
   const users = await visibleUsers(db, scope).select(['users.id', 'roles.name as role', 'users.email_confirmed', 'users.deactivated_at']).execute();
   return {

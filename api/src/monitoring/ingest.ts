@@ -12,7 +12,7 @@ import { readZipFile, zipLayout } from '../files/zip';
 import { type KeptLog, KeptStrings, readNodeLog } from './log-reading';
 
 /**
- * Ingestion of MoBatch log archives (DESIGN §7.2): every archive is read and every log parsed first,
+ * Ingestion of MoBatch log archives (docs/engines/amos.md#the-parse): every archive is read and every log parsed first,
  * then one short transaction stores the parse (the history row with its per-file report) and replaces
  * each node's rows with those of its newest log. A refused archive stores nothing of the whole parse.
  */

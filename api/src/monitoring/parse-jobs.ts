@@ -8,7 +8,7 @@ import type { JobKind } from '../jobs/model';
 import type { ParseTaskAnswer } from './parse-tasks';
 
 /**
- * The log parser's jobs (DESIGN §9): parsing runs in a worker thread (a large archive is seconds of
+ * The log parser's jobs (docs/architecture.md#how-a-job-flows): parsing runs in a worker thread (a large archive is seconds of
  * CPU); the MoBatch scripts are a small read and a zip, written in process.
  */
 

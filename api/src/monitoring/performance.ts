@@ -10,7 +10,7 @@ import { writeStamp } from '../tracking/queries';
 import { PERFORMANCE_STAMP } from './queries';
 
 /**
- * The PM counter import (DESIGN §7.2 performanceStatus): an Administrator uploads a .zip of TS 32.435
+ * The PM counter import (docs/engines/performance.md#rules-applied performanceStatus): an Administrator uploads a .zip of TS 32.435
  * measCollecFile XML files of any technology (LTE, NR, UTRAN, GSM, core); each node found gets an OK/NOK
  * verdict from its KPI counters, or N/A with the reason when its files hold none, which replaces its
  * previous one. Every file is read before anything is written, so a bad file changes nothing.

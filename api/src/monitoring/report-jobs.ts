@@ -11,7 +11,7 @@ import { DATE_FORMAT, safeCell } from '../tracking/workbook';
 import { loadSiteData, siteNotFound } from './report';
 
 /**
- * The site report's workbook (DESIGN §7.5): one sheet per table, header row = the column labels, dates
+ * The site report's workbook (docs/engines/monitoring.md#the-site-report): one sheet per table, header row = the column labels, dates
  * as dates, text always as text (a note typed as `=HYPERLINK(…)` stays those characters). Written in a
  * worker thread; the email kind mails the same workbook from the main process (which owns the mailer).
  */

@@ -5,7 +5,7 @@ import { compileSiteRule, DEFAULT_SITE_RULE, totalOf, type CoordinateEncoding } 
 import { JobRefusal, type JobKind, type TaskContext } from '../jobs/model';
 import { importDump, isDumpInputError, type ImportDumpResult, type ImportFormat } from './importer';
 
-/** The network dump import as a job (DESIGN §9): the route and the command line queue it; a worker thread runs it. */
+/** The network dump import as a job (docs/architecture.md#how-a-job-flows): the route and the command line queue it; a worker thread runs it. */
 export interface DumpImportParams {
   /** The dump: relative to DATA_DIR for the API's copy of an upload, absolute for the command line's own file. */
   file: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisLink } from './redis';
 
-/** DESIGN §4: a user is online with a live hub connection, or after API activity within this long. */
+/** docs/architecture.md#how-a-notification-flows: a user is online with a live hub connection, or after API activity within this long. */
 export const ACTIVITY_WINDOW_MS = 5 * 60 * 1000;
 
 /** Who is online. Hub connections are counted per user; API requests refresh the activity mark. */

@@ -5,7 +5,7 @@ import type { OptimisationAnswer, OptimisationParams } from './run';
 
 export const OPTIMIZATION_JOB_KIND = 'optimization.neighbours';
 
-/** The optimisation run as a job (DESIGN §9): the reading and the engine run in a worker thread. */
+/** The optimisation run as a job (docs/architecture.md#how-a-job-flows): the reading and the engine run in a worker thread. */
 export function registerOptimizationJobs(app: FastifyInstance): void {
   app.jobs.register<OptimisationParams>({
     kind: OPTIMIZATION_JOB_KIND,

@@ -15,7 +15,7 @@ import { optimisationScripts } from '../domain/scripts';
 import { prepareRunScripts } from '../runs/scripts';
 
 /**
- * One neighbour relations optimisation run (DESIGN §7.4, §9): the owner's statistics workbooks are read,
+ * One neighbour relations optimisation run (docs/engines/planning.md#neighbour-optimisation, docs/architecture.md#how-a-job-flows): the owner's statistics workbooks are read,
  * the relations of their source cells come from the stored dump, the engine finds what to remove,
  * block and add, and the run is recorded with its workbook ('Remove', 'Block', 'Add', 'Inputs').
  */

@@ -3,7 +3,7 @@ import { normalizeCell } from '../domain/tracking';
 import { readFirstSheet } from '../tracking/workbook';
 
 /**
- * Handover statistics workbooks (DESIGN §7.4): the first sheet, one row per relation and period. The
+ * Handover statistics workbooks (docs/engines/planning.md#neighbour-optimisation): the first sheet, one row per relation and period. The
  * header row is matched like the tracking imports (case, spaces, `_`, `-`, `.` ignored), and also by
  * Ericsson's names (pmHoExeAtt / pmHoExeSucc, EUtranCellFDD / EUtranCellRelation / neighborCellRef).
  * Bounds (rows, cells, text sizes, inflated bytes) are checked before exceljs reads a byte, through

@@ -13,7 +13,7 @@ import {
 } from '../domain/planning';
 
 /**
- * The operators' frequency plans (DESIGN §7.4): which n78 block and which LTE carriers each operator
+ * The operators' frequency plans (docs/engines/planning.md#parameter-planning-5g-nr-en-dc): which n78 block and which LTE carriers each operator
  * owns. Administrators edit them (Parameters/SaveFrequencyPlan); a parameter planning run uses the plan
  * of the caller's current operator.
  */

@@ -18,7 +18,7 @@ import { loadRelationScope } from '../network/scope';
 import { prepareRunScripts } from '../runs/scripts';
 
 /**
- * The parameter planning run (DESIGN §7.4, §9, issue 46): a job whose thread task reads the sites of the
+ * The parameter planning run (docs/engines/planning.md#parameter-planning-5g-nr-en-dc, docs/architecture.md#how-a-job-flows, issue 46): a job whose thread task reads the sites of the
  * run and their surroundings, plans them with the engine against the inventory and the reservations of
  * earlier plans, reserves the cells it planned, writes the workbook and records the run (history row,
  * kept workbook, the caller's export). Refusals record and reserve nothing.

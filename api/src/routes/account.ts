@@ -360,7 +360,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!can(session.principal, 'canManage')) return fail(reply, 403, MESSAGES.forbidden);
         const exists = isPossibleId(userId) ? await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
         if (!exists) return fail(reply, 404, MESSAGES.noSuchUser);
-        // DESIGN §3: a Manager sees only users of their own operators.
+        // docs/architecture.md#accounts-sessions-and-abuse-limits: a Manager sees only users of their own operators.
         if (!can(session.principal, 'canAdminister')) {
           const shared = await db
             .selectFrom('user_operators as mine')

@@ -21,7 +21,7 @@ export const DASHBOARD_ROUTE_MESSAGES = {
 } as const;
 
 /**
- * Dashboards (contracts/dashboards.ts; specification §7 `Dashboard/Inspect`; DESIGN §7.5): the records,
+ * Dashboards (contracts/dashboards.ts; specification §7 `Dashboard/Inspect`; docs/engines/monitoring.md#dashboards): the records,
  * their embed tokens minted per call, the BI servers the environment configures, and the native rollout
  * charts' numbers and site map for when no BI server is used.
  */

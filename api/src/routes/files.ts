@@ -89,7 +89,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const clock = app.services.clock ?? systemClock;
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
 
-  // Expiry (DESIGN §10): at start-up, then on an interval this app owns and stops when it closes.
+  // Expiry (docs/architecture.md#files-and-archives): at start-up, then on an interval this app owns and stops when it closes.
   let purge: PurgeTimer | null = null;
   app.addHook('onReady', async () => {
     purge = startPurgeTimer(

@@ -55,7 +55,7 @@ async function rowsOf(app: FastifyInstance, jobs: readonly JobRecord[]): Promise
   });
 }
 
-/** The job dashboard's calls (DESIGN §9). */
+/** The job dashboard's calls (docs/architecture.md#how-a-job-flows). */
 export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/Jobs/GetJobs',

@@ -13,7 +13,7 @@ import { fail, runAnswerOf, userIdOf } from './support';
 /** `Optimization/RunNbrRelationsOptimization`: filesPath = upload ids of .xlsx statistics, comma-joined; userId = the caller. */
 export const RunNbrRelationsOptimizationQuery = Type.Object({ userId: Id, filesPath: UploadIdList }, { additionalProperties: false });
 
-/** Neighbour relations optimisation runs (Optimization/*; specification §7, DESIGN §7.4). */
+/** Neighbour relations optimisation runs (Optimization/*; specification §7, docs/engines/planning.md#neighbour-optimisation). */
 export const optimizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerOptimizationJobs(app);
   const tags = ['optimization'];

@@ -14,7 +14,7 @@ export function userIdOf(request: FastifyRequest): number {
   return sessionOf(request).userId;
 }
 
-/** Answers `{ message }` with the status (DESIGN §3). */
+/** Answers `{ message }` with the status (docs/architecture.md#api-conventions). */
 export function fail(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ message });
 }

@@ -68,7 +68,7 @@ function missingField(values: Record<string, unknown>, fields: readonly string[]
 const tags = ['users'];
 const security = [{ bearer: [] }];
 
-/** Specification §7 "Users", scoped per DESIGN §4: Administrators see everyone, Managers their operators' users. */
+/** Specification §7 "Users", scoped per docs/architecture.md#accounts-sessions-and-abuse-limits: Administrators see everyone, Managers their operators' users. */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.services;
   const now = () => app.auth.clock();

@@ -28,7 +28,7 @@ import { DATE_FORMAT, safeCell } from '../tracking/workbook';
 import { distinctNames, rowVerdict, sheetInfoOf, storedValue, verdictKeyOf, verdictRank } from './findings';
 
 /**
- * The run history every planning, validation and optimisation page shares (DESIGN §7.4): a run's
+ * The run history every planning, validation and optimisation page shares (docs/engines/planning.md#every-run): a run's
  * engine gives sheets; this module writes them as one workbook, keeps it under files/runs/ (not an
  * expiring export), records the run with its verdict summary and every row of its result sheets
  * (run_findings), lists the history and a run's findings (worst first), and hands the workbook out
@@ -154,7 +154,7 @@ async function insertFindings(db: Db, runId: number, sheets: readonly RunSheet[]
 const EMPTY_PREVIEW: RunPreview = { title: 'Result', columns: [], rows: [], total: 0 };
 
 /**
- * Records a finished run and answers what its call answers (DESIGN §3): with a workbook, a fresh
+ * Records a finished run and answers what its call answers (docs/architecture.md#api-conventions): with a workbook, a fresh
  * export of it for the caller (`file`); the message when the run has one. The run's row and its
  * findings are written in one transaction: a run is kept whole or not at all.
  */

@@ -11,7 +11,7 @@ import { syncTracker } from './sync';
 import { WorkbookReadError } from './workbook';
 
 /**
- * Tracking's long work as jobs (DESIGN §9): imports, the sync and exports run in worker threads with
+ * Tracking's long work as jobs (docs/architecture.md#how-a-job-flows): imports, the sync and exports run in worker threads with
  * their own connection, so the console keeps answering; the calls of §7 still answer the result.
  */
 

@@ -8,7 +8,7 @@ import { cpichScripts } from '../domain/scripts';
 import { prepareRunScripts } from '../runs/scripts';
 
 /**
- * CPICH validation (specification §7 Validation/RunCpichValidation; DESIGN §7.4): the chosen sites'
+ * CPICH validation (specification §7 Validation/RunCpichValidation; docs/engines/planning.md#cpich-validation): the chosen sites'
  * UTRAN cells through validateCpich, one row per cell in the workbook, the run in its history.
  */
 

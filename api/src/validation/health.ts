@@ -12,7 +12,7 @@ import { loadSiteNetwork, type SiteNetwork } from '../network/scope';
 import { runFileName, writeTempWorkbook } from './ranshare';
 
 /**
- * Health checks of one site (DESIGN §7.4), as a run: one workbook with what the parsed logs say
+ * Health checks of one site (docs/engines/planning.md#health-checks), as a run: one workbook with what the parsed logs say
  * (alarms, cell and link states, RET, configuration checks: the site report's tables, reused) and
  * what the dump says (CPICH verdicts of its UTRAN cells, anomalies of its own neighbour relations),
  * headed by a Summary sheet the page shows.

@@ -5,7 +5,7 @@ import { CPICH_JOB_KIND, type CpichAnswer, type CpichParams } from './cpich';
 import { NBR_JOB_KIND, type NbrAnswer, type NbrParams } from './neighbours';
 
 /**
- * The validation runs as jobs (DESIGN §9): each computes in a worker thread and records its run; the
+ * The validation runs as jobs (docs/architecture.md#how-a-job-flows): each computes in a worker thread and records its run; the
  * owner is told what it found (the run's outcome as its icon), with a key that opens the run's result.
  */
 

@@ -12,7 +12,7 @@ import { neighbourScripts } from '../domain/scripts';
 import { prepareRunScripts } from '../runs/scripts';
 
 /**
- * Neighbour relations validation (specification §7 Validation/RunNbrRelationsValidation; DESIGN §7.4):
+ * Neighbour relations validation (specification §7 Validation/RunNbrRelationsValidation; docs/engines/planning.md#neighbour-relations-validation):
  * planned relations read from uploaded workbooks, against the dump around one site, by (source cell,
  * target cell) → OK, MISSING, EXTRA, WRONG.
  */

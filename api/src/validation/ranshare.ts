@@ -15,7 +15,7 @@ import { loadSharedSiteNetwork } from './ranshare-layers';
 import { operatorOfPlmn, PLMN_OPERATORS } from './ranshare-operators';
 
 /**
- * RAN-share neighbour relations validation of one site (DESIGN §7.4), as a run. A site recorded as
+ * RAN-share neighbour relations validation of one site (docs/engines/planning.md#ran-share-validation), as a run. A site recorded as
  * shared (network_site_shares, docs/tenancy.md) is validated across both operators: the other party's
  * layer on it is read in that operator's scope (ranshare-layers.ts), the owner's layer is the host, and
  * the PLMNs and names are the two operators'. A site not recorded as shared is judged from the dump's

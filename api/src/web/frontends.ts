@@ -128,7 +128,7 @@ function remoteOrigins(config: Config): string[] {
 }
 
 /**
- * The BI origins the dashboards frame (DESIGN §8: the embed origins only). The embedding libraries are in
+ * The BI origins the dashboards frame (docs/architecture.md#reliability-and-security: the embed origins only). The embedding libraries are in
  * the remote's bundle and talk to their frames by postMessage, so no script or connect source is added.
  */
 function frameOrigins(config: Config): string[] {

@@ -65,7 +65,7 @@ function page(reply: FastifyReply, status: number, html: string | Buffer): Fasti
 }
 
 /**
- * The job dashboard (DESIGN §9, specification §2 and §6): `GET /jobs`, opened from the Administrator's
+ * The job dashboard (docs/architecture.md#how-a-job-flows, specification §2 and §6): `GET /jobs`, opened from the Administrator's
  * menu in a new tab with the session token as `access_token`. The token is checked here, so a
  * non-Administrator sees a 403 page and a missing or bad token goes to sign-in; the page's script
  * then calls `Jobs/*` with the token as a bearer header and removes it from the address bar. A reload

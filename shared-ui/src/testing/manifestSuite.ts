@@ -22,7 +22,7 @@ function drawn(icon: ReactElement | null): string {
 
 /**
  * The contract test every remote runs on its manifest: sound, exactly its routes of the
- * specification's route table (DESIGN §1), every route loads a page component, and the navigation.json
+ * specification's route table (docs/architecture.md#federation-rules), every route loads a page component, and the navigation.json
  * its build writes from it (what the shell draws the menu from) says the same.
  * Test-only: reached through `shared-ui/testing`, never from the package's runtime entry.
  */

@@ -20,9 +20,9 @@ export interface ExportButtonProps {
 const PREPARING = 'Preparing the file…';
 
 /**
- * Runs an export and downloads the file it produced (DESIGN §3: runs answer an export id, not a path).
+ * Runs an export and downloads the file it produced (docs/architecture.md#api-conventions: runs answer an export id, not a path).
  * An export of a large table takes a while: it runs as a job on the server, its progress shows beside
- * the button, and the page stays usable meanwhile (no full-screen overlay, DESIGN §9).
+ * the button, and the page stays usable meanwhile (no full-screen overlay, docs/architecture.md#how-a-job-flows).
  */
 export function ExportButton({ path, params, children, type, jobKind }: ExportButtonProps) {
   const toasts = useToasts();

@@ -12,7 +12,7 @@ import { RunWorkbookButton, type RunRoutes } from './RunWorkbookButton';
 export type { RunRoutes };
 
 /**
- * What every planning, validation and optimisation page shows of a run (DESIGN §7.4, issue 46): the
+ * What every planning, validation and optimisation page shows of a run (docs/engines/planning.md#every-run, issue 46): the
  * run shown is the one the address names (`?run=<id>` on the page's path, so a notification or a
  * shared link opens it), set when a run ends or a history row is opened; its result (summary, every
  * finding worst first, the workbook on request); and the history of past runs.

@@ -2,7 +2,7 @@ import { DashboardOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { can, sessionStore, type Principal } from 'shared-auth';
 
-/** Served by the API, outside the console's router (DESIGN §9). */
+/** Served by the API, outside the console's router (docs/architecture.md#how-a-job-flows). */
 export const JOB_DASHBOARD_PATH = '/jobs';
 
 /** The dashboard's address with the session token (specification §2: passed as access_token). */

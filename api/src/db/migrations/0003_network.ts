@@ -2,7 +2,7 @@
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
 /**
- * The network inventory ("the dump", DESIGN §7.1): one data set, replaced whole by each import, plus
+ * The network inventory ("the dump", docs/engines/network.md): one data set, replaced whole by each import, plus
  * the history of imports. Conventions, identical on both dialects: points in time are ISO-8601 UTC
  * text; flags are integers 0/1; owner and cell identities are bigint (a gNBId has up to 32 bits), which
  * pg hands over as text. There are no foreign keys between the network tables: a dump names relation

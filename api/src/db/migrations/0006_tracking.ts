@@ -2,7 +2,7 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /**
- * The file service (DESIGN §5) and tracking (DESIGN §7.3).
+ * The file service (docs/architecture.md#files-and-archives) and tracking (docs/engines/tracking.md#rules-applied).
  *
  * Files: uploads and exports are recorded with their owner; ids are random and opaque, and the name on
  * disk derives from the id alone (the user's file name is only ever displayed).

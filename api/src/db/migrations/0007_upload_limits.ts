@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Upload quota and expiry (DESIGN §10). An upload records when it was first used, so that the purge
+ * Upload quota and expiry (docs/architecture.md#files-and-archives). An upload records when it was first used, so that the purge
  * keeps a used one only briefly and an unused one for a day; the purge finds old uploads and exports by
  * time alone, hence an index on each table's creation time.
  */

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Jobs (DESIGN §9): every piece of long work is a row, so its history survives restarts and reads the
+ * Jobs (docs/architecture.md#how-a-job-flows): every piece of long work is a row, so its history survives restarts and reads the
  * same on SQLite and PostgreSQL. Parameters and results are JSON text; points in time ISO-8601 UTC text.
  * `instance_id` and `heartbeat_at` tell a live run from one whose process died.
  */

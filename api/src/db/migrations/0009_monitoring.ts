@@ -2,7 +2,7 @@
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /**
- * Monitoring (DESIGN §7.2): what the MoBatch/AMOS logs said, per node, latest upload wins.
+ * Monitoring (docs/engines/amos.md#the-parse): what the MoBatch/AMOS logs said, per node, latest upload wins.
  *
  * - `monitoring_parses`: one row per parse run (the history): archives, counts, the per-file report.
  * - `monitoring_nodes`: one row per node whose log was ever parsed, replaced by each newer log of that

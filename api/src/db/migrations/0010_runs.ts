@@ -2,7 +2,7 @@
 import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
 /**
- * Planning, validation and optimisation runs (DESIGN §7.4): every run is a row of its history, with
+ * Planning, validation and optimisation runs (docs/engines/planning.md#every-run): every run is a row of its history, with
  * who ran it, on what (sites, files, parameters), when, what it concluded (a verdict summary and the
  * first rows, shown on the page) and its workbook (kept under DATA_DIR/files/runs/, downloadable from
  * the history for as long as the run is kept).

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Dashboard records (DESIGN §7.5): which BI report a dashboard page embeds (type Tableau or PowerBI,
+ * Dashboard records (docs/engines/monitoring.md#dashboards): which BI report a dashboard page embeds (type Tableau or PowerBI,
  * name, url) and on which configured BI server (`server_id`, an id from the environment such as
  * `powerbi`; null draws the console's own charts). Edited by Administrators; no token or secret is
  * ever stored here: embed tokens are minted per call.

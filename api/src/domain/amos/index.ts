@@ -1,5 +1,5 @@
 /**
- * Ericsson MoBatch / AMOS logs (DESIGN §7.2): pure parsers of node logs (`<node>.log`) and of
+ * Ericsson MoBatch / AMOS logs (docs/engines/amos.md): pure parsers of node logs (`<node>.log`) and of
  * `mobatch_result.txt`. No I/O; the caller reads the archive and passes each file's text.
  */
 export { parseNodeLog, nodeFromFileName } from './node-log';

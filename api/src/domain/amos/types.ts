@@ -1,5 +1,5 @@
 /**
- * Shapes produced by the MoBatch / AMOS log parser (DESIGN §7.2). Everything found keeps its source:
+ * Shapes produced by the MoBatch / AMOS log parser (docs/engines/amos.md). Everything found keeps its source:
  * the archive (when the caller gives one), the file and the 1-based line number in that file.
  */
 

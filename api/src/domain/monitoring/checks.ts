@@ -1,7 +1,7 @@
 import type { LinkInterface, MoAttribute, MoState, MoTech, NodeLogResult, SourceRef } from '../amos';
 
 /**
- * The node checks of DESIGN §7.2, pure: from one parsed node log (and what the inventory says about the
+ * The node checks of docs/engines/monitoring.md#node-checks, pure: from one parsed node log (and what the inventory says about the
  * node's cells) to the node's fault and configuration statuses and one finding per check made. The
  * findings feed the per-technology configuration tabs of the site report; the comments name the cell or
  * link and why, so a NOK status never needs a second look to be understood.

@@ -1,5 +1,5 @@
 /**
- * Monitoring's pure rules (DESIGN §7.2, §7.5): the node checks made on each parsed log and the MoBatch
+ * Monitoring's pure rules (docs/engines/monitoring.md#node-checks, docs/engines/monitoring.md#the-site-report): the node checks made on each parsed log and the MoBatch
  * scripts that collect those logs. No I/O here.
  */
 export { BASELINE, CELL_CLASSES, CHECKED_ATTRIBUTES, LINK_TECH, evaluateNode, lastRdn, valueNumber, valueWord } from './checks';

@@ -1,7 +1,7 @@
 import type { AlarmRow, ReportColumn, ReportTable, SiteReport, SiteReportTab } from '../../contracts/monitoring';
 
 /**
- * The site report (specification route table, §3 Site report; DESIGN §7.5), pure: what is known of a
+ * The site report (specification route table, §3 Site report; docs/engines/monitoring.md#the-site-report), pure: what is known of a
  * site in, the tables of its tabs out, in tab order. Every tab has its tables, empty when nothing is known.
  */
 

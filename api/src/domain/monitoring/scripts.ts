@@ -1,7 +1,7 @@
 import { CHECKED_ATTRIBUTES } from './checks';
 
 /**
- * The MoBatch scripts of `Parser/GetMoBacthScripts` (DESIGN §7.2), pure: from the inventory's nodes to
+ * The MoBatch scripts of `Parser/GetMoBacthScripts` (docs/engines/amos.md#where-the-commands-come-from), pure: from the inventory's nodes to
  * the files of the zip. Each node lands in exactly one site file (`sites_<tech>.txt`), named after all
  * the technologies its cells carry (`4G_5G`), so its one log answers every check that concerns it: a node
  * listed twice would leave two logs, and the later upload would replace the first.

@@ -891,7 +891,7 @@ async function writeRnc(
     for (const c of site.umtsCarriers) {
       for (const sec of SECTORS) {
         const cell = umtsName(site, c, sec);
-        // Planned inside DESIGN §7.4's window (max − 12 dB … max − 8 dB = 310…350 for 430).
+        // Planned inside the CPICH window of docs/engines/planning.md#cpich-validation (max − 12 dB … max − 8 dB = 310…350 for 430).
         let cpich = 310 + Math.round(r() * 20);
         let maxPower = 430;
         const anomaly = r();

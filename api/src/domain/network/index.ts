@@ -1,4 +1,4 @@
-/** Network inventory ("the dump", DESIGN §7.1): pure parsers, the model mapper and a demo generator. */
+/** Network inventory ("the dump", docs/engines/network.md): pure parsers, the model mapper and a demo generator. */
 export { NetworkParseError, NetworkOptionError } from './errors';
 export type { Attributes, MoRecord, Chunk, ChunkSource, DnComponent } from './records';
 export { splitDn } from './records';

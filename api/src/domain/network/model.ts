@@ -1,6 +1,6 @@
 import { NetworkOptionError } from './errors';
 
-/** The network inventory model of DESIGN §7.1, as emitted by the mapper and counted by the demo generator. */
+/** The network inventory model of docs/engines/network.md#the-mapper-what-mos-are-read, as emitted by the mapper and counted by the demo generator. */
 
 export const CELL_TECHS = ['2G', '3G', '4G', '5G', 'NB-IoT'] as const;
 export type CellTech = (typeof CELL_TECHS)[number];

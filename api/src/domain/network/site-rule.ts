@@ -1,7 +1,7 @@
 import { NetworkOptionError } from './errors';
 
 /**
- * The site rule of DESIGN §7.1: which part of a node name (and, for RNC/BSC cells, of a cell name) is
+ * The site rule of docs/engines/network.md#the-site-rule: which part of a node name (and, for RNC/BSC cells, of a cell name) is
  * the site id. Real networks write it in many ways (`ERBS_41428_KAINARFARM_K`, `41428_NAME`, `LX0001`,
  * `NR_LX0001_A`), so the rule is an import setting: a regular expression with a named group `site`.
  * It is searched for anywhere in the name (anchor it with `^` when the id must lead).

@@ -139,7 +139,7 @@ function violations(all: readonly PlacedCell[], planned: ReadonlySet<string>): s
   return found;
 }
 
-/** Co-site rules of DESIGN §7.4: the NR cells of one site on one carrier differ mod 3 (≤ 3 cells) and mod 30. */
+/** Co-site rules of docs/engines/planning.md#parameter-planning-5g-nr-en-dc: the NR cells of one site on one carrier differ mod 3 (≤ 3 cells) and mod 30. */
 function cositeClashes(plan: ClusterPlan): string[] {
   const out: string[] = [];
   for (const s of plan.sites) {
@@ -205,7 +205,7 @@ describe('coordinated planning of a cluster (issue 46)', () => {
     for (const p of plans) expect(cositeClashes(p)).toEqual([]);
     const first = plans.map((p) => p.sites[0]!.nrCells.map((c) => c.pci));
     expect(new Set(first.map((pcis) => pcis.join(','))).size).toBe(6);
-    // The PRACH roots of neighbouring new cells stay 10 apart (DESIGN §7.4).
+    // The PRACH roots of neighbouring new cells stay 10 apart (docs/engines/planning.md#parameter-planning-5g-nr-en-dc).
     const roots = plans.flatMap((p) => plannedCellsOf(p));
     for (const [i, a] of roots.entries()) {
       for (const b of roots.slice(i + 1)) {

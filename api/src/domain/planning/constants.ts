@@ -1,6 +1,6 @@
 import { PlanningError } from './errors';
 
-/** Radio and band constants of the parameter planning (spec §3 and §9, DESIGN §7.4). */
+/** Radio and band constants of the parameter planning (spec §3 and §9, docs/engines/planning.md#parameter-planning-5g-nr-en-dc). */
 
 export const ANTENNA_NAMES = ['AIR3227/78', 'AIR6488'] as const;
 export type AntennaName = (typeof ANTENNA_NAMES)[number];
@@ -60,7 +60,7 @@ export const LTE_PCI_COUNT = 504;
 /** PRACH logical root sequence indices: long formats (L_RA = 839) 0–837, short formats (L_RA = 139) 0–137. */
 export const PRACH_ROOTS = { long: 838, short: 138 } as const;
 export type PrachFormat = keyof typeof PRACH_ROOTS;
-/** DESIGN §7.4: root sequences of neighbouring cells at least 10 apart. */
+/** docs/engines/planning.md#parameter-planning-5g-nr-en-dc: root sequences of neighbouring cells at least 10 apart. */
 export const DEFAULT_PRACH_SPACING = 10;
 
 /** UMTS radio capability default for the CPICH validation, 0.1 dBm (46 dBm). */

@@ -2,7 +2,7 @@ import type { Cell } from '../network/model';
 import { DEFAULT_MAX_POWER_CAPABILITY } from './constants';
 
 /**
- * CPICH validation of UTRAN cells (DESIGN §7.4). Powers are in 0.1 dBm as Ericsson stores them
+ * CPICH validation of UTRAN cells (docs/engines/planning.md#cpich-validation). Powers are in 0.1 dBm as Ericsson stores them
  * (primaryCpichPower, maximumTransmissionPower).
  * - ERROR: a power is missing, primaryCpichPower ≥ maximumTransmissionPower, or maximumTransmissionPower
  *   exceeds the radio's capability;

@@ -1,4 +1,4 @@
-/** Planning, validation and optimisation engines (DESIGN §7.4): pure functions, no I/O. */
+/** Planning, validation and optimisation engines (docs/engines/planning.md): pure functions, no I/O. */
 export { PlanningError } from './errors';
 export * from './constants';
 export * from './raster';

@@ -3,7 +3,7 @@ import type { NetworkIndex, ResolvedRelation } from './network-index';
 import { lastRdnValue } from './network-index';
 
 /**
- * Neighbour relations validation (DESIGN §7.4): planned (source cell, target cell) pairs against the dump.
+ * Neighbour relations validation (docs/engines/planning.md#neighbour-relations-validation): planned (source cell, target cell) pairs against the dump.
  * - OK: a relation from the source reaches the target, and when it goes through an external cell, that
  *   proxy's PCI/PSC/BSIC, channel and TAC/LAC agree with the real cell's;
  * - WRONG: the relation meant for the target (reaching it with stale proxy values, or named after it but

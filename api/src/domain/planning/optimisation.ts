@@ -2,7 +2,7 @@ import { PlanningError } from './errors';
 import type { NetworkIndex, ResolvedRelation } from './network-index';
 
 /**
- * Neighbour optimisation from handover statistics (DESIGN §7.4). Attempts and successes are the
+ * Neighbour optimisation from handover statistics (docs/engines/planning.md#neighbour-optimisation). Attempts and successes are the
  * per-relation handover execution counters (Ericsson pmHoExeAtt / pmHoExeSucc) per period.
  * - remove: a defined relation of a source present in the statistics with no attempt over the whole
  *   period, and isRemoveAllowed;

@@ -19,7 +19,7 @@ import { deriveSectors, sectorOf, type Sector } from './sectors';
 import { chooseNrTac, type TacChoice } from './tac';
 
 /**
- * Parameter planning of 5G NR EN-DC sites (DESIGN §7.4, issue 46): a pure function of the sites, their
+ * Parameter planning of 5G NR EN-DC sites (docs/engines/planning.md#parameter-planning-5g-nr-en-dc, issue 46): a pure function of the sites, their
  * surroundings, the cells earlier plans reserved and the operator plan. A run plans one site or a cluster;
  * each site's NR PCIs and PRACH roots are chosen against every NR cell within the reuse distance — the
  * inventory's, the reserved ones of earlier plans, and those planned for the run's earlier sites — so

@@ -7,7 +7,7 @@ import type { PlacedCell } from './placed';
  * PRACH root sequence planning. A cell uses `rootsPerCell` consecutive logical root indices starting at its
  * rachRootSequence, wrapping cyclically (long formats L_RA = 839: 0–837; short formats L_RA = 139: 0–137).
  * A new cell's range must not overlap any neighbour's or co-site planned cell's range, and its first index
- * must be at least `minSpacing` (cyclic distance, DESIGN §7.4: 10) from theirs. The lowest valid start wins.
+ * must be at least `minSpacing` (cyclic distance, docs/engines/planning.md#parameter-planning-5g-nr-en-dc: 10) from theirs. The lowest valid start wins.
  */
 
 export interface PrachPlanOptions {

@@ -3,7 +3,7 @@ import { angleDiffDeg } from './geo';
 import type { NetworkIndex } from './network-index';
 
 /**
- * RAN-share validation of a shared site (DESIGN §7.4).
+ * RAN-share validation of a shared site (docs/engines/planning.md#ran-share-validation).
  * - MORAN: every operator has its own layer (cells whose primary PLMN is theirs). For each relation of a
  *   host-layer cell S → T, each sharing operator's counterpart of S (same site, technology and sector) must
  *   have a relation to the operator's counterpart of T (or to T itself when T broadcasts the operator's PLMN;

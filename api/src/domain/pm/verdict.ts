@@ -2,7 +2,7 @@ import { ALL_FORMULAS, DOWNTIME_COUNTERS, judgedObjectOf, type KpiFormula, kpiCo
 import type { MeasValue } from './meas-collec';
 
 /**
- * Per-node performance verdicts from PM counters (DESIGN §7.2 performanceStatus). Counters of every
+ * Per-node performance verdicts from PM counters (docs/engines/performance.md#rules-applied performanceStatus). Counters of every
  * granularity period read are summed per cell (a relation's counters count for its cell), then judged
  * by the KPI formulas of `kpi.ts` whose counters are there:
  * - NOK when a cell was down (`pmCellDowntimeAuto` or `pmCellDowntimeMan` > 0 seconds);

@@ -6,7 +6,7 @@ import { classOf, emptyPlan, int, ldnOf, type MosCommand, type ScriptPlan } from
  * Corrective scripts from a CPICH validation (issue 46): `set UtranCell=… primaryCpichPower <recommended>`
  * on the RNC of each cell the run flagged, and `maximumTransmissionPower` down to the radio's capability
  * when it exceeds it. Values are in 0.1 dBm, as Ericsson stores them and the validation reads them
- * (DESIGN §7.4).
+ * (docs/engines/scripts.md).
  *
  * The recommendation answers the validation's own rules: CPICH between max − 12 dB and max − 8 dB (the
  * middle, max − 10 dB, when it is outside or not below max at all; kept when already inside), and the

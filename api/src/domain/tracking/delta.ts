@@ -2,7 +2,7 @@ import type { DeltaAction, WorkOrderDeltaRow, WorkOrderStatusRow } from '../../c
 import { groupBy, isClosed, latestWorkOrder } from './sync';
 
 /**
- * Work order delta (DESIGN §7.3), pure: per site and work order type, the tracker's status against the
+ * Work order delta (docs/engines/tracking.md#rules-applied), pure: per site and work order type, the tracker's status against the
  * latest work order of that type in the WOW, one row for each difference:
  * - 'Missing in tracker': the WOW has work orders for a site the tracker does not hold;
  * - 'Missing in WOW': the tracker holds a site the WOW has no work order for;

@@ -2,7 +2,7 @@ import type { CommissioningPlanRow, ScheduleStatus, TrackerRow, WorkOrderStatusR
 import { daysBetween, isoWeek } from './values';
 
 /**
- * Tracker sync (DESIGN §7.3), pure: the tracker is rebuilt from the commissioning plan and the work
+ * Tracker sync (docs/engines/tracking.md#rules-applied), pure: the tracker is rebuilt from the commissioning plan and the work
  * order status (WOW), one row per site (localId).
  *
  * - The plan row that speaks for a site is its latest planned one (latest commDate; then the last in the file).
