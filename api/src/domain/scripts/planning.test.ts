@@ -108,10 +108,15 @@ describe('creation scripts from a parameter planning run (the engine on the demo
       'end',
     ]);
     expect(lines.at(-4)).toBe(`# ${finding}: relation to ${nrCell} on LX0002 through its proxy`);
-    expect(block(files.get('LX0002_undo.mos')!, `undo ${finding}`).filter((l) => !l.startsWith('#'))).toEqual([`del ${relation}$`, `del ${proxy}$`, `del ${freq}$`]);
+    expect(block(files.get('LX0002_undo.mos')!, `undo ${finding}`).filter((l) => !l.startsWith('#'))).toEqual([
+      `del ${relation}$`,
+      `del ${proxy}$`,
+      `del ${freq}$`,
+    ]);
   });
 
   it('every generated file passes the command grammar', () => {
-    for (const [name, content] of [...files].filter(([n]) => n.endsWith('.mos'))) expect({ name, errors: checkMosScript(content) }).toEqual({ name, errors: [] });
+    for (const [name, content] of [...files].filter(([n]) => n.endsWith('.mos')))
+      expect({ name, errors: checkMosScript(content) }).toEqual({ name, errors: [] });
   });
 });
