@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isRole, type Role } from 'shared-auth/policy';
 import type { UserInfo } from '../contracts/account';
 import type { Database } from '../db/schema';
@@ -73,6 +73,37 @@ function toAccount(row: AccountQueryRow | undefined): AccountRow | null {
 export async function findAccountById(db: Kysely<Database>, userId: number): Promise<AccountRow | null> {
   if (!isPossibleId(userId)) return null;
   return toAccount(await accountQuery(db).where('users.id', '=', userId).executeTakeFirst());
+}
+
+/**
+ * The account of a session and whether its current operator is one it may read (docs/tenancy.md): a
+ * member of it, or, for an Administrator, an operator that exists. One statement: this runs before
+ * every authenticated request, and three round trips of it were a fifth of a plain read's CPU (issue 44).
+ */
+export async function findSessionAccount(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ account: AccountRow; member: boolean; operatorExists: boolean } | null> {
+  if (!isPossibleId(userId)) return null;
+  const row = await accountQuery(db)
+    .select((eb) => [
+      eb
+        .selectFrom('user_operators')
+        .select(sql<number>`1`.as('one'))
+        .whereRef('user_operators.user_id', '=', 'users.id')
+        .whereRef('user_operators.operator_id', '=', 'users.operator_id')
+        .as('member'),
+      eb
+        .selectFrom('operators')
+        .select(sql<number>`1`.as('one'))
+        .whereRef('operators.id', '=', 'users.operator_id')
+        .as('operator_exists'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  const account = toAccount(row);
+  if (!row || !account) return null;
+  return { account, member: row.member !== null, operatorExists: row.operator_exists !== null };
 }
 
 export async function findAccountByEmail(db: Kysely<Database>, email: string): Promise<AccountRow | null> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { can, type Principal } from 'shared-auth/policy';
 import type { Database } from '../db/schema';
-import { findAccountById, projectNamesOf } from './accounts';
+import { findAccountById, findSessionAccount, projectNamesOf } from './accounts';
 import { epochSeconds, type Clock } from './clock';
 import { DeviceCookies } from './device-cookies';
 import { signSessionToken, verifySessionToken } from './jwt';
@@ -40,15 +40,17 @@ export class AuthRuntime {
   async authenticate(token: string): Promise<Session | null> {
     const claims = verifySessionToken(token, this.secret, epochSeconds(this.clock()));
     if (!claims) return null;
-    const account = await findAccountById(this.db, claims.userId);
-    if (!account || account.deactivated || claims.iat < account.tokensValidAfter) return null;
+    const found = await findSessionAccount(this.db, claims.userId);
+    if (!found) return null;
+    const { account } = found;
+    if (account.deactivated || claims.iat < account.tokensValidAfter) return null;
     const principal: Principal = {
       authenticated: true,
       role: account.role,
       operatorId: account.operatorId,
       projects: await projectNamesOf(this.db, account.id),
     };
-    return { userId: account.id, principal, dataOperatorId: await dataOperatorOf(this.db, account.id, principal) };
+    return { userId: account.id, principal, dataOperatorId: dataOperatorOf(principal, found) };
   }
 
   /** A session token for the user as they are now; null when the user does not exist. */
@@ -70,20 +72,11 @@ export class AuthRuntime {
   }
 }
 
-async function dataOperatorOf(db: Kysely<Database>, userId: number, principal: Principal): Promise<number | null> {
-  const { operatorId } = principal;
-  if (operatorId === null) return null;
-  if (can(principal, 'canAdminister')) {
-    const operator = await db.selectFrom('operators').select('id').where('id', '=', operatorId).executeTakeFirst();
-    return operator ? operatorId : null;
-  }
-  const member = await db
-    .selectFrom('user_operators')
-    .select('operator_id')
-    .where('user_id', '=', userId)
-    .where('operator_id', '=', operatorId)
-    .executeTakeFirst();
-  return member ? operatorId : null;
+/** The current operator while the user may read it: a member, or an Administrator and the operator exists. */
+function dataOperatorOf(principal: Principal, found: { member: boolean; operatorExists: boolean }): number | null {
+  if (principal.operatorId === null) return null;
+  if (can(principal, 'canAdminister')) return found.operatorExists ? principal.operatorId : null;
+  return found.member ? principal.operatorId : null;
 }
 
 /** Ends every session of a user (password change, deactivation, role change). */
