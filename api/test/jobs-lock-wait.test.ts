@@ -44,13 +44,13 @@ describe('job store writes never make the event loop wait for SQLite’s write l
     return () => other.exec('commit');
   }
 
-  test('a write meeting the lock answers LOCKED at once and keeps the connection’s busy timeout', async () => {
+  test('a write meeting the lock answers LOCKED at once and keeps the connection’s busy timeout (0 on the main thread)', async () => {
     const release = holdLock();
     try {
       const answer = await writeWithoutWaiting(database.db, (db) => sql`insert into lock_probe (value) values ('main')`.execute(db));
       expect(answer).toBe(LOCKED);
       const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(database.db);
-      expect(Number(rows[0]?.timeout)).toBe(5000);
+      expect(Number(rows[0]?.timeout)).toBe(0);
     } finally {
       release();
     }
@@ -74,6 +74,36 @@ describe('job store writes never make the event loop wait for SQLite’s write l
     release();
     await write;
     expect(landed).toBe(true);
+  });
+
+  test('any other write of the main thread (a statement, a transaction) waits for the lock with the event loop running, then lands', async () => {
+    // An upload during a log parse answered 500: its insert spun in the busy handler, then failed (issue 44).
+    const release = holdLock();
+    const landed: string[] = [];
+    const statement = sql`insert into lock_probe (value) values ('statement')`.execute(database.db).then(() => landed.push('statement'));
+    const transaction = database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into lock_probe (value) values ('transaction 1')`.execute(trx);
+        await sql`insert into lock_probe (value) values ('transaction 2')`.execute(trx);
+      })
+      .then(() => landed.push('transaction'));
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 5);
+    try {
+      for (let i = 0; i < 5; i++) await nextTurn();
+      expect(ticks).toBeGreaterThanOrEqual(5);
+      expect(landed).toEqual([]);
+    } finally {
+      clearInterval(timer);
+      release();
+    }
+    await Promise.all([statement, transaction]);
+    expect(landed.sort()).toEqual(['statement', 'transaction']);
+    const { rows } = await sql<{ value: string }>`select value from lock_probe where value like 'transaction%' or value = 'statement' order by value`.execute(
+      database.db,
+    );
+    expect(rows.map((r) => r.value)).toEqual(['statement', 'transaction 1', 'transaction 2']);
   });
 
   test('a job’s progress reported while another connection writes reaches its row once the lock is free', async () => {

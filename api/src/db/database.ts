@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isMainThread } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -9,6 +12,7 @@ import {
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type QueryResult,
   type Driver,
   type SqliteDatabase,
   type SqliteDialectConfig,
@@ -44,18 +48,87 @@ export interface DatabaseOptions {
  * help a stale snapshot. BEGIN IMMEDIATE waits for the lock up to the busy timeout instead.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  private readonly waiting: WeakMap<DatabaseConnection, DatabaseConnection> = new WeakMap();
+
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly lockWait: SQLite.Database | null,
+  ) {
+    super(settings);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!this.lockWait) return connection;
+    let waiting = this.waiting.get(connection);
+    if (!waiting) this.waiting.set(connection, (waiting = new LockWaitingConnection(connection, this.lockWait)));
+    return waiting;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
 
+/** Pauses between tries of a statement that met another connection's write lock: short first, then capped. */
+const LOCK_RETRY_MS = [2, 5, 10, 20, 40, 80, 160, 250];
+/** How long a statement waits for the write lock, in all, before it fails as SQLite would. */
+export const LOCK_PATIENCE_MS = 60_000;
+const FAIL_FAST = new AsyncLocalStorage<true>();
+
+/** Runs `work` with statements that meet the write lock failing at once (SQLITE_BUSY) instead of waiting. */
+export function failingFastOnLock<T>(work: () => Promise<T>): Promise<T> {
+  return FAIL_FAST.run(true, work);
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * The main thread's SQLite connection, waiting for the write lock without stopping the event loop.
+ * better-sqlite3 is synchronous: with a busy timeout, a main-thread statement that meets a worker
+ * thread's transaction (a log parse, an import's swap) spins in SQLite's busy handler, and every request
+ * and timer of the process stops with it, for up to the timeout, after which the statement failed and
+ * its request answered 500 (a file upload during a parse did, issue 44). The main connection runs with
+ * busy_timeout 0 instead, and a statement refused for the lock is tried again after an asynchronous pause.
+ * Only a statement outside a transaction (it changed nothing) or the `begin immediate` that opens one
+ * (it took nothing) is tried again; within a transaction the lock is already held.
+ */
+class LockWaitingConnection implements DatabaseConnection {
+  constructor(
+    private readonly inner: DatabaseConnection,
+    private readonly sqlite: SQLite.Database,
+  ) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const giveUpAt = Date.now() + LOCK_PATIENCE_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.inner.executeQuery<R>(compiledQuery);
+      } catch (error) {
+        if (!isBusy(error) || this.sqlite.inTransaction || FAIL_FAST.getStore() || Date.now() >= giveUpAt) throw error;
+        await sleep(LOCK_RETRY_MS[Math.min(attempt, LOCK_RETRY_MS.length - 1)]!);
+      }
+    }
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(compiledQuery, chunkSize);
+  }
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly lockWait: SQLite.Database | null,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
+    return new ImmediateSqliteDriver(this.settings, this.lockWait);
   }
 }
 
@@ -124,8 +197,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }), plugins: [new OperatorScopePlugin()] });
+  // A worker thread may wait in SQLite's busy handler; the main thread waits without blocking (LockWaitingConnection).
+  sqlite.pragma(isMainThread ? 'busy_timeout = 0' : 'busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: new StatementCache(sqlite) }, isMainThread ? sqlite : null),
+    plugins: [new OperatorScopePlugin()],
+  });
   return { db, dialect: 'sqlite', options, close: () => db.destroy() };
 }
 

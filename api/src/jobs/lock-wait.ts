@@ -1,4 +1,5 @@
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import { failingFastOnLock } from '../db/database';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
@@ -35,7 +36,8 @@ export async function writeWithoutWaiting<T>(db: Db, write: (db: Db) => Promise<
     const timeout = Number(rows[0]?.timeout ?? 0);
     await sql`pragma busy_timeout = 0`.execute(conn);
     try {
-      return await write(conn);
+      // The main connection would otherwise wait for the lock itself (db/database.ts, LockWaitingConnection).
+      return await failingFastOnLock(() => write(conn));
     } catch (error) {
       if (isSqliteBusy(error)) return LOCKED;
       throw error;
