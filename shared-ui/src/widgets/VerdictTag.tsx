@@ -7,8 +7,8 @@ import { Tag } from 'antd';
  * neutral. The text stays the verdict itself, so colour is never the only cue.
  */
 
-const RED = new Set(['NOK', 'ERROR', 'MISSING', 'WRONG', 'CRITICAL', 'MAJOR']);
-const AMBER = new Set(['WARNING', 'EXTRA', 'MINOR', 'NO_LAYER', 'UNRESOLVED']);
+const RED: ReadonlySet<string> = new Set(['NOK', 'ERROR', 'MISSING', 'WRONG', 'CRITICAL', 'MAJOR']);
+const AMBER: ReadonlySet<string> = new Set(['WARNING', 'EXTRA', 'MINOR', 'NO_LAYER', 'UNRESOLVED']);
 
 export type VerdictColour = 'green' | 'red' | 'orange' | undefined;
 
