@@ -1,3 +1,4 @@
+import { TRACKER_FIELDS } from '../../contracts/tracking';
 import type { TrackerData } from './sync';
 
 /**
@@ -24,23 +25,8 @@ export interface TrackerSyncChanges {
 }
 
 type Compared = Exclude<keyof TrackerData, 'dayCount'>;
-const COMPARED: readonly Compared[] = [
-  'localId',
-  'equipName',
-  'supplier',
-  'commDate',
-  'mkOwner',
-  'impOwner',
-  'project',
-  'comments',
-  'bssTech',
-  'localType',
-  'scheduleStatus',
-  'dateEntry',
-  'week',
-  'currentStatus',
-  'deliveredDate',
-];
+/** Every field of a tracker row but its day count, which ages by itself: a new day is no change. */
+const COMPARED: readonly Compared[] = TRACKER_FIELDS.filter((f): f is Compared => f !== 'dayCount');
 
 /** Values as both sides may hold them: stored rows read back as text or numbers, blanks as '' or null. */
 function same(a: unknown, b: unknown): boolean {
