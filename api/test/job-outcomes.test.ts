@@ -1,3 +1,4 @@
+import { utranCell } from './support/cells';
 import type { FastifyInstance } from 'fastify';
 import type { JobsPage } from '../src/contracts/jobs';
 import type { ParseReport, ParseResponse } from '../src/contracts/monitoring';
@@ -109,31 +110,7 @@ async function seedUtranCells(db: TestDatabase['db']): Promise<void> {
     .values(sites.map((id) => ({ id, name: `Site ${id}`, lat: 38.7, lon: -9.1 })))
     .execute();
   await db.insertInto('network_nodes').values({ name: 'RNC01', dn: 'SubNetwork=1,MeContext=RNC01', site_id: null, technology: '3G', type: 'RNC' }).execute();
-  const utran = (site: string, name: string, uarfcn: number, cpich: number, max: number) => ({
-    dn: `SubNetwork=1,MeContext=RNC01,ManagedElement=1,RncFunction=1,UtranCell=${name}`,
-    name,
-    node_name: 'RNC01',
-    site_id: site,
-    tech: '3G',
-    band: null,
-    channel: uarfcn,
-    pci: null,
-    psc: null,
-    bsic: null,
-    lac: null,
-    tac: null,
-    nr_tac: null,
-    azimuth: null,
-    cpich_power: cpich,
-    max_tx_power: max,
-    plmns: '268-01',
-    rach_root_sequence: null,
-    ssb: null,
-    cell_id: null,
-    local_cell_id: null,
-    owner_id: null,
-    global_id: null,
-  });
+  const utran = utranCell;
   await db
     .insertInto('network_cells')
     .values([

@@ -1,3 +1,4 @@
+import { utranCell } from './support/cells';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -69,37 +70,7 @@ describe('verdicts in the worst-first order', () => {
   });
 });
 
-const base = {
-  band: null,
-  channel: null,
-  pci: null,
-  psc: null,
-  bsic: null,
-  lac: null,
-  tac: null,
-  nr_tac: null,
-  azimuth: null,
-  cpich_power: null,
-  max_tx_power: null,
-  plmns: '268-01',
-  rach_root_sequence: null,
-  ssb: null,
-  cell_id: null,
-  local_cell_id: null,
-  owner_id: null,
-  global_id: null,
-};
-const utran = (name: string, uarfcn: number, cpich: number, max: number) => ({
-  ...base,
-  dn: `SubNetwork=1,MeContext=RNC01,ManagedElement=1,RncFunction=1,UtranCell=${name}`,
-  name,
-  node_name: 'RNC01',
-  site_id: 'LX0001',
-  tech: '3G',
-  channel: uarfcn,
-  cpich_power: cpich,
-  max_tx_power: max,
-});
+const utran = (name: string, uarfcn: number, cpich: number, max: number) => utranCell('LX0001', name, uarfcn, cpich, max);
 
 /** LX0001: 29 UTRAN cells 10 dB below their maximum (OK) on one carrier, and LX0001_U99 with CPICH = max (the one ERROR), alone on another. */
 async function seedCpich(db: TestDatabase['db']): Promise<void> {

@@ -1,3 +1,4 @@
+import { utranCell } from './support/cells';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { RunHistoryPage, RunResponse, UploadedFiles } from '../src/contracts';
@@ -49,17 +50,7 @@ async function seedInventory(db: TestDatabase['db']): Promise<void> {
     owner_id: null,
     global_id: null,
   };
-  const utran = (site: string, name: string, uarfcn: number, cpich: number, max: number) => ({
-    ...base,
-    dn: `SubNetwork=1,MeContext=RNC01,ManagedElement=1,RncFunction=1,UtranCell=${name}`,
-    name,
-    node_name: 'RNC01',
-    site_id: site,
-    tech: '3G',
-    channel: uarfcn,
-    cpich_power: cpich,
-    max_tx_power: max,
-  });
+  const utran = utranCell;
   const lte = (site: string, name: string, enb: number, cellId: number, pci: number) => ({
     ...base,
     dn: lteDn(site, name),
