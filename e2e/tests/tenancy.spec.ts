@@ -103,7 +103,9 @@ test('CellwiseHQ switches from Vodafone PT to MEO in the top bar: plan, alarms, 
   // A run made in MEO is in MEO's history only.
   await page.goto(`${app.url}/validation/healthChecks`);
   await pickOption(page, 'Site', 'FA0001', /FA0001/);
-  await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Get Health Checks$/ }).click()]);
+  // A run shows its result on screen and downloads only when asked (issue 46).
+  await page.getByRole('button', { name: /Get Health Checks$/ }).click();
+  await expect(page.getByTestId('run-result')).toContainText(/Health checks of FA0001/, { timeout: 60_000 });
   const history = tableOf(page, 'Health Checks History');
   await expect(history.locator('tr.ant-table-row').filter({ hasText: 'FA0001' }).first()).toBeVisible();
 

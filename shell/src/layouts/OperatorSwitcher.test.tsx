@@ -1,5 +1,5 @@
 import { act, useEffect } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { api, clearSession, sessionStore, setToken, setUser, useSession, type Role } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
@@ -56,7 +56,9 @@ describe('the top bar operator', () => {
     signInAs(role);
     const bar = await mount(
       <ConsoleProviders>
-        <OperatorSwitcher />
+        <MemoryRouter>
+          <OperatorSwitcher />
+        </MemoryRouter>
       </ConsoleProviders>,
     );
     const select = await waitFor(() => switcher() ?? Promise.reject(new Error('no select')));
@@ -73,7 +75,9 @@ describe('the top bar operator', () => {
     signInAs(role, { id: 2, name: 'NOS' });
     const bar = await mount(
       <ConsoleProviders>
-        <OperatorSwitcher />
+        <MemoryRouter>
+          <OperatorSwitcher />
+        </MemoryRouter>
       </ConsoleProviders>,
     );
     expect(document.querySelector('[data-testid="current-operator"]')).toHaveTextContent('Current operator: NOS');
@@ -88,7 +92,9 @@ describe('the top bar operator', () => {
     signInAs('CellwiseHQ');
     const bar = await mount(
       <ConsoleProviders>
-        <OperatorSwitcher />
+        <MemoryRouter>
+          <OperatorSwitcher />
+        </MemoryRouter>
       </ConsoleProviders>,
     );
     await waitFor(() => expect(get).toHaveBeenCalled());
@@ -98,7 +104,7 @@ describe('the top bar operator', () => {
     bar.unmount();
   });
 
-  test('switching saves the profile with the new operator, reloads the user, and draws the open page anew', async () => {
+  test('switching saves the profile with the new operator, reloads the user, draws the open page anew and drops the record it named', async () => {
     signInAs('CellwiseHQ');
     let mounts = 0;
     function Page() {
@@ -107,11 +113,16 @@ describe('the top bar operator', () => {
       useEffect(() => {
         mounts += 1;
       }, []);
-      return <p data-testid="page">page of operator {id}</p>;
+      const { search } = useLocation();
+      return (
+        <p data-testid="page">
+          page of operator {id} <span data-testid="search">{search}</span>
+        </p>
+      );
     }
     const layout = await mount(
       <ConsoleProviders>
-        <MemoryRouter initialEntries={['/monitoring/siteReport']}>
+        <MemoryRouter initialEntries={['/monitoring/siteReport?run=5&siteId=LX0001']}>
           <Routes>
             <Route element={<MainLayout remotes={remotes} />}>
               <Route path="/monitoring/siteReport" element={<Page />} />
@@ -135,6 +146,8 @@ describe('the top bar operator', () => {
     expect(after).toHaveTextContent('page of operator 3');
     expect(after).not.toBe(before);
     expect(mounts).toBe(2);
+    // The run named in the address was the other operator's: it is dropped, the rest of the address stays.
+    expect(document.querySelector('[data-testid="search"]')).toHaveTextContent(/^\?siteId=LX0001$/);
     layout.unmount();
   });
 
@@ -145,7 +158,9 @@ describe('the top bar operator', () => {
     );
     const bar = await mount(
       <ConsoleProviders>
-        <OperatorSwitcher />
+        <MemoryRouter>
+          <OperatorSwitcher />
+        </MemoryRouter>
       </ConsoleProviders>,
     );
     const select = await waitFor(() => switcher() ?? Promise.reject(new Error('no select')));

@@ -1,8 +1,12 @@
 import { theme } from 'antd';
 import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { UserOperators } from 'api/contracts';
 import { api, can, principalOf, useSession } from 'shared-auth';
 import { switchOperator } from '../session/operatorSwitch';
+
+/** Query parameters that name a record (a run, a parse report): a record of the operator left behind, dropped on a switch. */
+const RECORD_PARAMS: readonly string[] = ['run', 'report'];
 
 const HIDDEN: CSSProperties = {
   position: 'absolute',
@@ -31,6 +35,7 @@ export function OperatorSwitcher({ compact = false }: { compact?: boolean }) {
   const mayChoose = useSession((s) => can(principalOf(s), 'canChooseOperator'));
   const [operators, setOperators] = useState<UserOperators | null>(null);
   const [switching, setSwitching] = useState(false);
+  const [search, setSearch] = useSearchParams();
   const labelId = useId();
 
   useEffect(() => {
@@ -80,6 +85,16 @@ export function OperatorSwitcher({ compact = false }: { compact?: boolean }) {
     setSwitching(true);
     try {
       await switchOperator(id);
+      if (RECORD_PARAMS.some((name) => search.has(name))) {
+        setSearch(
+          (params) => {
+            const next = new URLSearchParams(params);
+            for (const name of RECORD_PARAMS) next.delete(name);
+            return next;
+          },
+          { replace: true },
+        );
+      }
     } catch {
       // Refused or failed: the API client has said why; the select shows the operator still current.
     } finally {
