@@ -1,4 +1,4 @@
-import { utranCell } from './support/cells';
+import { recordDumpImport, utranCell } from './support/cells';
 import type { FastifyInstance } from 'fastify';
 import type { JobsPage } from '../src/contracts/jobs';
 import type { ParseReport, ParseResponse } from '../src/contracts/monitoring';
@@ -120,18 +120,7 @@ async function seedUtranCells(db: TestDatabase['db']): Promise<void> {
       utran('LX0004', 'LX0004_U1', 10612, 330, 430), // OK
     ])
     .execute();
-  await db
-    .insertInto('network_imports')
-    .values({
-      file_name: 'dump.xml',
-      format: 'bulkcm',
-      coords: 'microdegrees',
-      imported_at: '2026-11-20T08:00:00.000Z',
-      imported_by: null,
-      counts_json: '{}',
-      bytes: 1,
-    })
-    .execute();
+  await recordDumpImport(db);
 }
 
 describe.each(TEST_DATABASES)('job notifications tell the outcome on $name', (kind) => {

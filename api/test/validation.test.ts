@@ -1,4 +1,4 @@
-import { utranCell } from './support/cells';
+import { recordDumpImport, utranCell } from './support/cells';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { RunHistoryPage, RunResponse, UploadedFiles } from '../src/contracts';
@@ -123,18 +123,7 @@ async function seedInventory(db: TestDatabase['db']): Promise<void> {
       rel(4, extDn('LX0003_L1'), { created_by: 'ANR', is_remove_allowed: 0 }),
     ])
     .execute();
-  await db
-    .insertInto('network_imports')
-    .values({
-      file_name: 'dump.xml',
-      format: 'bulkcm',
-      coords: 'microdegrees',
-      imported_at: '2026-11-20T08:00:00.000Z',
-      imported_by: null,
-      counts_json: '{}',
-      bytes: 1,
-    })
-    .execute();
+  await recordDumpImport(db);
 }
 
 async function workbook(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): Promise<Buffer> {
