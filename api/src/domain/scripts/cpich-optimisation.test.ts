@@ -1,3 +1,4 @@
+import { block } from './__tests__/helpers';
 import type { Captured } from '../network/__tests__/helpers';
 import { validateCpich } from '../planning/cpich';
 import { optimiseNeighbours, type HoStat } from '../planning/optimisation';
@@ -7,14 +8,6 @@ import { cpichScripts, optimisationScripts, recommendCpich, scriptFiles } from '
 import type { ScriptRun } from './mos';
 
 const RUN: ScriptRun = { runId: 7, title: 'test run', tag: 'T', date: new Date('2026-03-05T14:30:00Z') };
-
-function block(script: string, finding: string): string[] {
-  const lines = script.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('#') && l.includes(finding));
-  if (start < 0) throw new Error(`no comment naming ${finding} in:\n${script}`);
-  const end = lines.indexOf('', start);
-  return lines.slice(start, end < 0 ? undefined : end);
-}
 
 const fileOf = (files: Array<[string, string]>, name: string) => files.find(([n]) => n === name)![1];
 

@@ -1,3 +1,4 @@
+import { block } from './__tests__/helpers';
 import type { Captured } from '../network/__tests__/helpers';
 import { validateNeighbourRelations, type PlannedRelation } from '../planning/neighbour-validation';
 import { demoDump, indexOf } from './__tests__/demo';
@@ -10,15 +11,6 @@ const RUN: ScriptRun = { runId: 12, title: 'Neighbour relations validation of LX
 const SOURCE = 'LX0001_L800_1';
 const ENB = 'ENodeBFunction=1';
 const CELL = `${ENB},EUtranCellFDD=${SOURCE}`;
-
-/** The lines of a script from the comment naming `finding` to the next blank line. */
-function block(script: string, finding: string): string[] {
-  const lines = script.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('#') && l.includes(finding));
-  if (start < 0) throw new Error(`no comment naming ${finding} in:\n${script}`);
-  const end = lines.indexOf('', start);
-  return lines.slice(start, end < 0 ? undefined : end);
-}
 
 describe('corrective scripts from a neighbour relations validation (demo Bulk CM, as imported)', () => {
   let dump: Captured;

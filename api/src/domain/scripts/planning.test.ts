@@ -1,3 +1,4 @@
+import { block } from './__tests__/helpers';
 import type { Captured } from '../network/__tests__/helpers';
 import { planCluster, type ClusterPlan, type OperatorFrequencyPlan } from '../planning/parameter-planning';
 import { placeCells } from '../planning/placed';
@@ -8,14 +9,6 @@ import type { ScriptRun } from './mos';
 
 const RUN: ScriptRun = { runId: 9, title: 'Parameter planning of LX0002, LX0004', tag: 'PLAN', date: new Date('2026-03-05T14:30:00Z') };
 const PLAN: OperatorFrequencyPlan = { operator: 'Vodafone PT', nr: { centreMHz: 3650.01, bandwidthMHz: 100 }, lte: { L800: [6300], L1800: [1850] } };
-
-function block(script: string, finding: string): string[] {
-  const lines = script.split('\n');
-  const start = lines.findIndex((l) => l.startsWith('#') && l.includes(finding));
-  if (start < 0) throw new Error(`no comment naming ${finding} in:\n${script}`);
-  const end = lines.indexOf('', start);
-  return lines.slice(start, end < 0 ? undefined : end);
-}
 
 describe('creation scripts from a parameter planning run (the engine on the demo network)', () => {
   let dump: Captured;
