@@ -1,6 +1,6 @@
 // MoBatch log parse rate (issue 13): a generated ~200 MB (text) log set — the demo log generator scaled
 // up to thousands of RadioNodes with long alarm, term point and relation tables — zipped with the
-// console's ZipWriter, then read back in the same run (a) by readArchiveFiles (the reader the parse job
+// console's ZipOutput (yazl), then read back in the same run (a) by readArchiveFiles (the reader the parse job
 // uses: whole files, one read ahead), decoding and splitting lines (the ceiling: what any parser must
 // pay) and (b) by the same reader and the parse job's own call per log: readNodeLog (decode, the real
 // AMOS parser with the job's options — only the attributes the tables store are built — and the copy of

@@ -15,7 +15,7 @@ import {
   type SiteReport,
 } from '../src/contracts/monitoring';
 import { ANNEX_STYLE_FILE, ericssonLteFile } from '../src/domain/pm/fixtures';
-import { writeZip } from '../src/files/zip-writer';
+import { writeZip } from '../src/files/zip-output';
 import { syntheticLogNodes, writeLogArchive } from '../src/monitoring/demo-logs';
 import { DEFAULT_ALARM_HINTS } from '../src/monitoring/hints';
 import { seed } from '../src/seed';

@@ -12,7 +12,7 @@ import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import { deflatedZeros, zip } from './fixtures/files/zips';
 import { BINARY_JUNK, firstArchive, logZip, MAJOR_ON_LX0001, WARNING_ACKED_ON_LX0001 } from './fixtures/monitoring/archives';
-import { encryptedZip, insideOffsetZip, zip64Zip } from './fixtures/monitoring/damaged-zips';
+import { corruptedZip, encryptedZip, insideOffsetZip, zip64Zip } from './fixtures/monitoring/damaged-zips';
 import { LTE_CELL, lteNodeLog, type AlarmSpec } from './fixtures/monitoring/logs';
 import { multipart } from './fixtures/tracking/workbooks';
 
@@ -523,6 +523,13 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
         content: insideOffsetZip,
         status: 400,
         message: 'File overlap.zip holds entries whose data overlap (LX0001.log and LX0002.log), as zip bombs do; it is refused.',
+      },
+      {
+        name: 'a byte changed after zipping (CRC-32 mismatch)',
+        file: 'damaged.zip',
+        content: corruptedZip,
+        status: 400,
+        message: 'The archive damaged.zip is damaged: the content of LX0002.log does not match its CRC-32 checksum. Zip the files again and send the new archive.',
       },
       {
         name: 'a zip with no logs',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { UploadedFile } from '../src/contracts/files';
 import type { PerformanceImportResponse } from '../src/contracts/monitoring';
-import { writeZip } from '../src/files/zip-writer';
+import { writeZip } from '../src/files/zip-output';
 import { seed } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { deflatedZeros, zip } from '../../test/fixtures/files/zips';
 import { ARCHIVE_LIMITS } from './limits';
-import { encryptedZip, insideOffsetZip, sharedOffsetZip, twoLogs, zip64Zip } from '../../test/fixtures/monitoring/damaged-zips';
+import { corruptedZip, encryptedZip, insideOffsetZip, sharedOffsetZip, twoLogs, zip64Zip } from '../../test/fixtures/monitoring/damaged-zips';
 import { contentProblem, type ContentFacts } from './content';
-import { archiveDirectoryProblem, isUnsafeEntryName, readArchive, readArchiveFiles, zipLayout, type DirectoryEntry, type ZipDamage } from './zip';
+import { archiveDirectoryProblem, entryContent, isUnsafeEntryName, readArchive, readArchiveFiles, zipLayout, type DirectoryEntry, type ZipDamage } from './zip';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-zip-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -21,6 +21,7 @@ const entry = (name: string, size = 10, compressedSize = size, method = 8): Dire
   nameBytes: Buffer.from(name),
   flags: 0,
   method,
+  crc: 0,
   compressedSize,
   size,
   offset: 0,
@@ -213,7 +214,7 @@ describe('reading archives whole, one file ahead', () => {
   it('refuses trailing bytes after a deflate stream', async () => {
     const data = Buffer.from('alpha\n'.repeat(100));
     const raw = Buffer.concat([zlib.deflateRawSync(data), Buffer.from('junk')]);
-    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length }]))).rejects.toThrow('The archive could not be read as a zip archive.');
+    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length, crc: zlib.crc32(data) }]))).rejects.toThrow('The archive could not be read as a zip archive.');
   });
 
   it('refuses a deflate stream that stops before its end, even with every declared byte out', async () => {
@@ -221,7 +222,7 @@ describe('reading archives whole, one file ahead', () => {
     // A sync flush writes all of the data but no final block: the stream never says it is complete.
     const raw = zlib.deflateRawSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
     expect(zlib.inflateRawSync(raw, { finishFlush: zlib.constants.Z_SYNC_FLUSH })).toEqual(data);
-    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length }]))).rejects.toThrow('The archive could not be read as a zip archive.');
+    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length, crc: zlib.crc32(data) }]))).rejects.toThrow('The archive could not be read as a zip archive.');
   });
 
   it('refuses honest bombs, nested archives, zip-slip names, truncated archives and text like the streaming reader', async () => {
@@ -236,6 +237,57 @@ describe('reading archives whole, one file ahead', () => {
     const archive = zip([{ name: 'a.log', data: 'a'.repeat(5000) }]);
     await expect(readWhole(archive.subarray(0, archive.length - 30))).rejects.toThrow('The archive could not be read as a zip archive.');
     await expect(readWhole(Buffer.from('not a zip at all'))).rejects.toThrow('The archive could not be read as a zip archive.');
+  });
+});
+
+describe('CRC-32: content that is not what was zipped', () => {
+  const CRC_MESSAGE = 'The archive is damaged: the content of LX0002.log does not match its CRC-32 checksum. Zip the files again and send the new archive.';
+  const text = 'LX0002> alt\n' + '>>> Total: 0 Alarms\n'.repeat(200);
+
+  /** A deflated entry whose content has one byte changed: level 0 writes stored deflate blocks, so the byte reaches the output and inflation succeeds. */
+  function corruptedDeflated(descriptor = false): Buffer {
+    const raw = Buffer.from(zlib.deflateRawSync(Buffer.from(text), { level: 0 }));
+    const at = raw.indexOf('Total');
+    raw[at] = 'X'.charCodeAt(0);
+    return zip([
+      { name: 'LX0001.log', data: 'LX0001> alt\n' },
+      { name: 'LX0002.log', raw, size: text.length, crc: zlib.crc32(text), descriptor },
+    ]);
+  }
+
+  it.each([
+    ['stored', corruptedZip],
+    ['deflated', () => corruptedDeflated()],
+    ['deflated, sizes in a data descriptor', () => corruptedDeflated(true)],
+  ])('a %s entry with a changed byte is refused by each reader, saying so', async (_kind, build) => {
+    await expect(readAll(build())).rejects.toThrow(CRC_MESSAGE);
+    const names: string[] = [];
+    await expect(
+      (async () => {
+        for await (const file of readArchiveFiles(fileOf(build()))) names.push(file.name);
+      })(),
+    ).rejects.toMatchObject({ statusCode: 400, message: CRC_MESSAGE });
+    expect(names).toEqual(['LX0001.log']);
+  });
+
+  it('the streaming reader never hands over the end of a damaged entry', async () => {
+    const archive = corruptedDeflated();
+    const [, second] = zipLayout(archive, () => new Error('damaged'));
+    const chunks: Buffer[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of entryContent(archive, second!, (damage) => new Error(damage?.kind ?? 'broken'))) chunks.push(chunk);
+      })(),
+    ).rejects.toThrow('crc');
+    expect(Buffer.concat(chunks).length).toBeLessThan(text.length);
+  });
+
+  it('intact entries pass, and a CRC the local header and the directory disagree on makes the zip unreadable', async () => {
+    const honest = zip([{ name: 'LX0002.log', data: text }]);
+    expect(await readAll(honest)).toEqual({ 'LX0002.log': text });
+    const lying = Buffer.from(honest);
+    lying.writeUInt32LE(lying.readUInt32LE(14) ^ 1, 14); // the local header's CRC-32
+    await expect(readAll(lying)).rejects.toThrow('The archive could not be read as a zip archive.');
   });
 });
 

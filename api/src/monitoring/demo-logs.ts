@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { commandsOf, scriptGroupOf } from '../domain/monitoring';
-import { ZipWriter } from '../files/zip-writer';
+import { ZipOutput } from '../files/zip-output';
 
 /**
  * Demo MoBatch output (issue 13): one `<node>.log` per node of the inventory plus `mobatch_result.txt`,
@@ -826,7 +826,7 @@ export async function writeLogArchive(file: string, nodes: readonly DemoLogNode[
   const secondsPerNode = 20;
   const first = now.getTime() - (nodes.length + 1) * secondsPerNode * SECOND;
   const results: string[] = [];
-  const zip = new ZipWriter(file, now);
+  const zip = new ZipOutput(file, now);
   try {
     let reachable = 0;
     let mixed = 0;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { buildMobatchScripts, type ScriptNode } from '../domain/monitoring';
 import { newExport, recordExport } from '../files';
-import { writeZip } from '../files/zip-writer';
+import { writeZip } from '../files/zip-output';
 import type { JobKind } from '../jobs/model';
 import type { ParseTaskAnswer } from './parse-tasks';
 
