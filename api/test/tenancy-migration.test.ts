@@ -381,8 +381,10 @@ describe.each(TEST_DATABASES)('migration 0016 (operators as tenants) on $name', 
   test('after every later migration too, the operator scope knows every table that has engineering rows', async () => {
     await migrate(MIGRATIONS);
     const { withOperator, tenant } = await scopedTables();
-    expect({ withOperator, everyTenantTableExists: tenant.length === TENANT_TABLES.size }).toEqual({
-      withOperator: [...TENANT_TABLES].sort(),
+    // The alarms' trigram index (0021) is SQLite's: PostgreSQL's pg_trgm indexes need no table.
+    const expected = [...TENANT_TABLES].filter((t) => kind.name !== 'postgres' || t !== 'monitoring_alarms_trigrams').sort();
+    expect({ withOperator, everyTenantTableExists: tenant.length === expected.length }).toEqual({
+      withOperator: expected,
       everyTenantTableExists: true,
     });
   });

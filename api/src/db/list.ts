@@ -2,6 +2,7 @@ import { PostgresAdapter, RawNode, sql, type Kysely, type OperationNode, type Ra
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
 import { scopedTo } from './operator-scope';
 import type { Database } from './schema';
+import { trigramNarrowing, type TrigramIndex } from './trigrams';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -90,7 +91,16 @@ export interface KeyedTable {
   columns: Readonly<Record<string, RawBuilder<unknown>>>;
   /** What every row of `table` meets besides the filters: its {@link tenantScope} when `table` is a tenant table itself. */
   where?: RawBuilder<boolean>;
+  /** A trigram index over some of `columns` (SQLite), which narrows contains-filters on them before their LIKE. */
+  trigrams?: TrigramIndex;
 }
+
+/**
+ * A page chosen through the trigram index costs about one look-up per matching row; walking the sort
+ * order instead reads about `rows needed × rows of the table / matching rows`. Below this many matching
+ * rows per row needed, the index is cheaper; above it, the walk reads at most a hundredth of the table.
+ */
+const NARROWED_MATCHES_PER_ROW = 100;
 
 /** `expression as "field", …` of a keyed table's columns, for the list's `from`. */
 export function keyedColumns(columns: KeyedTable['columns']): RawBuilder<unknown> {
@@ -121,11 +131,12 @@ export async function listFrom<T>(db: Kysely<Database>, source: ListSource, quer
   const ties = source.tieBreak.filter((f) => f !== sortField);
 
   /** WHERE and ORDER BY over the fields as `field` names them. */
-  const clauses = (field: (name: string) => RawBuilder<unknown>, always?: RawBuilder<boolean>) => {
+  const clauses = (field: (name: string) => RawBuilder<unknown>, always?: RawBuilder<boolean>, narrowing?: RawBuilder<boolean>) => {
     const matches = filters.map(([name, needle]) => {
       const text = source.numberFields.has(name) ? sql`cast(${field(name)} as text)` : field(name);
       return containsMatch(db, text, containsPattern(source.dateFields.has(name) ? dateFilterText(needle) : needle));
     });
+    if (narrowing) matches.unshift(narrowing);
     if (always) matches.unshift(always);
     const where = matches.length > 0 ? sql`where ${sql.join(matches, sql` and `)}` : sql``;
     const direction = order === 'descend' ? sql`desc` : sql`asc`;
@@ -143,16 +154,25 @@ export async function listFrom<T>(db: Kysely<Database>, source: ListSource, quer
   const onTable = keyed !== undefined && [sortField, ...ties, ...filters.map(([name]) => name)].every((f) => Object.hasOwn(keyed.columns, f));
   if (onTable) {
     const inner = clauses((name) => keyed.columns[name]!, keyed.where);
-    const chosen = sql`select ${keyed.columns[keyed.key]!} from ${keyed.table} ${inner.where} ${inner.orderBy} limit ${size} offset ${offset}`;
+    const narrowing = trigramNarrowing(db, keyed.trigrams, keyed.columns[keyed.key]!, filters);
+    const narrowed = narrowing ? clauses((name) => keyed.columns[name]!, keyed.where, narrowing) : inner;
+    const page = (chosenBy: typeof inner) =>
+      scopedSql(
+        sql<T>`select ${fields} from ${from} where ${column(keyed.key)} in (select ${keyed.columns[keyed.key]!} from ${keyed.table} ${chosenBy.where} ${chosenBy.orderBy} limit ${size} offset ${offset}) ${outer.orderBy}`,
+      ).execute(db);
     const counted =
       filters.length === 0 && source.countFrom
         ? sql`select count(*) as total from (${source.countFrom}) as q`
-        : sql`select count(*) as total from ${keyed.table} ${inner.where}`;
-    const [count, rows] = await Promise.all([
-      scopedSql(sql<{ total: number | string }>`${counted}`).execute(db),
-      scopedSql(sql<T>`select ${fields} from ${from} where ${column(keyed.key)} in (${chosen}) ${outer.orderBy}`).execute(db),
-    ]);
-    return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+        : sql`select count(*) as total from ${keyed.table} ${narrowed.where}`;
+    const count = scopedSql(sql<{ total: number | string }>`${counted}`).execute(db);
+    if (narrowing) {
+      // Counted first: how many rows match decides which way the page is chosen (NARROWED_MATCHES_PER_ROW).
+      const total = Number((await count).rows[0]?.total ?? 0);
+      const rows = await page(total <= NARROWED_MATCHES_PER_ROW * (offset + size) ? narrowed : inner);
+      return { rows: rows.rows, total };
+    }
+    const [counts, rows] = await Promise.all([count, page(inner)]);
+    return { rows: rows.rows, total: Number(counts.rows[0]?.total ?? 0) };
   }
   const counted = filters.length === 0 && source.countFrom ? sql`(${source.countFrom}) as q` : from;
   const [count, rows] = await Promise.all([

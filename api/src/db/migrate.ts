@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017_plan_reservations';
 import * as m0018 from './migrations/0018_run_findings';
 import * as m0019 from './migrations/0019_site_statuses';
 import * as m0020 from './migrations/0020_alarm_changes_digests';
+import * as m0021 from './migrations/0021_alarm_trigrams';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -43,6 +44,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_run_findings': m0018,
   '0019_site_statuses': m0019,
   '0020_alarm_changes_digests': m0020,
+  '0021_alarm_trigrams': m0021,
 };
 
 /** The migrations up to and including `last`, in order (suites that migrate a database step by step). */

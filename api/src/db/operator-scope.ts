@@ -56,6 +56,8 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set([
   'monitoring_parses',
   'monitoring_nodes',
   'monitoring_alarms',
+  // SQLite only (migration 0021): the alarms' trigram index, whose operator_id is read from the alarm row.
+  'monitoring_alarms_trigrams',
   'monitoring_alarm_acks',
   'monitoring_states',
   'monitoring_attributes',

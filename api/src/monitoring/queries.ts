@@ -77,6 +77,8 @@ const ALARM_TABLE: KeyedTable = {
     stale: sql`case when a.stale = 1 then 'Yes' else 'No' end`,
   },
   where: tenantScope('a'),
+  // Migration 0021: the columns people look alarms up by.
+  trigrams: { table: 'monitoring_alarms_trigrams', columns: { siteId: 'site_id', nodeName: 'node_name', AlarmName: 'specific_problem' } },
 };
 
 /** Acknowledged in the console, or on the node (the ACKNOWLEDGED ALARMS table). */
