@@ -101,6 +101,7 @@ const ROWS: readonly Row[] = [
   ],
   ['POST', '/api/Users/ResendConfirmationEmail', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
   ['POST', '/api/Users/DeactivateUser', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
+  ['POST', '/api/Users/ReactivateUser', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
   ['DELETE', '/api/Users/DeleteUser', 'canManage', () => ({ payload: { userId: MISSING_ID } })],
   // docs/architecture.md#accounts-sessions-and-abuse-limits keeps the audit trail for Administrators.
   ['GET', '/api/Users/GetAuditTrail', 'canAdminister'],
@@ -169,6 +170,17 @@ const ROWS: readonly Row[] = [
   ['POST', '/api/Monitoring/DeleteAlarmHint', 'canAdminister', () => ({ payload: { alarmName: 'No Such Alarm' } })],
   ['GET', '/api/Monitoring/ImportPerformanceCounters', 'canAdminister', () => ({ query: 'filePath=no-such-upload' })],
   ['GET', '/api/Monitoring/GetPerformanceLastImport', 'canMonitor'],
+  // The live alarm console, site search and reports to a list (issue 47); the daily digests are the Administrators'.
+  ['GET', '/api/Monitoring/GetAlarmCounts', 'canMonitor'],
+  ['POST', '/api/Monitoring/AcknowledgeAlarms', 'canMonitor', () => ({ payload: { alarmIds: [MISSING_ID], note: 'Probe note' } })],
+  ['GET', '/api/Monitoring/GetAlarmChanges', 'canMonitor'],
+  ['GET', '/api/Monitoring/SearchSites', 'canMonitor', () => ({ query: 'text=LX' })],
+  ['GET', '/api/Monitoring/GetReportRecipients', 'canMonitor'],
+  ['POST', '/api/Monitoring/SendSiteReport', 'canMonitor', ({ caller }) => ({ payload: { siteId: 'NO-SUCH-SITE', userIds: [caller.userId ?? MISSING_ID] } })],
+  ['GET', '/api/Monitoring/GetDigestSchedules', 'canAdminister'],
+  ['PUT', '/api/Monitoring/SaveDigestSchedule', 'canAdminister', () => ({ payload: { projectId: MISSING_ID, hour: 7, userIds: [MISSING_ID] } })],
+  ['DELETE', '/api/Monitoring/DeleteDigestSchedule', 'canAdminister', () => ({ payload: { projectId: MISSING_ID } })],
+  ['POST', '/api/Monitoring/SendDigestNow', 'canAdminister', () => ({ payload: { projectId: MISSING_ID } })],
 
   // Planning, validation and optimisation runs (specification §7; docs/engines/planning.md#every-run). Frequency plans: Administrators edit them.
   ['GET', '/api/Parameters/GetPlanningHistory', 'canPlan'],
@@ -566,6 +578,47 @@ const TENANCY: Record<string, Tenancy> = {
     },
   ),
   'GET /api/Monitoring/GetPerformanceLastImport': list(stamp),
+  // The alarm console (issue 47).
+  'GET /api/Monitoring/GetAlarmCounts': {
+    notData: "counts of the current operator's alarms, no record to name: alarm-console.test.ts proves another operator's alarms uncounted",
+  },
+  'POST /api/Monitoring/AcknowledgeAlarms': record(({ records }) => ({ payload: { alarmIds: [records.alarmId], note: 'Seen by the matrix' } })),
+  'GET /api/Monitoring/GetAlarmChanges': {
+    ...list(site),
+    // As a node's second log leaves it: one alarm new since the first.
+    prepare: async (database, target) => {
+      await database.db.deleteFrom('monitoring_alarm_changes').where('node_name', '=', target.nodeName).execute();
+      await database.db
+        .insertInto('monitoring_alarm_changes')
+        .values({
+          node_name: target.nodeName,
+          site_id: target.siteId,
+          alarm_key: `${target.nodeName}|ManagedElement=1|Matrix alarm`,
+          change: 'new',
+          severity: 'Major',
+          specific_problem: 'Matrix alarm',
+          mo: 'ManagedElement=1',
+          alarm_at: target.stamp,
+          parse_id: target.parseId,
+          logs_at: target.stamp,
+          previous_logs_at: null,
+        })
+        .execute();
+    },
+  },
+  'GET /api/Monitoring/SearchSites': list(site, () => ({ query: 'text=TEN' })),
+  'GET /api/Monitoring/GetReportRecipients': {
+    notData: "the active users of the caller's current operator: alarm-console.test.ts proves a user of another operator unlisted and refused as a recipient",
+  },
+  'POST /api/Monitoring/SendSiteReport': record(({ caller, records }) => ({ payload: { siteId: records.siteId, userIds: [userOf(caller)] } })),
+  'GET /api/Monitoring/GetDigestSchedules': {
+    notData: "the projects of the caller's current operator: alarm-console.test.ts proves another operator's project not found",
+  },
+  'PUT /api/Monitoring/SaveDigestSchedule': {
+    notData: "a project of the caller's current operator: alarm-console.test.ts proves another operator's project not found",
+  },
+  'DELETE /api/Monitoring/DeleteDigestSchedule': { notData: "the current operator's schedule: alarm-console.test.ts proves another operator's untouched" },
+  'POST /api/Monitoring/SendDigestNow': { notData: "the current operator's schedule: alarm-console.test.ts proves another operator's not found" },
 
   // Runs and their exports.
   'GET /api/Parameters/RunParameterPlanning': record(({ caller, records }) => ({

@@ -477,6 +477,7 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         'GET /api/Tracker/ImportTracker',
         'POST /api/auth/completeRegistration',
         'GET /api/Users/GetAuditTrail',
+        'POST /api/Users/ReactivateUser',
         'PUT /api/Notification/MarkAsRead/:id',
         'GET /api/Dashboard/Inspect',
         'PUT /api/Dashboard/Update',

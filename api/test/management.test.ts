@@ -424,6 +424,25 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
       expect((await post('/api/Users/DeactivateUser', { userId: client })).statusCode).toBe(409);
     });
 
+    test('reactivation lets a deactivated user sign in again; their old tokens stay refused; only the deactivated', async () => {
+      const os = idOf('os@cellwise.local');
+      const oldToken = await tokenOf('os@cellwise.local');
+      expect((await post('/api/Users/ReactivateUser', { userId: os })).json()).toEqual({ message: USER_MESSAGES.notDeactivated });
+      expect((await post('/api/Users/DeactivateUser', { userId: os }, 'manager')).statusCode).toBe(200);
+      expect((await post('/api/auth/login', { email: 'os@cellwise.local', password: DEMO_PASSWORD })).statusCode).toBe(403);
+
+      const res = await post('/api/Users/ReactivateUser', { userId: os }, 'manager');
+      expect([res.statusCode, res.json()]).toEqual([200, { message: USER_MESSAGES.reactivated }]);
+      expect((await get('/api/Users/GetUsers')).json<UserListRow[]>().find((u) => u.id === os)).toMatchObject({ deactivated: false });
+      expect((await post('/api/auth/login', { email: 'os@cellwise.local', password: DEMO_PASSWORD })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: '/api/account/GetUserInfo', headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(401);
+      expect((await post('/api/Users/ReactivateUser', { userId: os })).statusCode).toBe(409);
+      expect((await post('/api/Users/ReactivateUser', { userId: 999999 })).statusCode).toBe(404);
+      expect((await post('/api/Users/ReactivateUser', { userId: idOf(ADMIN.email) })).json()).toEqual({ message: USER_MESSAGES.notYourself('reactivate') });
+      const trail = (await get('/api/Users/GetAuditTrail')).body;
+      expect(trail).toContain('Reactivated user os@cellwise.local');
+    });
+
     test('a Manager cannot deactivate or delete a user who also works for another operator', async () => {
       const res = await del('/api/Users/DeleteUser', { userId: idOf('hq@cellwise.local') }, 'manager');
       expect([res.statusCode, res.json()]).toEqual([403, { message: USER_MESSAGES.foreignOperators }]);
@@ -584,6 +603,7 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
         'user edit',
         'user resend',
         'user deactivate',
+        'user reactivate',
         'user delete',
         'operator create',
         'operator edit',
@@ -593,7 +613,7 @@ describe.each(TEST_DATABASES)('management (Users/*, Operators/*) on $name', (kin
         'project delete',
       ])
         expect(actions).toContain(expected);
-      const deactivation = trail.rows.find((r) => r.action === 'deactivate');
+      const deactivation = trail.rows.find((r) => r.action === 'deactivate' && r.entityId === idOf('client@cellwise.local'));
       expect(deactivation).toMatchObject({ actor: 'manager@cellwise.local', entity: 'user', entityId: idOf('client@cellwise.local'), address: '127.0.0.1' });
       expect(trail.rows.map((r) => r.id)).toEqual([...trail.rows.map((r) => r.id)].sort((a, b) => b - a));
       // Refused changes leave no trace.

@@ -6,6 +6,7 @@ import type { Config } from '../src/config';
 import type { FileResponse, UploadedFile } from '../src/contracts/files';
 import type { CommissioningPlanPage, ImportErrorResponse, ImportResponse, TrackerPage, WorkOrderDeltaPage } from '../src/contracts/tracking';
 import { seed } from '../src/seed';
+import { titleOf } from '../src/tracking/datasets';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
 import {
@@ -190,7 +191,20 @@ describe.each(TEST_DATABASES)('tracking routes on $name', (kind) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['id', ...PLAN_HEADER, 'LastUpdate']);
+    // The page's column titles (issue 47), frozen, with Excel's filter buttons, each column as wide as its contents.
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['id', ...PLAN_HEADER, 'LastUpdate'].map(titleOf));
+    expect(sheet.getRow(1).getCell(2).value).toBe('Local Id');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toEqual(`A1:${sheet.getColumn(PLAN_HEADER.length + 2).letter}1`);
+    const width = (title: string) => sheet.getColumn(['id', ...PLAN_HEADER, 'LastUpdate'].map(titleOf).indexOf(title) + 1).width ?? 0;
+    const longestComment = Math.max(
+      ...sheet
+        .getColumn(PLAN_HEADER.indexOf('comments') + 2)
+        .values.slice(2)
+        .map((v) => String(v ?? '').length),
+    );
+    expect(width('Comments')).toBeGreaterThanOrEqual(Math.min(60, longestComment));
+    expect(width('Week')).toBeLessThan(width('Comments'));
     const comments = sheet.getRow(8).getCell(PLAN_HEADER.indexOf('comments') + 2);
     expect(comments.type).toBe(ExcelJS.ValueType.String);
     expect(comments.value).toBe('=HYPERLINK("http://evil/7")');
@@ -265,7 +279,7 @@ describe.each(TEST_DATABASES)('tracking routes on $name', (kind) => {
     const wowFile = await download('/api/Tracker/GetWorkOrderStatusExcel');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(wowFile as unknown as ArrayBuffer);
-    expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([...WOW_HEADER]);
+    expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(WOW_HEADER.map(titleOf));
     expect((await importFile('WorkOrderStatusUpload', wowFile)).json<ImportResponse>().rows).toBe(4);
 
     const deltaFile = await download('/api/Tracker/GetWorkOrderStatusDeltaExcel');

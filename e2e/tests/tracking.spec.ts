@@ -207,8 +207,12 @@ async function writeWorkbook(name: string, headers: string[], rows: Row[]): Prom
   return file;
 }
 
-/** The first sheet of a workbook as header → text cells (dates as ISO-8601). */
-async function readWorkbook(file: string): Promise<{ headers: string[]; rows: Array<Record<string, string>> }> {
+const KNOWN_FIELDS = ['id', ...PLAN_FIELDS, 'LastUpdate', ...TRACKER_FIELDS, ...DELTA_FIELDS];
+/** The field a header names as the import reads it (case and spaces ignored): exports write the column titles ('Local Id'). */
+const fieldOf = (header: string): string => KNOWN_FIELDS.find((f) => f.toLowerCase() === header.replace(/\s+/g, '').toLowerCase()) ?? header;
+
+/** The first sheet of a workbook: its headers as written, the fields they name, and field → text cells (dates as ISO-8601). */
+async function readWorkbook(file: string): Promise<{ headers: string[]; fields: string[]; rows: Array<Record<string, string>> }> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
   const sheet = workbook.worksheets[0]!;
@@ -225,9 +229,9 @@ async function readWorkbook(file: string): Promise<{ headers: string[]; rows: Ar
   for (let r = 2; r <= sheet.rowCount; r++) {
     const row = sheet.getRow(r);
     if (!row.hasValues) continue;
-    rows.push(Object.fromEntries(headers.map((h, i) => [h, text(row.getCell(i + 1).value)])));
+    rows.push(Object.fromEntries(headers.map((h, i) => [fieldOf(h), text(row.getCell(i + 1).value)])));
   }
-  return { headers, rows };
+  return { headers, fields: headers.map(fieldOf), rows };
 }
 
 /** The rows a table shows, cell texts in column order. */
@@ -305,7 +309,8 @@ test('commissioning plan: import, export that re-imports to the same rows, a bad
   const exported = await download(page, button(page, 'Export'));
   expect(path.extname(exported)).toBe('.xlsx');
   const sheet = await readWorkbook(exported);
-  expect(sheet.headers).toEqual(['id', ...PLAN_FIELDS, 'LastUpdate']);
+  expect(sheet.fields).toEqual(['id', ...PLAN_FIELDS, 'LastUpdate']);
+  expect(sheet.headers.slice(0, 2)).toEqual(['Id', 'Local Id']);
   expect(sheet.rows.map((r) => r.localId)).toEqual(['E2E001', 'E2E002', 'E2E003']);
   expect(sheet.rows[2]!.comments).toBe('=1+1 stays text');
   dialog = await importFile(page, 'Import', 'Import Commissioning Plan', exported);
@@ -379,7 +384,7 @@ test('tracker: import and an export that re-imports to the same rows', async ({ 
 
   const exported = await download(page, button(page, 'Export'));
   const sheet = await readWorkbook(exported);
-  expect(sheet.headers).toEqual(TRACKER_FIELDS);
+  expect(sheet.fields).toEqual(TRACKER_FIELDS);
   expect(sheet.rows.map((r) => r.localId)).toEqual(['TRK001', 'TRK002']);
   const again = await importFile(page, 'Import', 'Import Tracker', exported);
   await expect(again).toBeHidden();
@@ -398,13 +403,13 @@ test('work order status: import, export that re-imports, Sync Tracker rebuilds t
   await expectBannerSince(page, 'Last import', started);
 
   const status = await readWorkbook(await download(page, button(page, 'Export Status')));
-  expect(status.headers).toEqual(WOW_FIELDS);
+  expect(status.fields).toEqual(WOW_FIELDS);
   expect(status.rows.map((r) => [r.siteId, r.woId, r.wowStatus, r.wowCloseDate])).toEqual([
     ['E2E001', 'WO-001', 'Closed', '2026-03-10T16:00:00.000Z'],
     ['E2E002', 'WO-002', 'In progress', ''],
     ['E2E004', 'WO-004', 'Open', ''],
   ]);
-  dialog = await importFile(page, 'Import Status', 'Import Work Order Status', await writeWorkbook('wow-again.xlsx', status.headers, status.rows));
+  dialog = await importFile(page, 'Import Status', 'Import Work Order Status', await writeWorkbook('wow-again.xlsx', status.fields, status.rows));
   await expect(dialog).toBeHidden();
   const reexported = await readWorkbook(await download(page, button(page, 'Export Status')));
   expect(reexported.rows).toEqual(status.rows);
@@ -439,7 +444,7 @@ test('work order status: import, export that re-imports, Sync Tracker rebuilds t
     ['E2E004', 'Survey', 'WO-004', 'Missing in tracker'],
   ]);
   const deltaSheet = await readWorkbook(await download(page, button(page, 'Export Delta')));
-  expect(deltaSheet.headers).toEqual(DELTA_FIELDS);
+  expect(deltaSheet.fields).toEqual(DELTA_FIELDS);
   expect(deltaSheet.rows.map((r) => [r.siteId, r.woType, r.woId, r.action])).toEqual([
     ['E2E003', '', '', 'Missing in WOW'],
     ['E2E004', 'Survey', 'WO-004', 'Missing in tracker'],

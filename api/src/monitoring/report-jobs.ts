@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { MONITORING_MESSAGES, type ReportTable, type SiteReport } from '../contracts/monitoring';
 import { buildSiteReport, sheetNames } from '../domain/monitoring/report';
 import { findExport, newExport, recordExport } from '../files';
+import { columnWidths, FROZEN_HEADER_VIEWS, layOutSheet } from '../files/sheet-layout';
 import { JobRefusal, type JobKind, type TaskContext } from '../jobs/model';
 import { escapeHtml } from '../lib/html';
 import { fileStamp } from '../tracking/exporter';
@@ -47,13 +48,16 @@ export async function writeReportWorkbook(file: string, report: SiteReport): Pro
   workbook.creator = 'Cellwise';
   const names = sheetNames(report.tables);
   report.tables.forEach((table: ReportTable, t) => {
-    const sheet = workbook.addWorksheet(names[t]);
+    const sheet = workbook.addWorksheet(names[t], { views: FROZEN_HEADER_VIEWS });
     const columns = table.TableStructure;
-    sheet.columns = columns.map((c, i) => ({
-      header: c.label,
-      key: String(i),
-      width: c.options.kind === 'date' ? 20 : Math.max(12, Math.min(50, c.label.length + 4)),
-    }));
+    sheet.columns = columns.map((c, i) => ({ header: c.label, key: String(i) }));
+    layOutSheet(
+      sheet,
+      columnWidths(
+        columns.map((c) => c.label),
+        table.TableData.map((data) => columns.map((c) => cellOf(data[c.name], c.options.kind))),
+      ),
+    );
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for (const data of table.TableData) {

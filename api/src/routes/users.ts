@@ -32,6 +32,7 @@ export const USER_MESSAGES = {
   updated: 'User updated!',
   mailSent: 'Confirmation email sent!',
   deactivated: 'User deactivated.',
+  reactivated: 'User reactivated.',
   deleted: 'User deleted.',
   notFound: 'User not found.',
   hidden: 'You are not allowed to manage this user.',
@@ -49,6 +50,7 @@ export const USER_MESSAGES = {
   projectOutsideOperators: 'projectIds: a project does not belong to the chosen operators',
   alreadyConfirmed: 'This user has already confirmed their email.',
   alreadyDeactivated: 'This user is already deactivated.',
+  notDeactivated: 'This user is not deactivated.',
   unconfirmedDeactivate: 'Only a user who confirmed their email can be deactivated; delete the account instead.',
   notYourself: (what: string) => `You cannot ${what} your own account.`,
   ownRole: 'You cannot change your own role.',
@@ -401,6 +403,35 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       await endSessionsOf(request, user.id);
       return { message: USER_MESSAGES.deactivated };
+    },
+  );
+
+  app.post(
+    '/Users/ReactivateUser',
+    {
+      schema: {
+        summary: 'Reactivate a deactivated user: they can sign in again (their old sessions stay ended)',
+        tags,
+        security,
+        body: UserIdBody,
+        response: { 200: MessageResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+      config: { access: 'canManage' },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      // A deactivated caller has no session, so this is only ever someone else; said plainly all the same.
+      if (request.body.userId === session.userId) return fail(reply, 400, USER_MESSAGES.notYourself('reactivate'));
+      // The same rule as deactivation: whoever may take a user's access away may give it back.
+      const user = await targetUser(request, reply, request.body.userId, 'remove');
+      if (!user) return reply;
+      if (!user.deactivated) return fail(reply, 409, USER_MESSAGES.notDeactivated);
+      await db.transaction().execute(async (trx) => {
+        // Tokens issued before the deactivation stay refused (tokensValidAfter was moved then): a new sign-in is needed.
+        await trx.updateTable('users').set({ deactivated_at: null }).where('id', '=', user.id).execute();
+        await recordAudit(trx, auditEvent(request, 'user', 'reactivate', user.id, `Reactivated user ${user.email}`), now());
+      });
+      return { message: USER_MESSAGES.reactivated };
     },
   );
 

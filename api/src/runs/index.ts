@@ -24,6 +24,7 @@ import { scopedTo } from '../db/operator-scope';
 import { ListQueryError } from '../domain/tracking';
 import { sheetNames } from '../domain/monitoring/report';
 import { FileServiceError, newExport, recordExport } from '../files';
+import { columnWidths, FROZEN_HEADER_VIEWS, layOutSheet } from '../files/sheet-layout';
 import { DATE_FORMAT, safeCell } from '../tracking/workbook';
 import { distinctNames, rowVerdict, sheetInfoOf, storedValue, verdictKeyOf, verdictRank } from './findings';
 
@@ -64,13 +65,20 @@ export function runsDir(dataDir: string): string {
   return path.join(dataDir, 'files', 'runs');
 }
 
-/** One workbook, one sheet per RunSheet (unique Excel-safe names), headers bold, text never a formula. */
+/** One workbook, one sheet per RunSheet (unique Excel-safe names), headers bold, frozen and filtered, columns sized to content, text never a formula. */
 export async function writeRunWorkbook(file: string, sheets: readonly RunSheet[]): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const names = sheetNames(sheets.map((s) => ({ TableName: s.name })));
   sheets.forEach((sheet, index) => {
-    const ws = workbook.addWorksheet(names[index]);
-    ws.columns = sheet.columns.map((c) => ({ header: c.label, key: c.key, width: Math.max(12, Math.min(40, c.label.length + 4)) }));
+    const ws = workbook.addWorksheet(names[index], { views: FROZEN_HEADER_VIEWS });
+    ws.columns = sheet.columns.map((c) => ({ header: c.label, key: c.key }));
+    layOutSheet(
+      ws,
+      columnWidths(
+        sheet.columns.map((c) => c.label),
+        sheet.rows.map((row) => sheet.columns.map((c) => row[c.key])),
+      ),
+    );
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
     for (const row of sheet.rows) {

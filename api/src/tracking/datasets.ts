@@ -19,6 +19,52 @@ export const DATE_FIELDS: ReadonlySet<string> = new Set([
 ]);
 export const NUMBER_FIELDS: ReadonlySet<string> = new Set(['id', 'week', 'dayCount']);
 
+/**
+ * The column titles the tracking pages show (mfe-tracking's column lists), which exports write as their
+ * header row (issue 47). Each is its field's name in words, so the import's header rule (case and spaces
+ * ignored, `headerKey` in api/src/domain/tracking/headers.ts) reads an export back as it reads the fields.
+ */
+export const COLUMN_TITLES: Readonly<Record<string, string>> = {
+  id: 'Id',
+  localId: 'Local Id',
+  technology: 'Technology',
+  equipCode: 'Equip Code',
+  equipName: 'Equip Name',
+  supplier: 'Supplier',
+  workType: 'Work Type',
+  commDate: 'Comm Date',
+  week: 'Week',
+  mkOwner: 'MK Owner',
+  impOwner: 'Imp Owner',
+  btsArea: 'BTS Area',
+  btsTech: 'BTS Tech',
+  project: 'Project',
+  comments: 'Comments',
+  statResponse: 'Stat Response',
+  bssTech: 'BSS Tech',
+  workOrder: 'Work Order',
+  localType: 'Local Type',
+  LastUpdate: 'Last Update',
+  scheduleStatus: 'Schedule Status',
+  dateEntry: 'Date Entry',
+  dayCount: 'Day Count',
+  currentStatus: 'Current Status',
+  deliveredDate: 'Delivered Date',
+  siteId: 'Site Id',
+  woType: 'WO Type',
+  woId: 'WO Id',
+  action: 'Action',
+  trackerStatus: 'Tracker Status',
+  wowStatus: 'WOW Status',
+  wowCloseDate: 'WOW Close Date',
+  wowLastChange: 'WOW Last Change',
+  trackerLastUpdate: 'Tracker Last Update',
+  wowLastUpdate: 'WOW Last Update',
+};
+
+/** A field's column title; a field without one keeps its name. */
+export const titleOf = (field: string): string => COLUMN_TITLES[field] ?? field;
+
 export type TableName = keyof TrackingTables;
 
 /** A list the pages show (and an export writes). */

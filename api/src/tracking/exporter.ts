@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { scopedTo } from '../db/operator-scope';
 import { newExport, recordExport } from '../files';
-import { DATE_FIELDS, type TableSpec } from './datasets';
+import { DATE_FIELDS, titleOf, type TableSpec } from './datasets';
 import { allRows } from './queries';
 import { openSheetWriter, type SafeCell } from './workbook';
 
@@ -23,7 +23,8 @@ export const EXPORT_PROGRESS_EVERY = 1000;
 
 /**
  * Writes a table to a workbook (streamed from the database a block at a time, streamed into the file):
- * exactly the table's columns, header = field names, so the file re-imports. Records the export for
+ * exactly the table's columns, header = the page's column titles, which the import reads as it reads the
+ * field names, so the file re-imports. Records the export for
  * File/Download and answers its id. `onProgress` hears every EXPORT_PROGRESS_EVERY rows and at the end.
  */
 export async function exportTable(
@@ -45,7 +46,7 @@ export async function exportTable(
   onProgress?.(0, total);
   const fields = spec.exportFields;
   const dates = new Set(fields.flatMap((f, i) => (DATE_FIELDS.has(f) ? [i] : [])));
-  const writer = openSheetWriter(pending.file, spec.sheetName, fields, dates);
+  const writer = openSheetWriter(pending.file, spec.sheetName, fields.map(titleOf), dates);
   for await (const row of allRows<Record<string, unknown>>(db, spec.table, fields)) {
     const values: SafeCell[] = fields.map((f, i) => {
       const value = row[f];

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { checkWorkbookBounds, NOT_A_WORKBOOK, WORKBOOK_LIMITS, WorkbookBoundsError, type WorkbookLimits } from '../files';
+import { columnWidths, FROZEN_HEADER_VIEWS, layOutSheet } from '../files/sheet-layout';
 import { WorkbookCheck } from '../files/workbook-bounds';
 import type { ZipEntry } from '../files/zip';
 
@@ -358,24 +359,50 @@ export interface SheetWriter {
   finish(): Promise<void>;
 }
 
+/** Rows an export holds back before writing, so its columns are sized to content rather than to the header alone. */
+export const WIDTH_SAMPLE_ROWS = 500;
+
 /**
- * A streaming workbook writer (rows are flushed as they are added): one sheet, a header row, dates in
- * the tables' format. `dateColumns` are 0-based positions in `headers`.
+ * A streaming workbook writer: one sheet, a bold header row that stays in view and carries the filter
+ * buttons, dates in the tables' format, columns sized to the header and the first
+ * {@link WIDTH_SAMPLE_ROWS} rows (docs/architecture.md#files-and-archives). Rows are flushed as they
+ * are added once that sample is in. `dateColumns` are 0-based positions in `headers`.
  */
 export function openSheetWriter(file: string, sheetName: string, headers: readonly string[], dateColumns: ReadonlySet<number>): SheetWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = headers.map((header, i) => ({ header, key: String(i), width: dateColumns.has(i) ? 20 : Math.max(12, Math.min(40, header.length + 4)) }));
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: FROZEN_HEADER_VIEWS });
+  sheet.columns = headers.map((header, i) => ({ header, key: String(i) }));
   sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   const dateStyle = { numFmt: DATE_FORMAT };
+  // The columns are written with the first committed row: until the sample is in, nothing is committed.
+  let sample: SafeCell[][] | null = [];
+  let pending: Array<ReturnType<typeof sheet.addRow>> = [];
+  const flush = () => {
+    if (sample) {
+      layOutSheet(
+        sheet,
+        columnWidths(headers, sample).map((width, i) => (dateColumns.has(i) ? Math.max(width, 20) : width)),
+      );
+      sample = null;
+      sheet.getRow(1).commit();
+    }
+    for (const row of pending) row.commit();
+    pending = [];
+  };
   return {
     addRow(values) {
-      const row = sheet.addRow(values.map(safeCell));
+      const cells = values.map(safeCell);
+      const row = sheet.addRow(cells);
       for (const i of dateColumns) if (values[i] instanceof Date) row.getCell(i + 1).style = dateStyle;
-      row.commit();
+      pending.push(row);
+      if (sample) {
+        sample.push(cells);
+        if (sample.length < WIDTH_SAMPLE_ROWS) return;
+      }
+      flush();
     },
     async finish() {
+      flush();
       sheet.commit();
       await workbook.commit();
     },
