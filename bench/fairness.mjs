@@ -145,7 +145,7 @@ async function parseLogs(base, token, userId, archive) {
 
 /** A synthetic MoBatch archive (the demo log generator's RadioNodes), written with the console's own writer. */
 async function logArchive(nodes) {
-  const { syntheticLogNodes, writeLogArchive } = requireApi('./dist/monitoring/demo-logs.js');
+  const { syntheticLogNodes, writeLogArchive } = requireApi('./dist/demo/logs/index.js');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-bench-fairness-'));
   try {
     const file = path.join(dir, 'logs.zip');

@@ -26,12 +26,12 @@ const DIST = path.join(ROOT, 'api/dist');
 const SIZE_MB = Number(process.env.BENCH_LOGS_MB || 200);
 const RUNS = 3;
 
-if (!fs.existsSync(path.join(DIST, 'monitoring/demo-logs.js'))) {
-  console.error(`bench/monitoring-parse: ${DIST}/monitoring is missing; build the API first (cd api && npx tsc -p tsconfig.build.json).`);
+if (!fs.existsSync(path.join(DIST, 'demo/logs/index.js'))) {
+  console.error(`bench/monitoring-parse: ${DIST}/demo is missing; build the API first (cd api && npx tsc -p tsconfig.build.json).`);
   process.exit(1);
 }
 const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
-const { syntheticLogNodes, writeLogArchive, MOBATCH_RESULT_FILE } = requireApi('./dist/monitoring/demo-logs.js');
+const { syntheticLogNodes, writeLogArchive, MOBATCH_RESULT_FILE } = requireApi('./dist/demo/logs/index.js');
 const { parseNodeLog, parseMobatchResult } = requireApi('./dist/domain/amos/index.js');
 const { readArchive, readArchiveFiles } = requireApi('./dist/files/zip.js');
 // The parse job's own options (only the stored attributes are built): (b) parses as the job does.

@@ -22,7 +22,8 @@ if (!fs.existsSync(path.join(DIST, 'network/index.js'))) {
 }
 const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
 const { SaxesParser } = requireApi('saxes');
-const { generateDemoBulkCm, importNetworkDump } = requireApi('./dist/domain/network/index.js');
+const { importNetworkDump } = requireApi('./dist/domain/network/index.js');
+const { generateDemoBulkCm } = requireApi('./dist/demo/network/index.js');
 
 const HIGH_WATER_MARK = 64 * 1024;
 const mb = (bytes) => bytes / 1e6;

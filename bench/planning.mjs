@@ -21,7 +21,7 @@ if (!fs.existsSync(path.join(DIST, 'planning/network.js'))) {
   process.exit(1);
 }
 const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
-const { generateDemoBulkCm } = requireApi('./dist/domain/network/index.js');
+const { generateDemoBulkCm } = requireApi('./dist/demo/network/index.js');
 const { planSiteParameters } = requireApi('./dist/domain/planning/index.js');
 const { importDump } = requireApi('./dist/network/index.js');
 const { loadPlanningSurroundings } = requireApi('./dist/planning/network.js');

@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import type { FastifyInstance } from 'fastify';
 import type { CoordinateEncoding } from './domain/network';
 import type { DumpImportAnswer, DumpImportParams } from './network/jobs';
-import type { DemoParseParams } from './monitoring/demo-logs';
+import type { DemoParseParams } from './demo/logs';
 import { DEMO_CREDENTIALS, seed } from './seed';
 import { seedDemoData } from './seed/demo-data';
 

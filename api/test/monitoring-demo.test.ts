@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseMobatchResult, parseNodeLog, type NodeLogResult } from '../src/domain/amos';
 import { evaluateNode, type InventoryCell } from '../src/domain/monitoring';
 import { readArchive } from '../src/files/zip';
-import { MOBATCH_RESULT_FILE, parseDemoLogsIfNone, writeDemoLogArchive, type DemoLogSummary, type DemoParseParams } from '../src/monitoring/demo-logs';
+import { MOBATCH_RESULT_FILE, parseDemoLogsIfNone, writeDemoLogArchive, type DemoLogSummary, type DemoParseParams } from '../src/demo/logs';
 import { importDemoNetworkIfEmpty } from '../src/network/demo';
 import type { FaultSummaryPage, ParseResponse } from '../src/contracts/monitoring';
 import { seed } from '../src/seed';

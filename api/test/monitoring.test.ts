@@ -16,7 +16,7 @@ import {
 } from '../src/contracts/monitoring';
 import { ANNEX_STYLE_FILE, ericssonLteFile } from '../src/domain/pm/fixtures';
 import { writeZip } from '../src/files/zip-output';
-import { syntheticLogNodes, writeLogArchive } from '../src/monitoring/demo-logs';
+import { syntheticLogNodes, writeLogArchive } from '../src/demo/logs';
 import { DEFAULT_ALARM_HINTS } from '../src/monitoring/hints';
 import { seed } from '../src/seed';
 import { testApp } from './support/app';

@@ -529,7 +529,8 @@ describe.each(TEST_DATABASES)('the log parser on $name', (kind) => {
         file: 'damaged.zip',
         content: corruptedZip,
         status: 400,
-        message: 'The archive damaged.zip is damaged: the content of LX0002.log does not match its CRC-32 checksum. Zip the files again and send the new archive.',
+        message:
+          'The archive damaged.zip is damaged: the content of LX0002.log does not match its CRC-32 checksum. Zip the files again and send the new archive.',
       },
       {
         name: 'a zip with no logs',

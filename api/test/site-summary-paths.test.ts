@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { listFrom, type ListSource } from '../src/db/list';
 import { scopedTo } from '../src/db/operator-scope';
 import { OVERALL_SITE_SUMMARY_FIELDS, type OverallSiteSummaryRow, type ParseResponse } from '../src/contracts/monitoring';
-import { parseDemoLogsIfNone, type DemoParseParams } from '../src/monitoring/demo-logs';
+import { parseDemoLogsIfNone, type DemoParseParams } from '../src/demo/logs';
 import { OVERALL_SITE_SUMMARY_LIST } from '../src/monitoring/queries';
 import { importDemoNetworkIfEmpty } from '../src/network/demo';
 import { seed } from '../src/seed';

@@ -155,6 +155,7 @@ describe('workbook bounds', () => {
       nameBytes: Buffer.from(name),
       flags: 0,
       method: 8,
+      crc: 0,
       compressedSize,
       size,
       offset: 0,

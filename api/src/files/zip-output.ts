@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import yazl from 'yazl';
 
@@ -17,7 +18,7 @@ import yazl from 'yazl';
 /** Output yazl has made but the file has not taken yet, past which `add` waits for the file. */
 const HIGH_WATER_BYTES = 8 * 1024 * 1024;
 /** Content added between two turns of the event loop: a few entries deflate side by side on the thread pool. */
-const TURN_BYTES = 2 * 1024 * 1024;
+const TURN_BYTES = 256 * 1024;
 /** Regular file, rw-r--r--. */
 const FILE_MODE = 0o100644;
 
@@ -61,7 +62,8 @@ export class ZipOutput {
     // A turn of the event loop: deflates finished meanwhile are written out, so a caller that makes its
     // entries in a tight loop does not hold all of them in memory.
     await nextTurn();
-    while (this.zip.outputStream.readableLength > HIGH_WATER_BYTES && !this.failure) {
+    // yazl's output is a PassThrough (typed as the older ReadableStream): its buffer is what the file lags behind.
+    while ((this.zip.outputStream as Readable).readableLength > HIGH_WATER_BYTES && !this.failure) {
       if (this.out.writableNeedDrain) await once(this.out, 'drain');
       else await nextTurn();
     }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { generateDemoBulkCm, type DemoLayerSite, type DemoRegion, type DemoSummary, type NetworkCounts } from '../domain/network';
+import { generateDemoBulkCm, type DemoLayerSite, type DemoRegion, type DemoSummary } from '../demo/network';
+import type { NetworkCounts } from '../domain/network';
 import { importDump, type ImportDumpResult } from './importer';
 
 /** ~120 sites is ~19 MB of Bulk CM: a living network on first start without making the first start slow. */

@@ -28,7 +28,7 @@ export type LteCarriers = FrequencyPlan['lteCarriers'];
 /**
  * Demo values, not real licences: each demo operator gets its own block of n78 (3300–3800 MHz) and one
  * DL EARFCN per LTE band inside the TS 36.101 Table 5.7.3-1 range. Vodafone PT's carriers are those of
- * the demo network (api/src/domain/network/demo-generator.ts), so its runs plan without EARFCN warnings.
+ * the demo network (api/src/demo/network/identities.ts), so its runs plan without EARFCN warnings.
  * - Vodafone PT: 3600–3700 MHz (100 MHz, centre 3650.01 MHz = NR-ARFCN 643334);
  * - NOS: 3500–3600 MHz (100 MHz, centre 3549.99 MHz = NR-ARFCN 636666);
  * - MEO: 3400–3480 MHz (80 MHz, centre 3440.01 MHz = NR-ARFCN 629334).

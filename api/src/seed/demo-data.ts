@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { runInOperator } from '../db/operator-scope';
 import type { Database } from '../db/schema';
-import { LISBON, planDemoNetwork, type DemoLayerSite, type DemoRegion } from '../domain/network';
-import { parseDemoLogsIfNone, type DemoParseParams } from '../monitoring/demo-logs';
+import { LISBON, planDemoNetwork, type DemoLayerSite, type DemoRegion } from '../demo/network';
+import { parseDemoLogsIfNone, type DemoParseParams } from '../demo/logs';
 import { importDemoNetworkIfEmpty, type DemoNetworkOptions } from '../network/demo';
 import { importDemoTrackingIfEmpty, type DemoTrackingOptions } from '../tracking/demo';
 

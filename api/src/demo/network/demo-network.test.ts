@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
-import { parseBulkCm } from './bulkcm';
-import { type DemoOptions, type DemoSummary, generateDemoBulkCm, planDemoNetwork } from './demo-generator';
-import { NetworkOptionError } from './errors';
-import { mapNetwork } from './mapper';
-import { type CoordinateEncoding, totalOf } from './model';
-import { capture, type Captured } from './__tests__/helpers';
+import { parseBulkCm } from '../../domain/network/bulkcm';
+import { type DemoOptions, type DemoSummary, generateDemoBulkCm, planDemoNetwork } from '.';
+import { NetworkOptionError } from '../../domain/network/errors';
+import { mapNetwork } from '../../domain/network/mapper';
+import { type CoordinateEncoding, totalOf } from '../../domain/network/model';
+import { capture, type Captured } from '../../domain/network/__tests__/helpers';
 
 async function generate(options: DemoOptions): Promise<{ bytes: Buffer; summary: DemoSummary }> {
   const chunks: Buffer[] = [];

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readArchiveFiles } from '../../files/zip';
-import { type DemoLogSummary, MOBATCH_RESULT_FILE, syntheticLogNodes, writeLogArchive } from '../../monitoring/demo-logs';
+import { type DemoLogSummary, MOBATCH_RESULT_FILE, syntheticLogNodes, writeLogArchive } from '../../demo/logs';
 import { parseMobatchResult, parseNodeLog } from './index';
 import { type MobatchResult, type NodeLogResult } from './types';
 

@@ -48,5 +48,3 @@ export type {
   NetworkCounts,
   CoordinateEncoding,
 } from './model';
-export { generateDemoBulkCm, planDemoNetwork, LISBON } from './demo-generator';
-export type { DemoOptions, DemoSummary, DemoSite, DemoRegion, DemoLayerSite, DemoPlmn } from './demo-generator';

@@ -1,7 +1,7 @@
 import { PassThrough, type TransformCallback } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { generateDemoBulkCm } from './demo-generator';
+import { generateDemoBulkCm } from '../../demo/network';
 import { readFileSync } from 'node:fs';
 import { bodastage, capture, fixture } from './__tests__/helpers';
 import { importNetworkDump, parseNetworkDump } from './dump';

@@ -1,7 +1,7 @@
 /* Shared by the colocated tests of this folder: a small demo network in Ericsson Bulk CM, read back by the importer. */
 import { PassThrough } from 'node:stream';
 import { parseBulkCm } from '../../network/bulkcm';
-import { generateDemoBulkCm } from '../../network/demo-generator';
+import { generateDemoBulkCm } from '../../../demo/network';
 import { mapNetwork } from '../../network/mapper';
 import { capture, type Captured } from '../../network/__tests__/helpers';
 import { NetworkIndex } from '../../planning/network-index';
