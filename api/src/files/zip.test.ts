@@ -214,7 +214,9 @@ describe('reading archives whole, one file ahead', () => {
   it('refuses trailing bytes after a deflate stream', async () => {
     const data = Buffer.from('alpha\n'.repeat(100));
     const raw = Buffer.concat([zlib.deflateRawSync(data), Buffer.from('junk')]);
-    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length, crc: zlib.crc32(data) }]))).rejects.toThrow('The archive could not be read as a zip archive.');
+    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length, crc: zlib.crc32(data) }]))).rejects.toThrow(
+      'The archive could not be read as a zip archive.',
+    );
   });
 
   it('refuses a deflate stream that stops before its end, even with every declared byte out', async () => {
@@ -222,7 +224,9 @@ describe('reading archives whole, one file ahead', () => {
     // A sync flush writes all of the data but no final block: the stream never says it is complete.
     const raw = zlib.deflateRawSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
     expect(zlib.inflateRawSync(raw, { finishFlush: zlib.constants.Z_SYNC_FLUSH })).toEqual(data);
-    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length, crc: zlib.crc32(data) }]))).rejects.toThrow('The archive could not be read as a zip archive.');
+    await expect(readWhole(zip([{ name: 'a.log', raw, size: data.length, crc: zlib.crc32(data) }]))).rejects.toThrow(
+      'The archive could not be read as a zip archive.',
+    );
   });
 
   it('refuses honest bombs, nested archives, zip-slip names, truncated archives and text like the streaming reader', async () => {

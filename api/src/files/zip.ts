@@ -558,7 +558,13 @@ function inflateWhole(zip: Buffer, entry: ZipEntry, damaged: (damage?: ZipDamage
   return { done: done.then(checked), cancel: () => inflater.destroy() };
 }
 
-async function* checkedContent(zip: Buffer, entry: ZipEntry, damaged: (damage?: ZipDamage) => Error, subject: string, count: (bytes: number) => void): AsyncGenerator<Buffer> {
+async function* checkedContent(
+  zip: Buffer,
+  entry: ZipEntry,
+  damaged: (damage?: ZipDamage) => Error,
+  subject: string,
+  count: (bytes: number) => void,
+): AsyncGenerator<Buffer> {
   let first = true;
   for await (const chunk of entryContent(zip, entry, damaged)) {
     count(chunk.length);
