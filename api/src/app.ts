@@ -28,6 +28,7 @@ import { trackingRoutes } from './routes/tracking';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
 import { monitoringRoutes } from './routes/monitoring';
+import { alarmConsoleRoutes } from './routes/alarm-console';
 import { networkRoutes } from './routes/network';
 import { parserRoutes } from './routes/parser';
 import { operatorRoutes } from './routes/operators';
@@ -194,6 +195,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(parserRoutes, { prefix: '/api' });
   await app.register(monitoringRoutes, { prefix: '/api' });
+  await app.register(alarmConsoleRoutes, { prefix: '/api' });
   await app.register(planningRoutes, { prefix: '/api' });
   await app.register(validationRoutes, { prefix: '/api' });
   await app.register(optimizationRoutes, { prefix: '/api' });

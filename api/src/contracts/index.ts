@@ -9,6 +9,7 @@ export * from './files';
 export * from './tracking';
 export * from './jobs';
 export * from './monitoring';
+export * from './alarm-console';
 export * from './runs';
 export * from './planning';
 export * from './dashboards';

@@ -65,6 +65,8 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set([
   'monitoring_ret',
   'monitoring_performance',
   'monitoring_site_statuses',
+  'monitoring_alarm_changes',
+  'monitoring_digest_schedules',
   'tracking_commissioning_plan',
   'tracking_tracker',
   'tracking_work_orders',

@@ -10,6 +10,7 @@ import { defaultSiteId } from '../domain/network/site-rule';
 import { ARCHIVE_LIMITS, readArchiveFiles, ZipReadError } from '../files';
 import { readZipFile, zipLayout } from '../files/zip';
 import { type KeptLog, KeptStrings, readNodeLog } from './log-reading';
+import { recordAlarmChanges } from './alarm-console';
 
 /**
  * Ingestion of MoBatch log archives (docs/engines/amos.md#the-parse): every archive is read and every log parsed first,
@@ -692,6 +693,8 @@ async function store(
       trx,
       nodes.map((n) => n.row.node_name),
     );
+    // Before the rows are replaced: what the node's previous log showed is gone after (issue 47).
+    await recordAlarmChanges(trx, nodes, stored, parseId);
     await followRenames(trx, nodes, stored);
     const kept = await keepWhatWasKnown(trx, nodes, stored);
     for (const table of [...NODE_ROW_TABLES, 'monitoring_nodes'] as const) {

@@ -5,6 +5,7 @@ import { buildMobatchScripts, type ScriptNode } from '../domain/monitoring';
 import { newExport, recordExport } from '../files';
 import { writeZip } from '../files/zip-output';
 import type { JobKind } from '../jobs/model';
+import { announceAlarmsChanged } from './alarm-events';
 import type { ParseTaskAnswer } from './parse-tasks';
 
 /**
@@ -50,7 +51,13 @@ export function registerParseJobs(app: FastifyInstance): void {
     label: 'Log parsing',
     // Not repeated after a restart: the owner decides whether to parse those archives again.
     idempotent: false,
-    run: ({ params, progress, signal, jobId }) => app.runTask('monitoring.parse', { ...params, jobId }, progress, signal),
+    run: async ({ params, progress, signal, jobId }) => {
+      const answer = await app.runTask('monitoring.parse', { ...params, jobId }, progress, signal);
+      // The parse is stored: every alarm console of the operator refreshes (issue 47).
+      const parseId = (answer as Partial<ParseTaskAnswer> | null)?.parseId;
+      await announceAlarmsChanged(app, { reason: 'parse', parseId: typeof parseId === 'number' ? parseId : null });
+      return answer;
+    },
     // The hub's notification carries a key and a title only; the key names the kind, the title says where the report is.
     // The parse's own key: the browser opens its report from the notification (shared-ui notificationLink).
     notificationKey: (_params, ok, body) => {

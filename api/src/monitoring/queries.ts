@@ -139,7 +139,7 @@ const statusOfRank = (column: string) =>
  * filtered on them is chosen here first (ListSource.keyed), so the plan and tracker look-ups of the
  * other fields are made for its ten rows, not for every site.
  */
-const SITE_STATUS_TABLE: KeyedTable = {
+export const SITE_STATUS_TABLE: KeyedTable = {
   table: sql`monitoring_site_statuses g`,
   where: tenantScope('g'),
   key: 'siteId',

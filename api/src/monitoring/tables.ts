@@ -181,6 +181,37 @@ export interface MonitoringSiteStatusesTable {
   unreachable: number;
 }
 
+/** Per node, how its latest log's alarms differ from the log before (migration 0020, alarm-changes.ts). */
+export interface MonitoringAlarmChangesTable {
+  operator_id: TenantColumn;
+  node_name: string;
+  site_id: string | null;
+  alarm_key: string;
+  /** new or cleared. */
+  change: string;
+  severity: string;
+  specific_problem: string;
+  mo: string;
+  alarm_at: string | null;
+  parse_id: number;
+  logs_at: string | null;
+  previous_logs_at: string | null;
+}
+
+/** A project's daily site-status digest (migration 0020, digests.ts). */
+export interface MonitoringDigestSchedulesTable {
+  operator_id: TenantColumn;
+  project_id: number;
+  /** 0–23, UTC. */
+  hour: number;
+  /** JSON array of user ids. */
+  recipients: string;
+  created_by: number | null;
+  updated_at: string;
+  /** YYYY-MM-DD (UTC) of the last digest sent. */
+  last_sent_on: string | null;
+}
+
 export interface MonitoringTables {
   monitoring_parses: MonitoringParsesTable;
   monitoring_nodes: MonitoringNodesTable;
@@ -193,4 +224,6 @@ export interface MonitoringTables {
   monitoring_alarm_hints: MonitoringAlarmHintsTable;
   monitoring_performance: MonitoringPerformanceTable;
   monitoring_site_statuses: MonitoringSiteStatusesTable;
+  monitoring_alarm_changes: MonitoringAlarmChangesTable;
+  monitoring_digest_schedules: MonitoringDigestSchedulesTable;
 }
