@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { isTokenLive, loadUserInfo, useSession } from 'shared-auth';
 import { AreaLoading, PageContainerLoading, type RemoteLocation } from 'shared-ui';
 import { RemoteBoundary } from './federation/RemoteBoundary';
-import { HOME_TITLE } from './routes/home/title';
+import { HOME_TITLE } from './home/title';
 import { loadPage, manifestGeneration } from './federation/remotes';
 import { useRemotes } from './federation/useRemotes';
 import { BareLayout } from './layouts/BareLayout';
@@ -19,13 +19,13 @@ import { PageScope } from './widgets/PageScope';
 
 // The shell's own pages load when visited, so /home carries none of their forms, tabs and lists, and a
 // remote's page none of home's. Home's code is asked for at once when the console opens on it.
-const loadHomePage = () => import('./routes/home/home');
+const loadHomePage = () => import('./routes/home');
 if (window.location.pathname === '/' || window.location.pathname.toLowerCase().startsWith('/home')) void loadHomePage();
 const HomePage = lazy(loadHomePage);
 const SettingsPage = lazy(() => import('./routes/management/settings'));
-const NotificationsPage = lazy(() => import('./routes/notifications/notifications'));
-const ErrorPage = lazy(() => import('./routes/errors/ErrorPage').then((m) => ({ default: m.ErrorPage })));
-const StartFailure = lazy(() => import('./routes/errors/StartFailure'));
+const NotificationsPage = lazy(() => import('./routes/notifications'));
+const ErrorPage = lazy(() => import('./errors/ErrorPage').then((m) => ({ default: m.ErrorPage })));
+const StartFailure = lazy(() => import('./errors/StartFailure'));
 
 /** A lazily loaded page of the shell, with the same loading state as a remote's. */
 function ShellPage({ children }: { children: ReactNode }) {

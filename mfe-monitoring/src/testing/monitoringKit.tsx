@@ -43,3 +43,6 @@ export async function openDialog(): Promise<HTMLElement> {
     return dialog;
   });
 }
+
+/** The tags of a table row, each as its text and its class (the class carries the colour). */
+export const tagsIn = (row: Element) => Array.from(row.querySelectorAll('.ant-tag')).map((t) => [t.textContent, t.className]);

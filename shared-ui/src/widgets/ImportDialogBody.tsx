@@ -7,7 +7,7 @@ import { downloadExport, uploadFiles } from '../files/transfer';
 import { useToasts } from '../toasts/toasts';
 import { DataTable, type DataColumn } from './DataTable';
 import { FileDropZone, type ProgressReporter } from './FileDropZone';
-import { IMPORT_JOB_KIND, type ImportDialogProps } from './ImportDialog';
+import { IMPORT_JOB_KIND, type ImportDialogProps } from './importDialogProps';
 import { useFollowedJob } from './followedJob';
 import { JobProgressBar } from './JobProgressBar';
 
@@ -15,6 +15,7 @@ import { JobProgressBar } from './JobProgressBar';
 const REPORTED_PROBLEMS: typeof MAX_REPORTED_PROBLEMS = 200;
 
 const IMPORTING = 'Importing…';
+const IMPORT_DIALOG_WIDTH = 640;
 
 interface Failure {
   message: string;
@@ -139,7 +140,9 @@ export default function ImportDialogBody({
       closable={!busy}
       mask={{ closable: !busy }}
       keyboard={!busy}
-      width={failure && failure.problems.length > 0 ? 880 : 560}
+      // One width whatever it shows: it grew from 560 to 880 px under the pointer when problems arrived (issue 47);
+      // the problem table scrolls sideways inside it instead.
+      width={IMPORT_DIALOG_WIDTH}
       footer={
         <Button onClick={close} disabled={busy}>
           Close

@@ -1,6 +1,6 @@
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ConsoleProviders } from 'shared-ui';
-import { button, click, mount, textOf } from '../../testing/dom';
+import { button, click, mount, textOf } from '../testing/dom';
 import { ErrorPage } from './ErrorPage';
 
 async function renderAfter(previous: string, status: 401 | 404) {

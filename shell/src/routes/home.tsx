@@ -1,7 +1,7 @@
 import { AimOutlined, HeartOutlined, SafetyCertificateOutlined, StarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Col, Flex, Row, theme } from 'antd';
 import { Heading, PageContainer, Panel } from 'shared-ui';
-import { HOME_TITLE } from './title';
+import { HOME_TITLE } from '../home/title';
 
 /** Company values shown on the landing page (specification §1). */
 export const COMPANY_VALUES = [

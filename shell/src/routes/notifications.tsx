@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import type { MarkAllAsReadResponse, NotificationPage } from 'api/contracts';
 import { api, useSession } from 'shared-auth';
 import { NotificationList, PageContainer, Pagination, TABLE_PAGE_SIZE, useToasts, type NotificationItem } from 'shared-ui';
-import { useNotifications } from '../../notifications/store';
-import { openNotificationLink } from '../../session/operatorSwitch';
+import { useNotifications } from '../notifications/store';
+import { openNotificationLink } from '../session/operatorSwitch';
 
 type Filter = 'all' | 'unread';
 

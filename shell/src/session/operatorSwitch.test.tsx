@@ -1,7 +1,7 @@
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { api, clearSession, sessionStore, setToken, setUser, type Role } from 'shared-auth';
 import { ConsoleProviders, type NotificationItem } from 'shared-ui';
-import NotificationsPage from '../routes/notifications/notifications';
+import NotificationsPage from '../routes/notifications';
 import { click, mount, waitFor } from '../testing/dom';
 import { hqUserIn } from '../testing/users';
 

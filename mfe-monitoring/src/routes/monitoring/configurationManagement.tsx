@@ -1,6 +1,6 @@
 import type { ConfigurationSummaryRow } from 'api/contracts';
 import { DataTable, PageContainer, listFetcher, type DataColumn } from 'shared-ui';
-import { NO_LOGS_YET, identityColumns, logFactColumns, statusColumn } from './siteColumns';
+import { NO_LOGS_YET, identityColumns, logFactColumns, statusColumn } from '../../monitoring/siteColumns';
 
 const columns: Array<DataColumn<ConfigurationSummaryRow>> = [
   ...identityColumns<ConfigurationSummaryRow>(),

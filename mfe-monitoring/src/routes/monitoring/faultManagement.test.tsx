@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmHint, AlarmRow, FaultSummaryRow } from 'api/contracts';
-import FaultManagementPage from './routes/monitoring/faultManagement';
-import { buttonNamed, fakeApi, openDialog, renderPage, rowsOf, signIn, tableCaptioned } from './testing/monitoringKit';
+import FaultManagementPage from './faultManagement';
+import { buttonNamed, fakeApi, openDialog, renderPage, rowsOf, signIn, tableCaptioned } from '../../testing/monitoringKit';
 
 const summary = (nodeName: string, alarmStatus: string, alarmCount: number, alarmComments: string): FaultSummaryRow => ({
   siteId: 'LX0001',

@@ -5,14 +5,14 @@ import { Link, useLocation } from 'react-router-dom';
 import type { AlarmRow, FaultSummaryRow } from 'api/contracts';
 import { can, principalOf, useSession } from 'shared-auth';
 import { DataTable, PageContainer, StatusTag, filtersFromSearch, filtersSearch, formatDate, listFetcher, type DataColumn } from 'shared-ui';
-import { UnacknowledgeButton } from './alarmActions';
+import { UnacknowledgeButton } from '../../monitoring/alarmActions';
 
 // The acknowledge dialog and the hints drawer (their forms, validation and the hints table) load when
 // first opened or pointed at, not with the page.
-const loadAlarmDialogs = () => import('./alarmDialogs');
+const loadAlarmDialogs = () => import('../../monitoring/alarmDialogs');
 const AcknowledgeDialog = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AcknowledgeDialog })));
 const AlarmHintsDrawer = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AlarmHintsDrawer })));
-import { NO_LOGS_YET, SiteReportLink, identityColumns, logFactColumns } from './siteColumns';
+import { NO_LOGS_YET, SiteReportLink, identityColumns, logFactColumns } from '../../monitoring/siteColumns';
 
 const NO_ALARMS = 'No alarms: none is active, or no logs were parsed yet (upload MoBatch logs on Upload Logs).';
 

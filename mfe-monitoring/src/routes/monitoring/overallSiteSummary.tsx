@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { OverallSiteSummaryRow } from 'api/contracts';
 import { can, principalOf, useSession } from 'shared-auth';
 import { DataTable, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
-import { NO_LOGS_YET, SiteReportLink, statusColumn } from './siteColumns';
+import { NO_LOGS_YET, SiteReportLink, statusColumn } from '../../monitoring/siteColumns';
 
 const columns: Array<DataColumn<OverallSiteSummaryRow>> = [
   { key: 'siteId', title: 'Site Id', render: (row) => <SiteReportLink siteId={row.siteId} /> },

@@ -1,10 +1,21 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReportColumn, ReportTable, SiteMapResponse, SiteReport } from 'api/contracts';
-import SiteReportPage from './routes/monitoring/siteReport';
-import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, tableCaptioned, type Answers } from './testing/monitoringKit';
+import SiteReportPage from './siteReport';
+import {
+  buttonNamed,
+  catchDownloads,
+  fakeApi,
+  locationNow,
+  refusal,
+  renderPage,
+  rowsOf,
+  signIn,
+  tableCaptioned,
+  type Answers,
+} from '../../testing/monitoringKit';
 
 // The map's stylesheet comes from the built remote; jsdom has no 2D canvas, so the markers draw into a context that accepts every call.
-jest.mock('./map/leafletCss', () => ({ loadLeafletCss: () => Promise.resolve() }));
+jest.mock('../../map/leafletCss', () => ({ loadLeafletCss: () => Promise.resolve() }));
 beforeAll(() => {
   const context = new Proxy({} as Record<string | symbol, unknown>, {
     get: (target, key) => (key in target ? target[key] : () => undefined),

@@ -38,7 +38,7 @@ function useSiteReport(siteId: string | null) {
 }
 
 // The report's tabs and tables load once a site is chosen (fetched beside the report), not with the page.
-const loadReportTabs = () => import('./siteReportTabs');
+const loadReportTabs = () => import('../../monitoring/siteReportTabs');
 const ReportTabs = lazy(() => loadReportTabs().then((m) => ({ default: m.ReportTabs })));
 
 export default function SiteReportPage() {

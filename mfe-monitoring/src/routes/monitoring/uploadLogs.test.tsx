@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ParsedFile, ParseReport, ParseResponse, UnusableLogsResponse } from 'api/contracts';
 import { apiRefusal, publishJobProgress } from 'shared-auth';
-import UploadLogsPage from './routes/monitoring/uploadLogs';
-import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/monitoringKit';
+import UploadLogsPage from './uploadLogs';
+import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, type Answers } from '../../testing/monitoringKit';
 
 const counts = { files: 4, parsed: 1, unreachable: 1, notInInventory: 1, failed: 1, problems: 2 };
 

@@ -19,11 +19,11 @@ import {
   type DataColumn,
   type ProgressReporter,
 } from 'shared-ui';
-import { countsText } from './parseCounts';
+import { countsText } from '../../monitoring/parseCounts';
 
 // The parse report (its tables, statistics and drawer) loads when a report is first shown, not with the page.
-const ParseReportView = lazy(() => import('./parseReport').then((m) => ({ default: m.ParseReportView })));
-const ParseReportDrawer = lazy(() => import('./parseReport').then((m) => ({ default: m.ParseReportDrawer })));
+const ParseReportView = lazy(() => import('../../monitoring/parseReport').then((m) => ({ default: m.ParseReportView })));
+const ParseReportDrawer = lazy(() => import('../../monitoring/parseReport').then((m) => ({ default: m.ParseReportDrawer })));
 
 /** Job kind of the log parse (the API's `monitoring.parse`): its `JobProgress` events feed the bar. */
 export const PARSE_JOB_KIND = 'monitoring.parse';

@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
-import { buttonNamed, catchDownloads, fakeApi, findingsOf, refusal, signIn } from './testing/validationKit';
-import NbrRelationsOptimizationPage from './routes/optimization/nbrRelationsOptimization';
+import { buttonNamed, catchDownloads, fakeApi, findingsOf, refusal, signIn } from '../../testing/validationKit';
+import NbrRelationsOptimizationPage from './nbrRelationsOptimization';
 
 const choose = (...files: File[]) => fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files } });
 const xlsx = (name: string, size = 2) => {

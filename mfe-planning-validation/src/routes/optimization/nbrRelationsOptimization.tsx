@@ -15,7 +15,7 @@ import {
   useShownRun,
   type ProgressReporter,
 } from 'shared-ui';
-import { RUN_ROUTES } from '../validation/validationRun';
+import { RUN_ROUTES } from '../../validation/validationRun';
 
 /** Job kind of the run (the API's `optimization.neighbours`): its `JobProgress` events feed the bar. */
 export const OPTIMIZATION_JOB_KIND = 'optimization.neighbours';

@@ -15,7 +15,7 @@ import {
   signIn as signInUser,
   type Answers,
 } from 'shared-ui/testing';
-import ParameterPlanningPage from './routes/planning/parameterplanning';
+import ParameterPlanningPage from './parameterplanning';
 
 // ---- The session, the page and its widgets ----
 

@@ -18,12 +18,12 @@ import {
   useFollowedJob,
   useShownOnce,
 } from 'shared-ui';
-import { RUN_ROUTES } from '../validation/validationRun';
-import { DiscardPlanButton } from './discardPlan';
-import { LTE_BANDS } from './lteBands';
+import { RUN_ROUTES } from '../../validation/validationRun';
+import { DiscardPlanButton } from '../../planning/discardPlan';
+import { LTE_BANDS } from '../../planning/lteBands';
 
 // The plans drawer (its table, form and number inputs) loads when first opened (or pointed at), not with the page.
-const loadFrequencyPlans = () => import('./frequencyPlans');
+const loadFrequencyPlans = () => import('../../planning/frequencyPlans');
 const FrequencyPlansDrawer = lazy(() => loadFrequencyPlans().then((m) => ({ default: m.FrequencyPlansDrawer })));
 
 /** Form choices and defaults (specification §3, §9). */

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
-import CpichValidationPage from './routes/validation/cpichvalidation';
+import CpichValidationPage from './cpichvalidation';
 import {
   buttonNamed,
   catchDownloads,
@@ -14,7 +14,7 @@ import {
   rowsOf,
   signIn,
   type Answers,
-} from './testing/validationKit';
+} from '../../testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 3,

@@ -3,7 +3,7 @@ import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useSession } from 'shared-auth';
 import { InfoBanner, JobProgressBar, Note, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet } from 'shared-ui';
-import { RUN_ROUTES, RunRefusal, siteSource, useValidationRun } from './validationRun';
+import { RUN_ROUTES, RunRefusal, siteSource, useValidationRun } from '../../validation/validationRun';
 
 /** Job kind of the run (the API's `validation.cpich`): its progress feeds the bar. */
 export const CPICH_JOB_KIND = 'validation.cpich';

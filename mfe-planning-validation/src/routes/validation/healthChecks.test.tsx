@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
-import HealthChecksPage from './routes/validation/healthChecks';
-import { buttonNamed, catchDownloads, chooseSite, fakeApi, fakeRunFindings, fakeSheet, refusal, renderPage, rowsOf, signIn } from './testing/validationKit';
+import HealthChecksPage from './healthChecks';
+import { buttonNamed, catchDownloads, chooseSite, fakeApi, fakeRunFindings, fakeSheet, refusal, renderPage, rowsOf, signIn } from '../../testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 9,

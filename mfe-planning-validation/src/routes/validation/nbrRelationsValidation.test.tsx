@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
-import NbrRelationsValidationPage from './routes/validation/nbrRelationsValidation';
-import { buttonNamed, catchDownloads, fakeApi, chooseSite, findingsOf, refusal, renderPage, rowsOf, signIn, type Answers } from './testing/validationKit';
+import NbrRelationsValidationPage from './nbrRelationsValidation';
+import { buttonNamed, catchDownloads, fakeApi, chooseSite, findingsOf, refusal, renderPage, rowsOf, signIn, type Answers } from '../../testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 8,

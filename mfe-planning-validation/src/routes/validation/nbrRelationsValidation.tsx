@@ -15,7 +15,7 @@ import {
   useApiGet,
   type ProgressReporter,
 } from 'shared-ui';
-import { RUN_ROUTES, RunRefusal, siteSource, useValidationRun } from './validationRun';
+import { RUN_ROUTES, RunRefusal, siteSource, useValidationRun } from '../../validation/validationRun';
 
 /** Job kind of the run (the API's `validation.neighbours`): its progress feeds the bar once the upload is through. */
 export const NBR_JOB_KIND = 'validation.neighbours';

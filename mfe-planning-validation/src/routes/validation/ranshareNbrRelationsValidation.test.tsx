@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
-import RanShareNbrRelationsValidationPage from './routes/validation/ranshareNbrRelationsValidation';
-import { buttonNamed, catchDownloads, chooseSite, fakeApi, findingsOf, refusal, renderPage, rowsOf, signIn } from './testing/validationKit';
+import RanShareNbrRelationsValidationPage from './ranshareNbrRelationsValidation';
+import { buttonNamed, catchDownloads, chooseSite, fakeApi, findingsOf, refusal, renderPage, rowsOf, signIn } from '../../testing/validationKit';
 
 const SITES = [
   { value: 'LX0001', text: 'LX0001 – Lisboa Centro' },

@@ -1,6 +1,6 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { SiteRunPage } from './siteRunPage';
-import { RUN_ROUTES } from './validationRun';
+import { SiteRunPage } from '../../validation/siteRunPage';
+import { RUN_ROUTES } from '../../validation/validationRun';
 
 /** The API's job kind of the run (`validation.ranShare`). */
 export const RANSHARE_JOB_KIND = 'validation.ranShare';

@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, InputNumber, Typography } from 'antd';
 import type { ArrangeableColumn, ArrangedColumn } from './arrange';
 import { moveColumn } from './arrange';
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnSettingsProps } from './ColumnSettings';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnSettingsProps } from './columnSettingsProps';
 import { Note } from '../Note';
 
 /** The list of a table's columns: show or hide each, move it up or down, set its width (empty: the table's own). */

@@ -1,23 +1,10 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
 import { lazy, Suspense } from 'react';
-import type { ArrangeableColumn, ArrangedColumn } from './arrange';
+import type { ArrangeableColumn } from './arrange';
+import type { ColumnSettingsProps } from './columnSettingsProps';
 import type ColumnListComponent from './ColumnList';
 import { PanelLoading } from './PanelLoading';
-
-/** Column widths a user may set, in CSS pixels (the API's bounds, TABLE_SETTINGS_LIMITS; a test keeps them equal). */
-export const MIN_COLUMN_WIDTH = 40;
-export const MAX_COLUMN_WIDTH = 2000;
-
-export const clampWidth = (width: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
-
-export interface ColumnSettingsProps<C extends ArrangeableColumn> {
-  /** Names the control for assistive technology when a page has several tables. */
-  tableName: string;
-  arranged: ReadonlyArray<ArrangedColumn<C>>;
-  onChange: (arranged: Array<ArrangedColumn<C>>) => void;
-  onReset: () => void;
-}
 
 // The list (checkboxes, width inputs) loads when the control is first opened or pointed at: every table
 // page has this control, few of its visits open it.

@@ -1,5 +1,5 @@
-import { useRef, type HTMLAttributes, type KeyboardEvent, type PointerEvent } from 'react';
-import { clampWidth } from './ColumnSettings';
+import { useLayoutEffect, useRef, useState, type HTMLAttributes, type KeyboardEvent, type PointerEvent } from 'react';
+import { clampWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './columnSettingsProps';
 
 /** A keyboard step of a column's width, and the larger one with Shift. */
 export const RESIZE_STEP_PX = 16;
@@ -25,6 +25,11 @@ type CellProps = HTMLAttributes<HTMLTableCellElement> & { resize?: ColumnResize 
 export function ResizableHeaderCell({ resize, children, ...cell }: CellProps) {
   const ref = useRef<HTMLTableCellElement>(null);
   const drag = useRef<{ startX: number; startWidth: number; width: number } | null>(null);
+  const [measured, setMeasured] = useState(MIN_COLUMN_WIDTH);
+  const hasResize = resize !== undefined;
+  useLayoutEffect(() => {
+    if (hasResize && ref.current) setMeasured(clampWidth(ref.current.getBoundingClientRect().width));
+  }, [hasResize]);
   if (!resize) {
     return (
       <th {...cell} ref={ref}>
@@ -61,7 +66,10 @@ export function ResizableHeaderCell({ resize, children, ...cell }: CellProps) {
     event.stopPropagation();
     if (by !== 0) resize.onResizeEnd(clampWidth(currentWidth() + by));
   };
+  // A focusable separator is a control: it must say its value (axe aria-required-attr, issue 47). With no
+  // width of the user's, that is the width the cell is drawn at.
   const width = resize.width;
+  const valueNow = width ?? measured;
   return (
     <th {...cell} ref={ref}>
       {children}
@@ -69,7 +77,9 @@ export function ResizableHeaderCell({ resize, children, ...cell }: CellProps) {
         role="separator"
         aria-orientation="vertical"
         aria-label={`Resize ${resize.title}`}
-        aria-valuenow={width ?? undefined}
+        aria-valuenow={valueNow}
+        aria-valuemin={MIN_COLUMN_WIDTH}
+        aria-valuemax={MAX_COLUMN_WIDTH}
         aria-valuetext={width === null ? 'automatic width' : `${width} px`}
         tabIndex={0}
         className="cw-column-resize"

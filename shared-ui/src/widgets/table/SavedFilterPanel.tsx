@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { FILTER_NAME_MAX, type SavedFiltersProps } from './SavedFilters';
+import { FILTER_NAME_MAX, type SavedFiltersProps } from './savedFiltersProps';
 import { Note } from '../Note';
 
 const describe = (filters: Record<string, string>, titles: Record<string, string>) =>

@@ -1,23 +1,8 @@
 import { FilterOutlined } from '@ant-design/icons';
-import type { SavedFilter } from 'api/contracts';
 import { Button, Popover } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { PanelLoading } from './PanelLoading';
-
-/** The most characters of a saved filter's name (the API's bound). */
-export const FILTER_NAME_MAX = 60;
-
-export interface SavedFiltersProps {
-  tableName: string;
-  saved: readonly SavedFilter[];
-  /** The table's filters now (field → text). */
-  current: Record<string, string>;
-  /** Field → column title, to say what a filter holds. */
-  titles: Record<string, string>;
-  onApply: (filters: Record<string, string>) => void;
-  onSave: (name: string, filters: Record<string, string>) => Promise<string | null>;
-  onDelete: (name: string) => Promise<string | null>;
-}
+import type { SavedFiltersProps } from './savedFiltersProps';
 
 // Loaded when the control is first opened or pointed at, as the Columns list is (ColumnSettings).
 const loadSavedFilterPanel = () => import('./SavedFilterPanel');

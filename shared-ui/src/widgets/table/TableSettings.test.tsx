@@ -4,9 +4,9 @@ import { api, apiRefusal, clearSession, sessionStore } from 'shared-auth';
 import { ConsoleProviders } from '../ConsoleProviders';
 import { DataTable, type DataColumn, type TablePage, type TableQuery } from '../DataTable';
 import { arrangeColumns, moveColumn } from './arrange';
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './ColumnSettings';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './columnSettingsProps';
 import { RESIZE_STEP_PX } from './ResizableHeaderCell';
-import { FILTER_NAME_MAX } from './SavedFilters';
+import { FILTER_NAME_MAX } from './savedFiltersProps';
 import { COLUMN_SAVE_DELAY_MS } from './useTableSettings';
 
 jest.mock('shared-auth', () => ({ ...jest.requireActual('shared-auth'), api: { get: jest.fn(), put: jest.fn(), delete: jest.fn() } }));
