@@ -254,3 +254,38 @@ describe('malformed input', () => {
     expect(seen).not.toContain('SubNetwork=LRAN,MeContext=LX0001,ManagedElement=LX0001');
   });
 });
+
+describe('the DN path handed to the mapper', () => {
+  it("gives each record its DN's components, each shared with the records below it and carrying the DN up to itself", async () => {
+    const recs = await parseFile(fixture('ericsson-radionode.xml'));
+    const byDnMap = new Map(recs.map((r) => [r.dn, r]));
+    for (const r of recs) {
+      const steps = r.path ?? [];
+      expect(steps.map((s) => `${s.className}=${s.id}`).join(',')).toBe(r.dn);
+      expect(steps.map((s) => s.dn)).toEqual(
+        steps.map((_, i) =>
+          steps
+            .slice(0, i + 1)
+            .map((s) => `${s.className}=${s.id}`)
+            .join(','),
+        ),
+      );
+      expect(steps[steps.length - 1]).toMatchObject({ className: r.className, id: r.id });
+      // The parent's record holds the very step objects of this record's prefix.
+      if (r.parentDn !== null) expect(byDnMap.get(r.parentDn)?.path?.every((s, i) => s === steps[i])).toBe(true);
+    }
+  });
+
+  it('gives no path below a component a split of the DN would not read back (a comma in the id)', async () => {
+    const recs = await collect(
+      parseBulkCm([
+        '<bulkCmConfigDataFile><configData><xn:MeContext id="A"><xn:ManagedElement id="1,x"><xn:ENodeBFunction id="1"/></xn:ManagedElement></xn:MeContext></configData></bulkCmConfigDataFile>',
+      ]),
+    );
+    expect(recs.map((r) => [r.dn, r.path?.length ?? null])).toEqual([
+      ['MeContext=A', 1],
+      ['MeContext=A,ManagedElement=1,x', null],
+      ['MeContext=A,ManagedElement=1,x,ENodeBFunction=1', null],
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ChunkDecoder } from './decode';
 import { NetworkParseError } from './errors';
-import { addAttribute, assertChunk, type Attributes, type ChunkSource, type MoRecord } from './records';
+import { addAttribute, assertChunk, type Attributes, type ChunkSource, type DnStep, type MoRecord } from './records';
 
 /**
  * Streaming reader for 3GPP Bulk CM XML (TS 32.615 `bulkCmConfigDataFile`), including the Ericsson
@@ -33,6 +33,8 @@ interface MoState {
   container: boolean;
   parent: MoState | null;
   dn: string | null;
+  /** The DN's components; its last step is shared with every MO below this one. */
+  path: readonly DnStep[] | null;
   attrs: Attributes;
   emitted: boolean;
   /** Vendor extension of the (not yet emitted) parent: attributes go to the parent. */
@@ -72,6 +74,11 @@ function normaliseClass(name: string): string {
 function stripVsData(type: string): string {
   const t = type.trim();
   return normaliseClass(t.startsWith('vsData') ? t.slice('vsData'.length) : t);
+}
+
+/** `Class=id` reads back as this class and id from a DN split at commas and at its first `=`, trimmed. */
+function isPlainComponent(className: string, id: string): boolean {
+  return className !== '' && className.trim() === className && !/[,=]/.test(className) && !id.includes(',');
 }
 
 function isEmpty(attrs: Attributes): boolean {
@@ -214,6 +221,7 @@ class BulkCmReader {
           container,
           parent: owner,
           dn: null,
+          path: null,
           attrs: {},
           emitted: false,
           mergeInto: null,
@@ -289,7 +297,13 @@ class BulkCmReader {
   private place(mo: MoState): void {
     const parent = mo.parent;
     if (parent) this.ensureEmitted(parent);
-    mo.dn = parent ? `${parent.dn as string},${mo.className as string}=${mo.id}` : `${mo.className as string}=${mo.id}`;
+    const className = mo.className as string;
+    mo.dn = parent ? `${parent.dn as string},${className}=${mo.id}` : `${className}=${mo.id}`;
+    // A component a split of the DN would not give back (a comma in the id…) gets no path: the mapper
+    // then splits the DN and reports it as it always did.
+    const plain = (!parent || parent.path !== null) && isPlainComponent(className, mo.id);
+    const step: DnStep = { className, id: mo.id, dn: mo.dn };
+    mo.path = !plain ? null : parent ? [...(parent.path as DnStep[]), step] : [step];
   }
 
   private typeContainer(mo: MoState, className: string): void {
@@ -350,6 +364,7 @@ class BulkCmReader {
       line: source.line,
       column: source.column,
     };
+    if (identity.path) rec.path = identity.path;
     if (vendor) rec.vendor = true;
     this.queue.push(rec);
   }

@@ -347,6 +347,41 @@ describe('other inputs', () => {
     expect(got.cells[0]).toMatchObject({ channel: 6300, cellId: 11, ownerId: 123, plmns: ['268-01'], globalId: '268-01-123-11' });
   });
 
+  it('of several keys equal but for case, reads the last one, in records of the reader as in records built by hand', async () => {
+    const cell = '<xn:VsDataContainer id="C1"><xn:attributes><xn:vsDataType>vsDataEUtranCellFDD</xn:vsDataType><es:vsDataEUtranCellFDD>';
+    const xml =
+      '<bulkCmConfigDataFile><configData><xn:MeContext id="LX0001"><xn:ManagedElement id="1"><xn:VsDataContainer id="1"><xn:attributes>' +
+      '<xn:vsDataType>vsDataENodeBFunction</xn:vsDataType></xn:attributes>' +
+      `${cell}<es:EARFCNDL>100</es:EARFCNDL><es:EarfcnDl>6300</es:EarfcnDl></es:vsDataEUtranCellFDD></xn:attributes></xn:VsDataContainer>` +
+      `${cell.replace('C1', 'C2')}<es:EarfcnDl>6300</es:EarfcnDl><es:EARFCNDL>100</es:EARFCNDL></es:vsDataEUtranCellFDD></xn:attributes></xn:VsDataContainer>` +
+      '</xn:VsDataContainer></xn:ManagedElement></xn:MeContext></configData></bulkCmConfigDataFile>';
+    const fromXml = capture();
+    await mapNetwork(parseBulkCm([xml]), fromXml.sink, { coords: 'microdegrees' });
+    expect(fromXml.got.cells.map((c) => [c.name, c.channel])).toEqual([
+      ['C1', 6300],
+      ['C2', 100],
+    ]);
+    const byHand = capture();
+    const me = 'MeContext=LX0002,ManagedElement=1';
+    await mapNetwork(
+      [
+        { dn: 'MeContext=LX0002', className: 'MeContext', id: 'LX0002', parentDn: null, attributes: {} },
+        { dn: me, className: 'ManagedElement', id: '1', parentDn: 'MeContext=LX0002', attributes: {} },
+        { dn: `${me},ENodeBFunction=1`, className: 'ENodeBFunction', id: '1', parentDn: me, attributes: {} },
+        {
+          dn: `${me},ENodeBFunction=1,EUtranCellFDD=C3`,
+          className: 'EUtranCellFDD',
+          id: 'C3',
+          parentDn: `${me},ENodeBFunction=1`,
+          attributes: { EarfcnDL: '100', EARFCNdl: '6300' },
+        },
+      ],
+      byHand.sink,
+      { coords: 'microdegrees' },
+    );
+    expect(byHand.got.cells.map((c) => [c.name, c.channel])).toEqual([['C3', 6300]]);
+  });
+
   it('lets the importer choose another site rule, and counts the names it does not match', async () => {
     const { sink, got } = capture();
     const result = await mapNetwork(parseBulkCm(stream(fixture('ericsson-radionode.xml'))), sink, {

@@ -194,10 +194,16 @@ function ratOf(tech: CellTech | ExternalCellKind): Rat {
   }
 }
 
-function joinDn(parts: DnComponent[], upTo: number): string {
+/** A DN component, with the DN up to it when a reader handed it over ({@link MoRecord.path}). */
+type Part = DnComponent & { readonly dn?: string };
+
+/** The DN of `parts[0..upTo]`: the reader's when it gave one, else joined. */
+function dnAt(parts: readonly Part[], upTo: number): string {
+  const known = (parts[upTo] as Part).dn;
+  if (known !== undefined) return known;
   let s = '';
   for (let i = 0; i <= upTo; i++) {
-    const p = parts[i] as DnComponent;
+    const p = parts[i] as Part;
     s += (i === 0 ? '' : ',') + `${p.className}=${p.id}`;
   }
   return s;
@@ -212,10 +218,13 @@ interface NodeKey {
 
 /**
  * What the mapper needs from a DN, worked out once per record from its parent's and reused by its
- * children (records arrive parents first, so only the last component or two are ever split).
+ * children (records arrive parents first, so only the last component or two are ever looked at). With
+ * a reader's {@link MoRecord.path}, `parts` is that array and nothing is split.
  */
 interface DnPath {
-  parts: DnComponent[];
+  parts: readonly Part[];
+  /** `parts` is a reader's path: its steps are shared objects, so a prefix is tested by identity. */
+  steps: boolean;
   /** The node the DN is in: its first MeContext, else its first ManagedElement. */
   node: NodeKey | null;
   /** A controller function (RncFunction, BscFunction) is among the components. */
@@ -229,26 +238,46 @@ interface DnPath {
 
 const NO_FUNCTIONS: readonly string[] = [];
 
-function keyAt(parts: DnComponent[], at: number): NodeKey {
-  const p = parts[at] as DnComponent;
-  return { name: p.id, dn: joinDn(parts, at), meContext: p.className === 'MeContext' };
+function keyAt(parts: readonly Part[], at: number): NodeKey {
+  const p = parts[at] as Part;
+  return { name: p.id, dn: dnAt(parts, at), meContext: p.className === 'MeContext' };
 }
 
-/** The path of `parent` extended by `tail` (already split). */
-function extendPath(parent: DnPath | null, tail: DnComponent[]): DnPath {
-  const parts = parent ? parent.parts.concat(tail) : tail;
+/** The path of `parent` extended to `parts`, of which the first `parent.parts.length` are the parent's. */
+function extendPath(parent: DnPath | null, parts: readonly Part[], steps: boolean): DnPath {
   let node = parent?.node ?? null;
   let controller = parent?.controller ?? false;
   let functions = parent?.functions ?? NO_FUNCTIONS;
-  const from = parts.length - tail.length;
+  const from = parent ? parent.parts.length : 0;
   for (let i = from; i < parts.length; i++) {
-    const cls = (parts[i] as DnComponent).className;
+    const cls = (parts[i] as Part).className;
     if (cls === 'MeContext' && !node?.meContext) node = keyAt(parts, i);
     else if (cls === 'ManagedElement' && !node) node = keyAt(parts, i);
     if (FUNCTION_CLASSES[cls]?.controller === true) controller = true;
     if (DN_TECHNOLOGY_CLASSES[cls] && !functions.includes(cls)) functions = [...functions, cls];
   }
-  return { parts, node, controller, functions };
+  return { parts, steps, node, controller, functions };
+}
+
+/** The reader's path of `rec` extends `path` (or is it): tested on the shared step objects. */
+function stepsExtend(path: DnPath, rec: MoRecord): boolean {
+  const steps = rec.path;
+  if (!steps || !path.steps) return false;
+  const depth = path.parts.length;
+  return depth <= steps.length && steps[depth - 1] === path.parts[depth - 1];
+}
+
+/**
+ * Whether `top` (with `path`) is `rec`'s MO or one of its ancestors. Shared steps say so at once; else
+ * (no reader path, or an MO of the same DN met again) `rec.dn` is `top.dn` or starts with `top.dn,`.
+ */
+function isAncestorOrSelf(top: MoRecord, path: DnPath, rec: MoRecord): boolean {
+  if (stepsExtend(path, rec)) return true;
+  // Cheap tests first: the parsers hand over the parent's own DN string as `parentDn`, and startsWith
+  // on long DNs costs more than the rest of a record's mapping.
+  const topDn = top.dn;
+  const dn = rec.dn;
+  return topDn === dn || (dn.charCodeAt(topDn.length) === 44 && (topDn === rec.parentDn || dn.startsWith(topDn)));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -272,18 +301,40 @@ function lower(name: string): string {
 }
 
 /**
- * Each record's attribute keys by lower-cased name (of several keys equal but for case, the last), built
- * on its first lookup that misses. Most lookups miss (a value is looked for under every name any vendor
- * or release uses), and scanning the keys for each of them cost more than the rest of the mapping.
+ * Every attribute name the mapper has been given (as spelt in the files), by lower-cased name. Most
+ * lookups miss (a value is looked for under every name any vendor or release uses); a miss then costs
+ * one map lookup and a check of the other spellings, almost always none, instead of re-keying each
+ * record by lower-cased name. Process-wide, as the names are a small vocabulary shared by imports.
  */
+const spellings = new Map<string, string[]>();
+const spelt = new Set<string>();
+/** Past this many names (a file of ever new ones), lookups fold each record's keys instead. */
+const SPELLINGS_LIMIT = 50_000;
+let spellingsFull = false;
+
+/** Records every key of `attrs` before any lookup in it. */
+function learnNames(attrs: Attributes): void {
+  if (spellingsFull) return;
+  for (const k in attrs) {
+    if (spelt.has(k)) continue;
+    if (spelt.size >= SPELLINGS_LIMIT) {
+      spellingsFull = true;
+      return;
+    }
+    // Copies: the table outlives the import, and a name cut from the file's text would keep its chunk.
+    const name = detachedString(k);
+    spelt.add(name);
+    const l = lower(name);
+    const known = spellings.get(l);
+    if (known) known.push(name);
+    else spellings.set(l, [name]);
+  }
+}
+
+/** After {@link SPELLINGS_LIMIT}: each record's keys by lower-cased name (the last of several), built on its first miss. */
 const foldedKeys = new WeakMap<Attributes, Map<string, string>>();
 
-/**
- * The key under which `attrs` holds `name`: the name itself, else a key equal to it but for case
- * (Ericsson `earfcndl` vs 3GPP `earfcnDl`; of several such keys, the last); null when none.
- */
-function keyOf(attrs: Attributes, name: string): string | null {
-  if (attrs[name] !== undefined) return name;
+function foldedKeyOf(attrs: Attributes, name: string): string | null {
   let folded = foldedKeys.get(attrs);
   if (folded === undefined) {
     folded = new Map();
@@ -291,6 +342,27 @@ function keyOf(attrs: Attributes, name: string): string | null {
     foldedKeys.set(attrs, folded);
   }
   return folded.get(lower(name)) ?? null;
+}
+
+/**
+ * The key under which `attrs` holds `name`: the name itself, else a key equal to it but for case
+ * (Ericsson `earfcndl` vs 3GPP `earfcnDl`; of several such keys, the last); null when none.
+ */
+function keyOf(attrs: Attributes, name: string): string | null {
+  if (attrs[name] !== undefined) return name;
+  if (spellingsFull) return foldedKeyOf(attrs, name);
+  const l = lower(name);
+  const others = spellings.get(l);
+  if (others === undefined) return null;
+  let found: string | null = null;
+  let several = false;
+  for (const o of others) {
+    if (attrs[o] === undefined) continue;
+    if (found !== null) several = true;
+    found = o;
+  }
+  if (several) for (const k in attrs) if (lower(k) === l) found = k;
+  return found;
 }
 
 function list(rec: MoRecord | null, name: string): string[] {
@@ -362,10 +434,14 @@ function refId(ref: string | null): number | null {
  * (every relation to a cell, every cell to its frequency). Bounded, so a file of ever new references
  * does not grow it.
  */
-const lastComponents = new Map<string, DnComponent | null>();
+interface RefTarget extends DnComponent {
+  /** `Class=id`: how the node's frequencies are keyed, made once per reference rather than per lookup. */
+  key: string;
+}
+const lastComponents = new Map<string, RefTarget | null>();
 const LAST_COMPONENTS_LIMIT = 50_000;
 
-function lastComponent(ref: string | null): DnComponent | null {
+function lastComponent(ref: string | null): RefTarget | null {
   if (ref === null) return null;
   let last = lastComponents.get(ref);
   if (last === undefined) {
@@ -373,7 +449,7 @@ function lastComponent(ref: string | null): DnComponent | null {
     const found = parts?.[parts.length - 1];
     // Copies: the reference was cut from a 64 KB chunk of the file, and a cached cut kept the whole chunk
     // alive, so an import held most of its file (62 MB of a 94 MB dump) until the cache was cleared.
-    last = found ? { className: detachedString(found.className), id: detachedString(found.id) } : null;
+    last = found ? { className: detachedString(found.className), id: detachedString(found.id), key: detachedString(`${found.className}=${found.id}`) } : null;
     if (lastComponents.size >= LAST_COMPONENTS_LIMIT) lastComponents.clear();
     lastComponents.set(detachedString(ref), last);
   }
@@ -504,13 +580,8 @@ export class NetworkMapper {
   push(incoming: MoRecord): void {
     if (this.finished) throw new Error('NetworkMapper: push after finish');
     this.records++;
-    const dn = incoming.dn;
     while (this.ancestors.length > 0) {
-      const topDn = (this.ancestors[this.ancestors.length - 1] as MoRecord).dn;
-      // Stop at the record itself or an ancestor: `dn` is `topDn` or starts with `topDn,`. Cheap tests
-      // first: the parsers hand over the parent's own DN string as `parentDn`, and startsWith on long
-      // DNs costs more than the rest of a record's mapping.
-      if (topDn === dn || (dn.charCodeAt(topDn.length) === 44 && (topDn === incoming.parentDn || dn.startsWith(topDn)))) break;
+      if (isAncestorOrSelf(this.ancestors[this.ancestors.length - 1] as MoRecord, this.paths[this.paths.length - 1] as DnPath, incoming)) break;
       this.ancestors.pop();
       this.paths.pop();
     }
@@ -519,18 +590,26 @@ export class NetworkMapper {
     let path: DnPath;
     const top = this.ancestors[this.ancestors.length - 1];
     const topPath = this.paths[this.paths.length - 1];
-    if (top && topPath && top.dn === dn) {
+    const steps = incoming.path;
+    if (top && topPath && ((steps !== undefined && steps.length === topPath.parts.length && stepsExtend(topPath, incoming)) || top.dn === incoming.dn)) {
       // A second record for the same MO (vendor extension or late attributes): complete the first.
+      learnNames(incoming.attributes);
       for (const [k, v] of Object.entries(incoming.attributes)) if (!(k in top.attributes)) top.attributes[k] = v;
       foldedKeys.delete(top.attributes);
       rec = top;
       repeat = true;
       path = topPath;
     } else {
-      // Below a known ancestor only the new components are split; they are the same ones a split of the whole DN gives.
-      const tail = splitDn(top ? dn.slice(top.dn.length + 1) : dn);
-      if (!tail) throw new NetworkParseError(rec.line ?? 0, rec.column ?? 1, `malformed DN "${dn}"`);
-      path = extendPath(top ? (topPath as DnPath) : null, tail);
+      if (steps && (!topPath || stepsExtend(topPath, incoming))) {
+        path = extendPath(topPath ?? null, steps, true);
+      } else {
+        // Below a known ancestor only the new components are split; they are the same ones a split of the whole DN gives.
+        const dn = incoming.dn;
+        const tail = splitDn(top ? dn.slice(top.dn.length + 1) : dn);
+        if (!tail) throw new NetworkParseError(rec.line ?? 0, rec.column ?? 1, `malformed DN "${dn}"`);
+        path = extendPath(topPath ?? null, topPath ? topPath.parts.concat(tail) : tail, false);
+      }
+      learnNames(rec.attributes);
       this.ancestors.push(rec);
       this.paths.push(path);
     }
@@ -815,7 +894,7 @@ export class NetworkMapper {
     c.pci = pciOf(d) ?? pciOf(u);
     c.ssb = int(d, 'ssbFrequency');
     const carrier = lastComponent(str(d, 'nRSectorCarrierRef'));
-    c.channel = int(d, 'arfcnDL') ?? (carrier ? (n.frequencies.get(`${carrier.className}=${carrier.id}`) ?? null) : null) ?? c.ssb;
+    c.channel = int(d, 'arfcnDL') ?? (carrier ? (n.frequencies.get(carrier.key) ?? null) : null) ?? c.ssb;
     c.nrTac = int(d, 'nRTAC') ?? int(u, 'nRTAC');
     c.tac = c.nrTac;
     c.rachRootSequence = int(d, 'rachRootSequence') ?? int(u, 'rachRootSequence');
@@ -839,7 +918,7 @@ export class NetworkMapper {
     const { rec, parent, kind } = p;
     const freqOf = (ref: string | null): number | null => {
       const last = lastComponent(ref);
-      return last && frequencies ? (frequencies.get(`${last.className}=${last.id}`) ?? null) : null;
+      return last && frequencies ? (frequencies.get(last.key) ?? null) : null;
     };
     const parentChannel = parent && FREQUENCY_CLASSES[parent.className] ? int(parent, ...(FREQUENCY_CLASSES[parent.className] as string[])) : null;
     const ext: ExternalCell = {
@@ -904,10 +983,10 @@ export class NetworkMapper {
     this.sink.externalCell(ext);
   }
 
-  private emitRelation(rec: MoRecord, parts: DnComponent[], nodeName: string | null): void {
+  private emitRelation(rec: MoRecord, parts: readonly Part[], nodeName: string | null): void {
     let source = -1;
     for (let i = parts.length - 2; i >= 0; i--) {
-      if (CELL_CLASSES[(parts[i] as DnComponent).className]) {
+      if (CELL_CLASSES[(parts[i] as Part).className]) {
         source = i;
         break;
       }
@@ -916,7 +995,7 @@ export class NetworkMapper {
       this.orphanRelations++;
       return;
     }
-    const sourceRat = ratOf(CELL_CLASSES[(parts[source] as DnComponent).className] as CellTech);
+    const sourceRat = ratOf(CELL_CLASSES[(parts[source] as Part).className] as CellTech);
     const targetRef = str(rec, ...TARGET_ATTRIBUTES);
     const targetClass = lastComponent(targetRef)?.className ?? '';
     const targetTech = CELL_CLASSES[targetClass] ?? EXTERNAL_CLASSES[targetClass];
@@ -926,7 +1005,7 @@ export class NetworkMapper {
       dn: rec.dn,
       name: rec.id,
       nodeName,
-      sourceCellDn: joinDn(parts, source),
+      sourceCellDn: dnAt(parts, source),
       kind: `${sourceRat}-${targetRat}`,
       targetRef,
       createdBy: createdBy === null ? null : createdBy.toUpperCase(),

@@ -15,6 +15,12 @@ export interface MoRecord {
   /** Where the MO starts in the source (1-based), so later stages can point at the offending line. */
   line?: number;
   column?: number;
+  /**
+   * The DN's components, outermost first, when the reader built the DN from them (the Bulk CM reader
+   * does): each step is the same object in every record below it, and carries the DN up to itself, so
+   * the mapper neither splits `dn` again nor joins a prefix of it (docs/engines/network.md).
+   */
+  path?: readonly DnStep[];
 }
 
 /** What the parsers accept: a Node `Readable`, or any (async) iterable of byte or text chunks. */
@@ -24,6 +30,11 @@ export type ChunkSource = AsyncIterable<Chunk> | Iterable<Chunk>;
 export interface DnComponent {
   className: string;
   id: string;
+}
+
+/** A component of a DN as a reader hands it over: with the DN up to and including it. */
+export interface DnStep extends DnComponent {
+  readonly dn: string;
 }
 
 /**
