@@ -95,6 +95,22 @@ async function openDb(dbFile) {
   return handle;
 }
 
+/**
+ * The tracking data sets are an operator's (docs/tenancy.md): each phase works as the bench's one
+ * operator, made on first use, as a request of one of its users would.
+ */
+async function asOperator(db, work) {
+  const { runInOperator, runUnscoped } = requireApi('./dist/db/operator-scope.js');
+  const id = await runUnscoped(async () => {
+    const found = await db.selectFrom('operators').select('id').where('name', '=', 'Bench').executeTakeFirst();
+    if (found) return found.id;
+    return (
+      await db.insertInto('operators').values({ name: 'Bench', avatar: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()
+    ).id;
+  });
+  return runInOperator(Number(id), work);
+}
+
 /** One phase in this process; prints one JSON line. */
 async function phase(name, file, dbFile, rows) {
   let result;
@@ -103,7 +119,7 @@ async function phase(name, file, dbFile, rows) {
   if (name === 'import') {
     const { importDataSet } = requireApi('./dist/tracking/index.js');
     const handle = await openDb(dbFile);
-    result = await measured(async () => (await importDataSet(handle.db, 'commissioningPlan', file)).rows);
+    result = await asOperator(handle.db, () => measured(async () => (await importDataSet(handle.db, 'commissioningPlan', file)).rows));
     await handle.close();
   }
   if (name === 'export') {
@@ -129,7 +145,7 @@ async function phase(name, file, dbFile, rows) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    result = await measured(() => exportTable(handle.db, path.dirname(dbFile), user.id, COMMISSIONING_PLAN_TABLE));
+    result = await asOperator(handle.db, () => measured(() => exportTable(handle.db, path.dirname(dbFile), user.id, COMMISSIONING_PLAN_TABLE)));
     const exported = fs.readdirSync(path.join(path.dirname(dbFile), 'files', 'exports'))[0];
     result.value = fs.statSync(path.join(path.dirname(dbFile), 'files', 'exports', exported)).size;
     await handle.close();
@@ -148,14 +164,14 @@ async function phase(name, file, dbFile, rows) {
       runs.sort((a, b) => a - b);
       return { median: runs[10], p95: runs[18] };
     };
-    result = {
+    result = await asOperator(handle.db, async () => ({
       value: {
         first: await time({ page: 1, size: 10 }),
         sorted: await time({ page: 1, size: 10, sort: 'commDate', order: 'descend' }),
         filtered: await time({ page: 1, size: 10, filters: JSON.stringify({ equipName: 'ment 4242', supplier: 'nokia' }) }),
         deep: await time({ page: 5000, size: 10 }),
       },
-    };
+    }));
     await handle.close();
   }
   process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -213,7 +229,13 @@ try {
   console.log(
     `    by CPU time: import ${(cpu(imports) / 1000).toFixed(2)} s, read ${(cpu(reads) / 1000).toFixed(2)} s: ${((cpu(reads) / cpu(imports)) * 100).toFixed(0)} %`,
   );
-  console.log(`tracking import / exceljs read: ${((read.ms / imported.ms) * 100).toFixed(0)} % (goal >= 65 %)`);
+  const share = (read.ms / imported.ms) * 100;
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+  // Issue 48's goal, on the best wall times; the CPU-time ratio above is the one a loaded machine moves least.
+  console.log(`tracking import / exceljs read: ${share.toFixed(0)} % (goal >= 65 %: ${share >= 65 ? 'met' : 'NOT met'}; load average ${load}, 1 / 5 / 15 min)`);
   console.log(`(b) exceljs raw streaming write:  ${perSecond(write.ms)} rows/s (${(write.ms / 1000).toFixed(1)} s), peak RSS ${mb(write.peak)} MB`);
   console.log(
     `    export (SQLite + writer):      ${perSecond(exported.ms)} rows/s (${(exported.ms / 1000).toFixed(1)} s), peak RSS ${mb(exported.peak)} MB, ${(exported.value / 1e6).toFixed(1)} MB`,
