@@ -48,3 +48,9 @@ if (typeof globalThis.MessageChannel === 'undefined') {
     }
   };
 }
+// A table writes its view into the address (shared-ui urlView.ts) and jsdom keeps one address per file:
+// each test starts at the page the environment opened, so one test's filters never open the next one's table.
+if (typeof globalThis.window !== 'undefined') {
+  const start = globalThis.window.location.href;
+  globalThis.afterEach(() => globalThis.window.history.replaceState(null, '', start));
+}

@@ -6,15 +6,18 @@ import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo,
 import { formatCount, formatDate } from '../format';
 import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
 import { ColumnSettings } from './table/ColumnSettings';
+import { CopyLinkButton } from './table/CopyLinkButton';
 import { Pagination } from './table/Pagination';
 import { PanelLoading } from './table/PanelLoading';
 import { ResizableHeaderCell, type ColumnResize } from './table/ResizableHeaderCell';
 import { SavedFilters } from './table/SavedFilters';
 import { useTableSettings } from './table/useTableSettings';
+import { readView, writeView } from './table/urlView';
 
 const TextFilterPanel = lazy(() => import('./table/TextFilterPanel'));
 
 export * from './table/Pagination';
+export { readView, searchWithView, viewParam, type TableView } from './table/urlView';
 
 /** Table rules of the specification (§2, §9): 10 rows a page, body 30em high, cells at most 250 px, text filters, dates DD-MM-YYYY HH:mm:ss. */
 export const TABLE_PAGE_SIZE = 10;
@@ -198,6 +201,7 @@ function toAntColumns<Row>(
   server: boolean,
   filters: Record<string, string>,
   resizeOf?: (key: string) => ColumnResize,
+  sort?: { field?: string; order?: SortOrder },
 ): Array<ColumnType<Row>> {
   return shown.map(({ column: c, width }) => {
     // A width the user set is theirs, past the specification's default cell limit.
@@ -213,7 +217,10 @@ function toAntColumns<Row>(
       // antd hands these props to the header cell component (ResizableHeaderCell), which takes `resize` off.
       onHeaderCell: () => ({ style: size, resize: resizeOf?.(c.key) }) as HTMLAttributes<HTMLElement>,
       render: (_: unknown, row: Row) => (c.render ? c.render(row) : cellText(c, row)),
-      ...(server && c.sortable !== false ? { sorter: true, sortDirections: ['ascend', 'descend'] as SortOrder[] } : {}),
+      // Controlled, so a sort read from the address (urlView.ts) shows in its header.
+      ...(server && c.sortable !== false
+        ? { sorter: true, sortDirections: ['ascend', 'descend'] as SortOrder[], sortOrder: sort?.field === c.key ? (sort.order ?? null) : null }
+        : {}),
       ...(c.filter === false ? {} : textFilter(c, !server)),
       // Controlled, so the table's own state (and a saved filter applied later) is what the header shows.
       ...(c.filter === false ? {} : { filteredValue: filters[c.key] !== undefined ? [filters[c.key]!] : null }),
@@ -295,6 +302,7 @@ function tableTools<Row>(props: {
         onSave={settings.saveFilter}
         onDelete={settings.deleteFilter}
       />
+      <CopyLinkButton tableName={tableName} />
       <ColumnSettings tableName={tableName} arranged={arranged} onChange={arrange} onReset={() => settings.saveColumns([])} />
     </>
   );
@@ -368,6 +376,17 @@ function renderTable<Row extends object>(props: {
 const rangeText = (page: number, total: number) =>
   total === 0 ? '' : `${(page - 1) * TABLE_PAGE_SIZE + 1}-${Math.min(total, page * TABLE_PAGE_SIZE)} of ${formatCount(total)}`;
 
+/**
+ * What a table opens on: the filters a page gives it (a link's ?filters=, a node picked), else the view
+ * the address holds for it (a shared link, urlView.ts), else the first page unfiltered.
+ */
+function initialView(tableKey: string | undefined, initialFilters: Record<string, string> | undefined): Omit<TableQuery, 'size'> {
+  const given = Object.values(initialFilters ?? {}).some((text) => text.trim() !== '');
+  const view = tableKey && !given ? readView(tableKey) : null;
+  if (view) return view;
+  return { page: 1, filters: initialFilters ?? {} };
+}
+
 const without = (filters: Record<string, string>, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(filters).filter(([field]) => !keys.includes(field)));
 
@@ -383,8 +402,13 @@ function ClientTable<Row extends object>({
   tableKey,
 }: ClientTableProps<Row>) {
   // Only the first value counts (see initialFilters), so a new object each render does not reset the filters.
-  const [filters, setFilters] = useState(() => shownFilters(columns, initialFilters));
-  const [page, setPage] = useState(1);
+  // A page's own filters win over the address's view; the view is the table as it was shared (urlView.ts).
+  const [opened] = useState(() => initialView(tableKey, initialFilters));
+  const [filters, setFilters] = useState(() => shownFilters(columns, opened.filters));
+  const [page, setPage] = useState(opened.page);
+  useEffect(() => {
+    if (tableKey) writeView(tableKey, { page, filters });
+  }, [tableKey, page, filters]);
   const dropFilters = useCallback((hidden: string[]) => setFilters((prev) => without(prev, hidden)), []);
   const arrangement = useArrangement(columns, tableKey, dropFilters);
   const antColumns = useMemo(() => toAntColumns(arrangement.shown, false, filters, arrangement.resizeOf), [arrangement.shown, arrangement.resizeOf, filters]);
@@ -437,12 +461,19 @@ function ServerTable<Row extends object>({
   onRowClick,
   tableKey,
 }: ServerTableProps<Row>) {
-  const [query, setQuery] = useState<TableQuery>(() => ({ page: 1, size: TABLE_PAGE_SIZE, filters: shownFilters(columns, initialFilters) }));
+  const [query, setQuery] = useState<TableQuery>(() => {
+    const { filters, ...view } = initialView(tableKey, initialFilters);
+    return { ...view, size: TABLE_PAGE_SIZE, filters: shownFilters(columns, filters) };
+  });
+  useEffect(() => {
+    if (tableKey)
+      writeView(tableKey, { page: query.page, filters: query.filters, ...(query.sort && query.order ? { sort: query.sort, order: query.order } : {}) });
+  }, [tableKey, query]);
   const dropFilters = useCallback((hidden: string[]) => setQuery((prev) => ({ ...prev, page: 1, filters: without(prev.filters, hidden) })), []);
   const arrangement = useArrangement(columns, tableKey, dropFilters);
   const antColumns = useMemo(
-    () => toAntColumns(arrangement.shown, true, query.filters, arrangement.resizeOf),
-    [arrangement.shown, arrangement.resizeOf, query.filters],
+    () => toAntColumns(arrangement.shown, true, query.filters, arrangement.resizeOf, { field: query.sort, order: query.order }),
+    [arrangement.shown, arrangement.resizeOf, query.filters, query.sort, query.order],
   );
   const [loaded, setLoaded] = useState<Loaded<Row>>({ key: '', page: { rows: [], total: 0 }, failed: false });
   const requestKey = JSON.stringify([query, reloadKey]);
