@@ -1,19 +1,19 @@
-// MoBatch log parse rate (issue 13): a generated ~200 MB (text) log set — the demo log generator scaled
-// up to thousands of RadioNodes with long alarm, term point and relation tables — zipped with the
-// console's ZipOutput (yazl), then read back in the same run (a) by readArchiveFiles (the reader the parse job
-// uses: whole files, one read ahead), decoding and splitting lines (the ceiling: what any parser must
-// pay) and (b) by the same reader and the parse job's own call per log: readNodeLog (decode, the real
-// AMOS parser with the job's options — only the attributes the tables store are built — and the copy of
-// what the job keeps, its repeating texts shared through the parse's KeptStrings) and parseMobatchResult,
-// every log's result held to the end as the job holds them until its one save. Prints MB/s of log text
-// for both and their ratio (goal >= 50 %), and the heap the held results take; also, for reference, (a')
-// the streaming readArchive the parse job used before, (b-) (b) with each result let go at once (what
-// holding costs the garbage collector), (b'') the parser alone with the job's options (no copy) and (b')
-// the parser alone building every value. Then (d), once, the whole parse job's work on the same archive
-// (ingestArchives: read, evaluation, and the one transaction that stores it) into a fresh SQLite
-// database, with the time before and after it starts saving.
+// MoBatch log parse (issues 13 and 48): a generated ~200 MB (text) log set — the demo log generator
+// scaled up to thousands of RadioNodes with long alarm, term point and relation tables — zipped, then
+// read in the same run by
+//   (a) readArchiveFiles (the reader the parse job uses) decoding and splitting lines: the ceiling;
+//   (b) the same reader and the parse job's own read of each log (readNodeLog), each result let go;
+//   (p) the regex peer, bench/peers/mobatch_regex.py: a plain Python script reading the alt, st, hget and
+//       get tables with regular expressions (python3 is required: the bench fails without it);
+//   (d) the whole parse job (ingestArchives: read, evaluation, staging, the swap) into a fresh SQLite file.
+// (p) and (d) alternate, best of RUNS each, so a slow moment of the machine hurts neither alone; the
+// ratio is the peer's time over ours. Then the job once more at 1× and at 2× the input (a second archive
+// of as many other nodes), each in a fresh database, with the heap it holds: the most the heap kept
+// after a full collection, sampled as logs are read and at the save, over the heap before the job.
+// Goals (issue 48): the job >= 7× the peer; its heap at 2× <= 1.2× its heap at 1×.
 // Needs the built API (`npm run bench` builds it; by hand: cd api && npx tsc -p tsconfig.build.json).
-// BENCH_LOGS_MB sets the size (default 200).
+// BENCH_LOGS_MB sets the 1× size (default 200).
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -23,22 +23,29 @@ import vm from 'node:vm';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'api/dist');
+const PEER = path.join(ROOT, 'bench/peers/mobatch_regex.py');
 const SIZE_MB = Number(process.env.BENCH_LOGS_MB || 200);
 const RUNS = 3;
 
-if (!fs.existsSync(path.join(DIST, 'demo/logs/index.js'))) {
-  console.error(`bench/monitoring-parse: ${DIST}/demo is missing; build the API first (cd api && npx tsc -p tsconfig.build.json).`);
+// The demo log generator, wherever the build put it (it moved to a demo/ module of its own).
+const DEMO_LOGS = ['demo/logs/index.js', 'monitoring/demo-logs.js'].find((f) => fs.existsSync(path.join(DIST, f)));
+if (!DEMO_LOGS || !fs.existsSync(path.join(DIST, 'monitoring/parse-staging.js'))) {
+  console.error(`bench/monitoring-parse: ${DIST} is missing or stale; build the API first (cd api && npx tsc -p tsconfig.build.json).`);
+  process.exit(1);
+}
+if (spawnSync('python3', ['--version']).status !== 0) {
+  console.error('bench/monitoring-parse: python3 is required to run the regex peer (bench/peers/mobatch_regex.py); install it (apt-get install python3).');
   process.exit(1);
 }
 const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
-const { syntheticLogNodes, writeLogArchive, MOBATCH_RESULT_FILE } = requireApi('./dist/demo/logs/index.js');
-const { parseNodeLog, parseMobatchResult } = requireApi('./dist/domain/amos/index.js');
-const { readArchive, readArchiveFiles } = requireApi('./dist/files/zip.js');
-// The parse job's own options (only the stored attributes are built): (b) parses as the job does.
-const { KeptStrings, parseOptionsOf, readNodeLog } = requireApi('./dist/monitoring/log-reading.js');
+const { syntheticLogNodes, writeLogArchive, MOBATCH_RESULT_FILE } = requireApi(`./dist/${DEMO_LOGS}`);
+const { parseMobatchResult } = requireApi('./dist/domain/amos/index.js');
+const { readArchiveFiles } = requireApi('./dist/files/zip.js');
+const { readNodeLog } = requireApi('./dist/monitoring/log-reading.js');
 const { ingestArchives } = requireApi('./dist/monitoring/ingest.js');
 const { openDatabase } = requireApi('./dist/db/database.js');
 const { migrateToLatest } = requireApi('./dist/db/migrate.js');
+const { runInOperator } = requireApi('./dist/db/operator-scope.js');
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc');
@@ -48,12 +55,8 @@ const SCALE = { alarms: 40, termPoints: 60, relations: 16 };
 const NOW = new Date('2025-03-10T09:30:00Z');
 const mb = (bytes) => bytes / 1e6;
 const rate = (bytes, ms) => mb(bytes) / (ms / 1000);
-
-async function textOf(entry) {
-  const chunks = [];
-  for await (const chunk of entry.content) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const n = (x) => x.toLocaleString('en-US');
 
 /** (a) The ceiling: inflate, decode, split into lines. */
 async function rawRead(file) {
@@ -67,58 +70,88 @@ async function rawRead(file) {
   return { lines, bytes };
 }
 
-/** (a') The same with the streaming reader. */
-async function streamedRead(file) {
-  let lines = 0;
-  let bytes = 0;
-  for await (const entry of readArchive(file)) {
-    const text = await textOf(entry);
-    bytes += Buffer.byteLength(text);
-    lines += text.split('\n').length;
-  }
-  return { lines, bytes };
-}
-
-/**
- * (b) Every entry read as the parse job reads it, each log's result held (`held`) as the job holds them
- * until its save; (b-) with `held` null, each let go at once.
- */
-async function parseAsTheJob(file, held) {
+/** (b) Every entry read as the parse job reads it, each result let go (the job stages each batch of them). */
+async function jobRead(file) {
   let alarms = 0;
+  let states = 0;
   let problems = 0;
-  let attributes = 0;
-  const strings = new KeptStrings();
   for await (const entry of readArchiveFiles(file)) {
     if (entry.name === MOBATCH_RESULT_FILE) {
       problems += parseMobatchResult(entry.data.toString('utf8'), { archive: 'bench.zip', file: entry.name }).problems.length;
       continue;
     }
-    const kept = readNodeLog(entry.data, 'bench.zip', entry.name, {}, strings);
-    held?.push(kept);
-    alarms += kept.result.alarms.length;
-    attributes += kept.result.attributes.length;
-    problems += kept.result.problems.length;
+    const { result } = readNodeLog(entry.data, 'bench.zip', entry.name);
+    alarms += result.alarms.length;
+    states += result.states.length;
+    problems += result.problems.length;
   }
-  return { alarms, attributes, problems };
+  return { alarms, states, problems };
 }
 
-/** (b'') The parser alone on every entry, with the parse job's options ((b') without them: every value built). */
-async function parseAll(file, options = parseOptionsOf()) {
-  let alarms = 0;
-  let problems = 0;
-  let attributes = 0;
-  for await (const entry of readArchiveFiles(file)) {
-    const text = entry.data.toString('utf8');
-    if (entry.name === MOBATCH_RESULT_FILE) {
-      problems += parseMobatchResult(text, { archive: 'bench.zip', file: entry.name }).problems.length;
-      continue;
-    }
-    const log = parseNodeLog(text, { archive: 'bench.zip', file: entry.name }, options);
-    alarms += log.alarms.length;
-    attributes += log.attributes.length;
-    problems += log.problems.length;
+/** (p) The regex peer on the same archive: its own count of the time it took (no interpreter start-up). */
+function peer(file) {
+  const out = execFileSync('python3', [PEER, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const answer = JSON.parse(out.trim().split('\n').pop());
+  return { ...answer, ms: answer.seconds * 1000, cpuMs: answer.cpu_seconds * 1000 };
+}
+
+let operatorId = null;
+/** A fresh SQLite database with one operator, the parse job's work in it. */
+async function freshDatabase(dir, name) {
+  const database = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, `${name}.sqlite`) });
+  await migrateToLatest(database.db);
+  const row = await database.db
+    .insertInto('operators')
+    .values({ name: 'Bench', avatar: null, created_at: NOW.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  operatorId = Number(row.id);
+  return database;
+}
+
+/**
+ * (d) The parse job into a fresh database. With `heap`, the heap it holds is sampled after a full
+ * collection every `every` logs and at the save (slower: only for the heap runs, never timed).
+ */
+async function parseJob(dir, name, archives, heap = null) {
+  const database = await freshDatabase(dir, name);
+  try {
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    let most = 0;
+    let logs = 0;
+    const sample = () => {
+      collectGarbage();
+      most = Math.max(most, process.memoryUsage().heapUsed - before);
+    };
+    let savingAt = null;
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    const report = await runInOperator(operatorId, () =>
+      ingestArchives(database.db, archives, {
+        parsedBy: null,
+        jobId: null,
+        progress: (_percent, text) => {
+          if (text === 'Saving') {
+            savingAt ??= performance.now();
+            if (heap) sample();
+          } else if (heap && text.startsWith('Parsing ') && (logs += 1) % heap.every === 0) sample();
+        },
+      }),
+    );
+    const ms = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    if (heap) sample();
+    const stored = await runInOperator(operatorId, () =>
+      database.db
+        .selectFrom('monitoring_alarms')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+    return { ms, cpuMs: (used.user + used.system) / 1000, readMs: savingAt - t, report, heldBytes: most, alarms: Number(stored.n) };
+  } finally {
+    await database.close();
   }
-  return { alarms, attributes, problems };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-bench-logs-'));
@@ -128,90 +161,84 @@ try {
   const perNode = probe.textBytes / probe.logs;
   const count = Math.min(9_999, Math.max(2, Math.round((SIZE_MB * 1e6) / perNode)));
   const file = path.join(dir, 'logs.zip');
+  const second = path.join(dir, 'more-logs.zip');
   const started = performance.now();
-  const summary = await writeLogArchive(file, syntheticLogNodes(count), { seed: 1, now: NOW, scale: SCALE });
-  const zipBytes = fs.statSync(file).size;
+  // 2× is a second archive of as many other nodes: the same shape of log, twice the nodes.
+  const nodes = syntheticLogNodes(2 * count);
+  const summary = await writeLogArchive(file, nodes.slice(0, count), { seed: 1, now: NOW, scale: SCALE });
+  const more = await writeLogArchive(second, nodes.slice(count), { seed: 2, now: NOW, scale: SCALE });
   console.log(
-    `log set: ${mb(summary.textBytes).toFixed(1)} MB of text in ${summary.logs.toLocaleString('en-US')} node logs + ${MOBATCH_RESULT_FILE}, ` +
-      `${mb(zipBytes).toFixed(1)} MB zipped (written in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `log set: ${mb(summary.textBytes).toFixed(1)} MB of text in ${n(summary.logs)} node logs + ${MOBATCH_RESULT_FILE}, ` +
+      `${mb(fs.statSync(file).size).toFixed(1)} MB zipped; 2×: + ${mb(more.textBytes).toFixed(1)} MB in ${n(more.logs)} more ` +
+      `(written in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
 
-  // Best of RUNS each, alternating, so a slow moment of the machine hurts neither side alone.
+  const raw = await rawRead(file);
+  if (raw.bytes !== summary.textBytes) throw new Error(`read ${raw.bytes} bytes of text, the generator wrote ${summary.textBytes}`);
   let rawMs = Infinity;
-  let streamedMs = Infinity;
-  let parseMs = Infinity;
-  let unheldMs = Infinity;
-  let heldBytes = 0;
-  let parserOnlyMs = Infinity;
-  let fullMs = Infinity;
-  let raw;
-  let parsed;
-  let full;
+  let readMs = Infinity;
+  let read;
   for (let i = 0; i < RUNS; i += 1) {
     let t = performance.now();
-    raw = await rawRead(file);
+    await rawRead(file);
     rawMs = Math.min(rawMs, performance.now() - t);
     t = performance.now();
-    await streamedRead(file);
-    streamedMs = Math.min(streamedMs, performance.now() - t);
-    collectGarbage();
-    const heapBefore = process.memoryUsage().heapUsed;
-    let held = [];
-    t = performance.now();
-    parsed = await parseAsTheJob(file, held);
-    parseMs = Math.min(parseMs, performance.now() - t);
-    collectGarbage();
-    heldBytes = process.memoryUsage().heapUsed - heapBefore;
-    held = null;
-    collectGarbage();
-    t = performance.now();
-    await parseAsTheJob(file, null);
-    unheldMs = Math.min(unheldMs, performance.now() - t);
-    t = performance.now();
-    await parseAll(file);
-    parserOnlyMs = Math.min(parserOnlyMs, performance.now() - t);
-    t = performance.now();
-    full = await parseAll(file, {});
-    fullMs = Math.min(fullMs, performance.now() - t);
+    read = await jobRead(file);
+    readMs = Math.min(readMs, performance.now() - t);
   }
-  if (raw.bytes !== summary.textBytes) throw new Error(`read ${raw.bytes} bytes of text, the generator wrote ${summary.textBytes}`);
-  if (parsed.problems !== 0 || full.problems !== 0) throw new Error(`the parser reported ${parsed.problems} problems on generated logs`);
-  console.log(`(a) readArchiveFiles + decode + split lines:  ${rate(raw.bytes, rawMs).toFixed(1)} MB/s (${raw.lines.toLocaleString('en-US')} lines)`);
-  console.log(`(a') readArchive (streaming) + decode + split:  ${rate(raw.bytes, streamedMs).toFixed(1)} MB/s`);
+  if (read.problems !== 0) throw new Error(`the parser reported ${read.problems} problems on generated logs`);
+  console.log(`(a) readArchiveFiles + decode + split lines:   ${rate(raw.bytes, rawMs).toFixed(1)} MB/s (${n(raw.lines)} lines)`);
   console.log(
-    `(b) readArchiveFiles + readNodeLog (the job's): ${rate(raw.bytes, parseMs).toFixed(1)} MB/s ` +
-      `(${parsed.alarms.toLocaleString('en-US')} alarms, ${parsed.attributes.toLocaleString('en-US')} attribute values kept; ` +
-      `the held results take ${mb(heldBytes).toFixed(0)} MB of heap)`,
+    `(b) + readNodeLog (the job's read), let go:     ${rate(raw.bytes, readMs).toFixed(1)} MB/s (${n(read.alarms)} alarms, ${n(read.states)} states)`,
   );
-  console.log(`(b-) the same, each result let go at once:     ${rate(raw.bytes, unheldMs).toFixed(1)} MB/s`);
-  console.log(`(b'') the parser alone (no copy of what is kept): ${rate(raw.bytes, parserOnlyMs).toFixed(1)} MB/s`);
-  console.log(
-    `(b') the parser alone, every value built:        ${rate(raw.bytes, fullMs).toFixed(1)} MB/s (${full.attributes.toLocaleString('en-US')} attribute values)`,
-  );
-  console.log(`(c) parse / raw (b / a):                     ${((rawMs / parseMs) * 100).toFixed(0)} % (goal >= 50 %)`);
+  console.log(`(c) read / raw (b / a):                        ${((rawMs / readMs) * 100).toFixed(0)} % (goal >= 50 %)`);
 
-  // (d) The job's whole work, as a user waits for it: the read above, then evaluation and the save.
-  const database = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'bench.sqlite') });
-  try {
-    await migrateToLatest(database.db);
-    let savingAt = null;
-    const t = performance.now();
-    const report = await ingestArchives(database.db, [{ name: 'logs.zip', file }], {
-      parsedBy: null,
-      jobId: null,
-      progress: (_percent, text) => {
-        if (text === 'Saving' && savingAt === null) savingAt = performance.now();
-      },
-    });
-    const totalMs = performance.now() - t;
-    const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-    console.log(
-      `(d) the parse job into SQLite (ingestArchives): ${seconds(totalMs)} for ${report.counts.files.toLocaleString('en-US')} files ` +
-        `(read ${seconds(savingAt - t)}, evaluate and save ${seconds(t + totalMs - savingAt)}); ${rate(raw.bytes, totalMs).toFixed(1)} MB/s of log text`,
-    );
-  } finally {
-    await database.close();
+  // (p) and (d), alternated.
+  let peerBest = null;
+  let jobBest = null;
+  let peerCpuMs = Infinity;
+  let jobCpuMs = Infinity;
+  for (let i = 0; i < RUNS; i += 1) {
+    const p = peer(file);
+    if (!peerBest || p.ms < peerBest.ms) peerBest = p;
+    peerCpuMs = Math.min(peerCpuMs, p.cpuMs);
+    const d = await parseJob(dir, `timed-${i}`, [{ name: 'logs.zip', file }]);
+    if (!jobBest || d.ms < jobBest.ms) jobBest = d;
+    jobCpuMs = Math.min(jobCpuMs, d.cpuMs);
   }
+  if (peerBest.alarms !== jobBest.alarms) throw new Error(`the peer read ${peerBest.alarms} alarms, the parse job stored ${jobBest.alarms}`);
+  console.log(
+    `(p) the regex peer (python3 re):              ${seconds(peerBest.ms)}, ${rate(raw.bytes, peerBest.ms).toFixed(1)} MB/s ` +
+      `(${n(peerBest.alarms)} alarms, ${n(peerBest.states)} states, ${n(peerBest.hget)} hget rows, ${n(peerBest.attributes)} get values, ` +
+      `${n(peerBest.unreachable)} unreachable)`,
+  );
+  console.log(
+    `(d) the parse job into SQLite (ingestArchives): ${seconds(jobBest.ms)}, ${rate(raw.bytes, jobBest.ms).toFixed(1)} MB/s ` +
+      `(read and stage ${seconds(jobBest.readMs)}, swap ${seconds(jobBest.ms - jobBest.readMs)}; ${n(jobBest.report.counts.files)} files, ${n(jobBest.alarms)} alarms stored)`,
+  );
+  const ratio = peerBest.ms / jobBest.ms;
+  console.log(`ours is ${ratio.toFixed(2)}× the peer (peer time / parse job time; goal >= 7×)${ratio >= 7 ? '' : '  — below the goal'}`);
+  // On a busy machine wall time says more about the neighbours than the code: the CPU each side used, too.
+  console.log(`  by CPU time: peer ${seconds(peerCpuMs)}, parse job ${seconds(jobCpuMs)} (all its threads): ${(peerCpuMs / jobCpuMs).toFixed(2)}×`);
+
+  // The job at 1× and 2×, with the heap it holds.
+  const every = Math.max(1, Math.round(count / 20));
+  const one = await parseJob(dir, 'heap-1x', [{ name: 'logs.zip', file }], { every });
+  const two = await parseJob(
+    dir,
+    'heap-2x',
+    [
+      { name: 'logs.zip', file },
+      { name: 'more-logs.zip', file: second },
+    ],
+    { every },
+  );
+  const line = (label, r, bytes) =>
+    `parse job at ${label}: ${mb(bytes).toFixed(0)} MB of text, ${n(r.report.counts.files)} files, ${seconds(r.ms)} (with heap sampling), heap held ${mb(r.heldBytes).toFixed(1)} MB`;
+  console.log(line('1×', one, summary.textBytes));
+  console.log(line('2×', two, summary.textBytes + more.textBytes));
+  const growth = two.heldBytes / one.heldBytes;
+  console.log(`heap held at 2× / at 1×: ${growth.toFixed(2)} (goal <= 1.2)${growth <= 1.2 ? '' : '  — above the goal'}`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

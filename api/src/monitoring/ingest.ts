@@ -1,6 +1,4 @@
-import { refreshSiteStatuses } from './site-statuses';
 import { sql, type Kysely } from 'kysely';
-import { BatchInsert } from '../db/batch-insert';
 import { INCOMPLETE_LOG, type ParseCounts, type ParsedFile, type ParseProblem, type ParseReport } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
 import { scopedTo } from '../db/operator-scope';
@@ -9,13 +7,17 @@ import { evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluat
 import { defaultSiteId } from '../domain/network/site-rule';
 import { ARCHIVE_LIMITS, readArchiveFiles, ZipReadError } from '../files';
 import { readZipFile, zipLayout } from '../files/zip';
-import { type KeptLog, KeptStrings, readNodeLog } from './log-reading';
-import { recordAlarmChanges } from './alarm-console';
+import { recordAlarmChanges, type ChangedNode } from './alarm-console';
+import { type KeptLog, readNodeLog } from './log-reading';
+import { NODE_ROW_TABLES, ParseStaging, type NodeRowTable, type Row, type StagedRows } from './parse-staging';
+import { refreshSiteStatuses } from './site-statuses';
 
 /**
- * Ingestion of MoBatch log archives (docs/engines/amos.md#the-parse): every archive is read and every log parsed first,
- * then one short transaction stores the parse (the history row with its per-file report) and replaces
- * each node's rows with those of its newest log. A refused archive stores nothing of the whole parse.
+ * Ingestion of MoBatch log archives (docs/engines/amos.md#the-parse): logs are read and parsed in
+ * batches, and each batch's rows are written to the parse's staging area (parse-staging.ts) before the
+ * next is read, so the heap holds one batch whatever the archive's size. When every log is read, one
+ * transaction stores the parse (the history row with its per-file report) and swaps each node's rows
+ * for those of its newest log. A refused archive, a failure or a kill midway stores nothing of the parse.
  */
 
 export interface ArchiveInput {
@@ -33,6 +35,10 @@ export interface IngestOptions {
   signal?: AbortSignal;
   /** Offset for headers without a zone and `Local` alarm tables; without it, such times are read as UTC. */
   defaultUtcOffsetMinutes?: number;
+  /** Logs per staged batch (default {@link BATCH_LOGS}). */
+  batchLogs?: number;
+  /** Told after each batch is written to the staging area: the logs staged so far and their rows (awaited). */
+  staged?: (logs: number, rows: number) => void | Promise<void>;
 }
 
 /** An archive that is not a MoBatch log set: the caller answers 400 with the message. */
@@ -93,7 +99,6 @@ type Db = Kysely<Database>;
 interface LogRead {
   archive: string;
   file: string;
-  order: number;
   result: NodeLogResult;
   droppedAttributeTechs: MoTech[];
   report: ParsedFile;
@@ -147,10 +152,43 @@ async function logEntryCount(file: string): Promise<number> {
   }
 }
 
+/** Logs read before their rows are staged together: one inventory read per batch, and what the heap holds at most. */
+export const BATCH_LOGS = 64;
+/** A batch is staged sooner when its logs' text reaches this: a few large logs hold as much as many small ones. */
+const BATCH_BYTES = 32_000_000;
+
+/**
+ * What is kept of a staged node until the swap: who it is, which log won, and what the swap must
+ * know of a log that was cut short. Its rows are in the staging tables, not here.
+ */
+interface StagedNode {
+  name: string;
+  /** The number of the log its staged rows came from. */
+  log: number;
+  at: number;
+  logsAt: string | null;
+  unreachable: boolean;
+  siteId: string | null;
+  /** Only for a log that did not give its alarms or states whole (see gapsOf). */
+  cut: { gaps: NodeGaps; file: string } | null;
+}
+
 export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], options: IngestOptions): Promise<ParseReport> {
+  // One connection for the whole parse: the staging tables are its own (docs/engines/amos.md#the-parse).
+  return db.connection().execute(async (conn) => {
+    const staging = await ParseStaging.open(conn);
+    try {
+      return await ingestInto(conn, staging, archives, options);
+    } finally {
+      await staging.close();
+    }
+  });
+}
+
+async function ingestInto(conn: Db, staging: ParseStaging, archives: readonly ArchiveInput[], options: IngestOptions): Promise<ParseReport> {
   const now = options.now ?? new Date();
   const progress = options.progress ?? (() => undefined);
-  const logs: LogRead[] = [];
+  const batchLogs = Math.max(1, options.batchLogs ?? BATCH_LOGS);
   const results: Array<{ archive: string; entries: MobatchEntry[] }> = [];
   const files: ParsedFile[] = [];
   let entriesRead = 0;
@@ -159,13 +197,48 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
   for (const archive of archives) total += await logEntryCount(archive.file);
   let done = 0;
   const readOptions = { defaultUtcOffsetMinutes: options.defaultUtcOffsetMinutes };
-  // Every log's rows are held until the save: their repeating texts are held once.
-  const keptStrings = new KeptStrings();
+
+  // The node each staged log stands for, by lower-case name; the logs another log of the node replaced.
+  const nodes = new Map<string, StagedNode>();
+  const superseded: number[] = [];
+  let logNumber = 0;
+  let batch: LogRead[] = [];
+  let batchBytes = 0;
+  let nodesStaged = 0;
+  const stage = async (prepared: PreparedNode): Promise<void> => {
+    const key = prepared.row.node_name.toLowerCase();
+    const previous = nodes.get(key);
+    // The same node twice in one parse: the newer log (by its first header) wins; on a tie, the later file.
+    if (previous && prepared.at < previous.at) return;
+    if (previous) superseded.push(previous.log);
+    const { row } = prepared;
+    const cut = prepared.gaps.alarms === null && prepared.gaps.states === null ? null : { gaps: prepared.gaps, file: prepared.file };
+    const siteId = row.site_id === null || row.site_id === undefined ? null : String(row.site_id);
+    nodes.set(key, { name: row.node_name, log: prepared.log, at: prepared.at, logsAt: row.logs_at, unreachable: row.unreachable === 1, siteId, cut });
+    await staging.add(row, prepared.rows());
+  };
+  /** Stages the batch's logs and writes them out: from here on the heap holds none of their rows. */
+  const stageBatch = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const logs = batch;
+    batch = [];
+    batchBytes = 0;
+    const inventory = await inventoryOf(
+      conn,
+      logs.map((l) => l.result.node),
+    );
+    await staging.inOneGo(async () => {
+      for (const log of logs) await stage(prepareLog(log, inventory.get(log.result.node.toLowerCase()) ?? null, now, (logNumber += 1)));
+    });
+    nodesStaged += logs.length;
+    await options.staged?.(nodesStaged, staging.rows);
+  };
 
   // Logs of which nothing could be read, by the node their file names: a node known before is not left looking complete.
   const unreadable: UnreadableLog[] = [];
-  const recordLog = (archive: string, file: string, { result, droppedAttributeTechs }: KeptLog): void => {
+  const recordLog = async (archive: string, file: string, { result, droppedAttributeTechs }: KeptLog, bytes: number): Promise<void> => {
     const report = fileReport(archive, file, { node: result.node, alarms: result.alarms.length, ...problemsOf(result.problems) });
+    files.push(report);
     if (!result.unreachable && result.blocks.length === 0) {
       // Nothing at all was read: the file is reported, and the node's previous results stay.
       report.outcome = 'failed';
@@ -175,10 +248,11 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
       }
       const first = report.problems[0]!;
       unreadable.push({ node: result.node, file, reason: `line ${first.line}: ${first.reason}` });
-    } else {
-      logs.push({ archive, file, order: logs.length, result, droppedAttributeTechs, report });
+      return;
     }
-    files.push(report);
+    batch.push({ archive, file, result, droppedAttributeTechs, report });
+    batchBytes += bytes;
+    if (batch.length >= batchLogs || batchBytes >= BATCH_BYTES) await stageBatch();
   };
 
   for (const archive of archives) {
@@ -214,7 +288,7 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
           files.push(fileReport(archive.name, entry.name, { outcome: isLog(entry.name) ? 'failed' : 'ignored', ...tooLarge() }));
           continue;
         }
-        const read = readNodeLog(entry.data, archive.name, entry.name, readOptions, keptStrings);
+        const read = readNodeLog(entry.data, archive.name, entry.name, readOptions);
         // A `.txt` is a log only when the parser found AMOS output in it (a prompt, or a command's table):
         // a site file, notes or a spreadsheet export is reported as not read, and names no node.
         if (!isLog(entry.name) && !read.result.unreachable && read.result.blocks.length === 0) {
@@ -222,7 +296,7 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
           continue;
         }
         sawLogs = true;
-        recordLog(archive.name, entry.name, read);
+        await recordLog(archive.name, entry.name, read, entry.data.length);
       }
     } catch (error) {
       if (error instanceof ZipReadError) throw new LogArchiveError(error.message);
@@ -230,34 +304,32 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
     }
     if (!sawLogs) throw new LogArchiveError(INGEST_MESSAGES.noLogs(archive.name));
   }
+  await stageBatch();
 
   // Nodes that mobatch_result.txt says were not reached, and that left no log of their own.
-  const logged = new Set(logs.map((l) => l.result.node.toLowerCase()));
   const unreachableOnly = new Map<string, ResultRead>();
   for (const { archive, entries } of results) {
     for (const entry of entries) {
       const key = entry.node.toLowerCase();
-      if (!entry.unreachable || logged.has(key) || unreachableOnly.has(key)) continue;
+      if (!entry.unreachable || nodes.has(key) || unreachableOnly.has(key)) continue;
       const reason = `${entry.status} (${baseName(entry.source.file)} line ${entry.source.line})`;
       const report = fileReport(archive, entry.source.file, { node: entry.node, outcome: 'unreachable', reason });
       unreachableOnly.set(key, { archive, entry, report });
       files.push(report);
     }
   }
+  if (unreachableOnly.size > 0) {
+    const inventory = await inventoryOf(
+      conn,
+      [...unreachableOnly.values()].map((r) => r.entry.node),
+    );
+    await staging.inOneGo(async () => {
+      for (const read of unreachableOnly.values())
+        await stage(prepareUnreachable(read, inventory.get(read.entry.node.toLowerCase()) ?? null, now, (logNumber += 1)));
+    });
+  }
 
-  progress(91, 'Saving');
-  const inventory = await inventoryOf(db, [...logs.map((l) => l.result.node), ...[...unreachableOnly.values()].map((r) => r.entry.node)]);
-  const prepared = new Map<string, PreparedNode>();
-  const keep = (node: PreparedNode) => {
-    const key = node.row.node_name.toLowerCase();
-    const previous = prepared.get(key);
-    // The same node twice in one parse: the newer log (by its first header) wins; on a tie, the later file.
-    if (!previous || node.at >= previous.at) prepared.set(key, node);
-  };
-  for (const log of logs) keep(prepareLog(log, inventory.get(log.result.node.toLowerCase()) ?? null, now));
-  for (const read of unreachableOnly.values()) keep(prepareUnreachable(read, inventory.get(read.entry.node.toLowerCase()) ?? null, now));
-
-  if (prepared.size === 0)
+  if (nodes.size === 0)
     throw new UnusableLogsError(
       INGEST_MESSAGES.nothingUsable(
         archives.map((a) => a.name),
@@ -266,6 +338,7 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
       files,
     );
 
+  progress(91, 'Saving');
   const counts: ParseCounts = {
     files: entriesRead,
     parsed: files.filter((f) => f.outcome === 'parsed').length,
@@ -274,15 +347,13 @@ export async function ingestArchives(db: Db, archives: readonly ArchiveInput[], 
     failed: files.filter((f) => f.outcome === 'failed').length,
     problems: files.reduce((sum, f) => sum + f.problemCount, 0),
   };
-  const logsDate = [...prepared.values()].reduce<string | null>(
-    (newest, n) => (n.row.logs_at !== null && (newest === null || n.row.logs_at > newest) ? n.row.logs_at : newest),
-    null,
-  );
-  const parsedBy = await userName(db, options.parsedBy);
+  let logsDate: string | null = null;
+  for (const n of nodes.values()) if (n.logsAt !== null && (logsDate === null || n.logsAt > logsDate)) logsDate = n.logsAt;
+  const parsedBy = await userName(conn, options.parsedBy);
   const report: Omit<ParseReport, 'id'> = { parsedAt: now.toISOString(), parsedBy, archives: archives.map((a) => a.name), logsDate, counts, files };
 
-  const unread = unreadable.filter((u) => !prepared.has(u.node.toLowerCase()));
-  const id = await store(db, report, [...prepared.values()], options, unread);
+  const unread = unreadable.filter((u) => !nodes.has(u.node.toLowerCase()));
+  const id = await swapIn(conn, staging, report, [...nodes.values()], superseded, options, unread);
   progress(100, 'Saved');
   return { id, ...report };
 }
@@ -362,35 +433,27 @@ function nodeTech(known: InventoryNode | null, log: LogRead | null): string | nu
   return techText(seen) ?? known?.technology ?? null;
 }
 
-type Row = Record<string, string | number | null>;
+/** Why a log's alarm list, or its states, is not the node's whole answer (see gapsOf); null where it is. */
+interface NodeGaps {
+  alarms: string | null;
+  states: string | null;
+}
 
 interface PreparedNode {
+  /** The log's number in this parse: its staged rows carry it until the swap. */
+  log: number;
   /** Instant of the log's first header (ms), for "the newer log wins"; -Infinity when unknown. */
   at: number;
   row: Row & { node_name: string; logs_at: string | null; unreachable: number };
-  /** Keys of the alarms the node's log shows (its acknowledgements that stay). */
-  alarmKeys: () => string[];
   /** Tables its log did not give whole (see gapsOf): their previous rows are kept, marked stale. */
-  gaps: { alarms: string | null; states: string | null };
+  gaps: NodeGaps;
   /** The log's file (for the comments of kept rows). */
   file: string;
-  /**
-   * The rows of the node's tables, built as they are written, one node's at a time: the parse already
-   * holds every log's result until the save, and a second copy of all of it as rows doubled the heap,
-   * so that collecting garbage took about 30 % of a large parse's whole time (read and save).
-   */
-  rows: () => NodeRows;
+  /** The rows of the node's tables, built as they are staged (a node that loses to a newer log builds none). */
+  rows: () => StagedRows;
 }
 
-interface NodeRows {
-  alarms: Row[];
-  states: Row[];
-  attributes: Row[];
-  ret: Row[];
-  findings: Row[];
-}
-
-const NO_ROWS: NodeRows = { alarms: [], states: [], attributes: [], ret: [], findings: [] };
+const NO_ROWS: StagedRows = { alarms: [], states: [], attributes: [], ret: [], findings: [] };
 
 const source = (archive: string, file: string, line: number) => ({ archive, file, line });
 
@@ -434,7 +497,7 @@ function nodeRow(
  * `alt` (or `st`) block that was not read whole (cut off, a count that disagrees, junk inside), or null.
  * A log cut inside its alarm table before any `st` printed lost its states too (they come after).
  */
-function gapsOf(r: NodeLogResult): { alarms: string | null; states: string | null } {
+function gapsOf(r: NodeLogResult): NodeGaps {
   const node = r.node.toLowerCase();
   const own = r.blocks.filter((b) => b.node.toLowerCase() === node);
   const first = (family: string) => own.find((b) => b.family === family && b.incomplete !== null)?.incomplete ?? null;
@@ -443,7 +506,7 @@ function gapsOf(r: NodeLogResult): { alarms: string | null; states: string | nul
   return { alarms, states: first('st') ?? (cutBeforeStates ? alarms : null) };
 }
 
-function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): PreparedNode {
+function prepareLog(log: LogRead, known: InventoryNode | null, now: Date, logNumber: number): PreparedNode {
   const r = log.result;
   const id = identityOf(r.node, known);
   const inventory: InventoryFacts | null = known ? { cells: known.cells } : null;
@@ -475,11 +538,13 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
     evaluation,
     now,
   );
+  row.parse_id = logNumber;
   const node = id.name;
-  if (r.unreachable) return { at: at?.getTime() ?? -Infinity, row, alarmKeys: () => [], rows: () => NO_ROWS, gaps, file: log.file };
+  if (r.unreachable) return { log: logNumber, at: at?.getTime() ?? -Infinity, row, rows: () => NO_ROWS, gaps, file: log.file };
   // The columns every row of an MO shares; each table's own are set on the same object (no spread copies).
   const facts = (x: { mo: string; moClass: string | null; tech: string; cell: string | null; source: { line: number } }): Row => ({
     node_name: node,
+    parse_id: logNumber,
     mo: x.mo,
     mo_class: x.moClass,
     tech: x.tech,
@@ -489,11 +554,11 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
     line: x.source.line,
   });
   return {
+    log: logNumber,
     at: at?.getTime() ?? -Infinity,
     row,
     gaps,
     file: log.file,
-    alarmKeys: () => r.alarms.map((a) => alarmKey(node, a)),
     rows: () => ({
       alarms: r.alarms.map((a) => {
         const alarm = facts(a);
@@ -526,6 +591,7 @@ function prepareLog(log: LogRead, known: InventoryNode | null, now: Date): Prepa
       }),
       ret: r.ret.map((t) => ({
         node_name: node,
+        parse_id: logNumber,
         mo: t.mo,
         antenna_unit_group: t.antennaUnitGroup,
         antenna_near_unit: t.antennaNearUnit,
@@ -564,7 +630,7 @@ function attributeValue(attribute: string, value: string, items: ReadonlyArray<{
   return value ? `${value} ${shown}` : shown;
 }
 
-function prepareUnreachable(read: ResultRead, known: InventoryNode | null, now: Date): PreparedNode {
+function prepareUnreachable(read: ResultRead, known: InventoryNode | null, now: Date, logNumber: number): PreparedNode {
   const id = identityOf(read.entry.node, known);
   const reason = read.report.reason ?? read.entry.status;
   read.report.node = id.name;
@@ -580,72 +646,12 @@ function prepareUnreachable(read: ResultRead, known: InventoryNode | null, now: 
     findings: [],
   };
   const row = nodeRow(id, nodeTech(known, null), null, source(read.archive, read.entry.source.file, read.entry.source.line), reason, 0, evaluation, now);
+  row.parse_id = logNumber;
   // No log at all: any log of the same node in this parse says more, whatever its date.
-  return { at: -Infinity, row, alarmKeys: () => [], rows: () => NO_ROWS, gaps: { alarms: null, states: null }, file: read.entry.source.file };
+  return { log: logNumber, at: -Infinity, row, rows: () => NO_ROWS, gaps: { alarms: null, states: null }, file: read.entry.source.file };
 }
 
 // ---- Writing ----
-
-const NODE_COLUMNS = [
-  'node_name',
-  'site_id',
-  'in_inventory',
-  'tech',
-  'parse_id',
-  'logs_at',
-  'archive',
-  'file',
-  'line',
-  'unreachable',
-  'unreachable_reason',
-  'problems',
-  'alarm_status',
-  'alarm_count',
-  'alarm_comments',
-  'radio_status',
-  'radio_comments',
-  'core_status',
-  'core_comments',
-  'updated_at',
-] as const;
-const ROW_COLUMNS = ['node_name', 'parse_id', 'mo', 'mo_class', 'tech', 'cell', 'archive', 'file', 'line'] as const;
-const ALARM_COLUMNS = [
-  ...ROW_COLUMNS,
-  'site_id',
-  'alarm_at',
-  'alarm_time',
-  'time_basis',
-  'severity',
-  'specific_problem',
-  'info',
-  'node_acknowledged',
-  'node_operator',
-  'alarm_key',
-  'stale',
-] as const;
-const STATE_COLUMNS = [...ROW_COLUMNS, 'adm_state', 'op_state', 'link', 'stale'] as const;
-const ATTRIBUTE_COLUMNS = [...ROW_COLUMNS, 'attribute', 'value'] as const;
-const RET_COLUMNS = [
-  'node_name',
-  'parse_id',
-  'mo',
-  'antenna_unit_group',
-  'antenna_near_unit',
-  'ret_sub_unit',
-  'electrical_tilt',
-  'max_tilt',
-  'min_tilt',
-  'operational_state',
-  'user_label',
-  'serial_number',
-  'archive',
-  'file',
-  'line',
-] as const;
-const FINDING_COLUMNS = [...ROW_COLUMNS, 'area', 'check_name', 'expected', 'actual', 'status', 'comment'] as const;
-
-/** The tables that hold a node's rows from its latest log. */
-const NODE_ROW_TABLES = ['monitoring_alarms', 'monitoring_states', 'monitoring_attributes', 'monitoring_ret', 'monitoring_findings'] as const;
 
 /** A node log of which nothing could be read: the node its file names, and why. */
 interface UnreadableLog {
@@ -654,14 +660,25 @@ interface UnreadableLog {
   reason: string;
 }
 
-async function store(
-  db: Db,
+/**
+ * The swap: one transaction on the staging connection stores the parse and replaces each staged node's
+ * rows with its staged ones. Everything it reads of the staged logs comes from the staging tables or
+ * from the few facts kept per node ({@link StagedNode}), so it holds no more than a chunk of them either.
+ */
+async function swapIn(
+  conn: Db,
+  staging: ParseStaging,
   report: Omit<ParseReport, 'id'>,
-  nodes: readonly PreparedNode[],
+  nodes: readonly StagedNode[],
+  superseded: readonly number[],
   options: IngestOptions,
   unreadable: readonly UnreadableLog[] = [],
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  // The writers run on the connection, not in the transaction: everything staged is written first.
+  await staging.flush();
+  return conn.transaction().execute(async (trx) => {
+    // Logs another log of their node replaced leave the staging area before anything reads it.
+    await staging.discard(trx, superseded);
     const { id } = await trx
       .insertInto('monitoring_parses')
       .values({
@@ -691,48 +708,59 @@ async function store(
     // (a log read before the node entered the inventory names it as its prompt did).
     const stored = await storedNamesOf(
       trx,
-      nodes.map((n) => n.row.node_name),
+      nodes.map((n) => n.name),
     );
     // Before the rows are replaced: what the node's previous log showed is gone after (issue 47).
-    await recordAlarmChanges(trx, nodes, stored, parseId);
+    await recordStagedAlarmChanges(trx, staging, nodes, stored, parseId);
     await followRenames(trx, nodes, stored);
-    const kept = await keepWhatWasKnown(trx, nodes, stored);
+    const kept = await keepWhatWasKnown(trx, staging, nodes, stored);
     for (const table of [...NODE_ROW_TABLES, 'monitoring_nodes'] as const) {
-      const names = nodes.flatMap((n) => (kept.get(n)?.has(table) ? [] : [n.row.node_name, ...(stored.get(n.row.node_name.toLowerCase()) ?? [])]));
+      const names = nodes.flatMap((n) => (kept.get(n)?.has(table as NodeRowTable) ? [] : [n.name, ...(stored.get(n.name.toLowerCase()) ?? [])]));
       const unique = [...new Set(names)];
       for (let i = 0; i < unique.length; i += NAME_CHUNK) {
         await sql`delete from ${sql.table(table)} where ${scopedTo(table)} and node_name in (${sql.join(unique.slice(i, i + NAME_CHUNK))})`.execute(trx);
       }
     }
-    await forgetCeasedAcks(
+    // Console acknowledgements follow the alarm: one whose alarm the node's new log no longer shows has
+    // ceased and goes. An unreachable node says nothing about its alarms, nor does a log cut inside its
+    // alarm table, so their acknowledgements stay.
+    await staging.forgetCeasedAcks(
       trx,
-      nodes.filter((n) => n.gaps.alarms === null),
+      nodes.filter((n) => !n.unreachable && n.cut?.gaps.alarms == null).map((n) => n.name),
     );
-
-    const fixed = { parse_id: parseId };
-    const writers = {
-      nodes: new BatchInsert(trx, 'monitoring_nodes', NODE_COLUMNS, { fixed }),
-      alarms: new BatchInsert(trx, 'monitoring_alarms', ALARM_COLUMNS, { fixed }),
-      states: new BatchInsert(trx, 'monitoring_states', STATE_COLUMNS, { fixed }),
-      attributes: new BatchInsert(trx, 'monitoring_attributes', ATTRIBUTE_COLUMNS, { fixed }),
-      ret: new BatchInsert(trx, 'monitoring_ret', RET_COLUMNS, { fixed }),
-      findings: new BatchInsert(trx, 'monitoring_findings', FINDING_COLUMNS, { fixed }),
-    };
-    for (const node of nodes) {
-      await writers.nodes.add(node.row);
-      const rows = node.rows();
-      const keeps = kept.get(node);
-      if (!keeps?.has('monitoring_alarms')) for (const row of rows.alarms) await writers.alarms.add(row);
-      if (!keeps?.has('monitoring_states')) for (const row of rows.states) await writers.states.add(row);
-      for (const row of rows.attributes) await writers.attributes.add(row);
-      for (const row of rows.ret) await writers.ret.add(row);
-      if (!keeps?.has('monitoring_findings')) for (const row of rows.findings) await writers.findings.add(row);
-    }
-    for (const writer of Object.values(writers)) await writer.flush();
+    await staging.copyInto(trx, parseId);
     await markUnreadable(trx, unreadable);
     await refreshSiteStatuses(trx);
     return parseId;
   });
+}
+
+/** Nodes whose staged alarms are read back at once for the alarm changes. */
+const CHANGES_CHUNK = 200;
+
+/** The alarm changes of each node (recordAlarmChanges), fed a chunk of nodes at a time with their staged alarms. */
+async function recordStagedAlarmChanges(
+  trx: Db,
+  staging: ParseStaging,
+  nodes: readonly StagedNode[],
+  stored: ReadonlyMap<string, readonly string[]>,
+  parseId: number,
+): Promise<void> {
+  // Only nodes that had a log before can have changes: a first parse reads nothing back.
+  const compared = nodes.filter((n) => !n.unreachable && n.cut?.gaps.alarms == null && (stored.get(n.name.toLowerCase())?.length ?? 0) > 0);
+  for (let i = 0; i < compared.length; i += CHANGES_CHUNK) {
+    const chunk = compared.slice(i, i + CHANGES_CHUNK);
+    const alarms = await staging.alarmsOf(
+      trx,
+      chunk.map((n) => n.log),
+    );
+    const changed: ChangedNode[] = chunk.map((n) => ({
+      row: { node_name: n.name, logs_at: n.logsAt, unreachable: 0, site_id: n.siteId },
+      gaps: { alarms: null },
+      rows: () => ({ alarms: alarms.get(n.log) ?? [] }),
+    }));
+    await recordAlarmChanges(trx, changed, stored, parseId);
+  }
 }
 
 /**
@@ -791,9 +819,9 @@ async function storedNamesOf(trx: Db, names: readonly string[]): Promise<Map<str
  * prompt, before the inventory knew it as `tel_aviv`) move to the name it has now: their keys start with
  * the node's name, and the alarms they follow are written under the new one.
  */
-async function followRenames(trx: Db, nodes: readonly PreparedNode[], stored: ReadonlyMap<string, string[]>): Promise<void> {
+async function followRenames(trx: Db, nodes: readonly StagedNode[], stored: ReadonlyMap<string, string[]>): Promise<void> {
   for (const node of nodes) {
-    const name = node.row.node_name;
+    const name = node.name;
     for (const old of stored.get(name.toLowerCase()) ?? []) {
       if (old === name) continue;
       await sql`update monitoring_alarm_acks set alarm_key = ${name} || substr(alarm_key, ${old.length + 1}), node_name = ${name}
@@ -808,8 +836,13 @@ async function followRenames(trx: Db, nodes: readonly PreparedNode[], stored: Re
  * stale, and its status says why; what the cut log printed replaces nothing. When nothing was known
  * before, what the log did print is stored, marked stale as well. Answers, per node, the tables kept.
  */
-async function keepWhatWasKnown(trx: Db, nodes: readonly PreparedNode[], stored: ReadonlyMap<string, string[]>): Promise<Map<PreparedNode, Set<string>>> {
-  const kept = new Map<PreparedNode, Set<string>>();
+async function keepWhatWasKnown(
+  trx: Db,
+  staging: ParseStaging,
+  nodes: readonly StagedNode[],
+  stored: ReadonlyMap<string, string[]>,
+): Promise<Map<StagedNode, Set<NodeRowTable>>> {
+  const kept = new Map<StagedNode, Set<NodeRowTable>>();
   const countOf = async (table: 'monitoring_alarms' | 'monitoring_states', names: readonly string[]) =>
     Number(
       (
@@ -821,57 +854,31 @@ async function keepWhatWasKnown(trx: Db, nodes: readonly PreparedNode[], stored:
       ).n,
     );
   for (const node of nodes) {
-    if (node.gaps.alarms === null && node.gaps.states === null) continue;
-    const name = node.row.node_name;
+    if (node.cut === null) continue;
+    const { gaps, file } = node.cut;
+    const name = node.name;
     const old = stored.get(name.toLowerCase()) ?? [];
     if (old.length === 0) continue;
-    const tables = new Set<string>();
-    if (node.gaps.alarms !== null) {
+    const tables = new Set<NodeRowTable>();
+    if (gaps.alarms !== null) {
       const count = await countOf('monitoring_alarms', old);
       if (count > 0) {
         tables.add('monitoring_alarms');
-        await trx
-          .updateTable('monitoring_alarms')
-          .set({ node_name: name, site_id: node.row.site_id as string | null, stale: 1 })
-          .where('node_name', 'in', old)
-          .execute();
-        node.row.alarm_count = count;
-        node.row.alarm_comments = INGEST_MESSAGES.incompleteAlarms(node.file, node.gaps.alarms, true);
+        await trx.updateTable('monitoring_alarms').set({ node_name: name, site_id: node.siteId, stale: 1 }).where('node_name', 'in', old).execute();
+        await staging.updateNode(trx, node.log, { alarm_count: count, alarm_comments: INGEST_MESSAGES.incompleteAlarms(file, gaps.alarms, true) });
       }
     }
-    if (node.gaps.states !== null && (await countOf('monitoring_states', old)) > 0) {
+    if (gaps.states !== null && (await countOf('monitoring_states', old)) > 0) {
       tables.add('monitoring_states');
       tables.add('monitoring_findings');
       await trx.updateTable('monitoring_states').set({ node_name: name, stale: 1 }).where('node_name', 'in', old).execute();
       await trx.updateTable('monitoring_findings').set({ node_name: name }).where('node_name', 'in', old).execute();
     }
-    if (tables.size > 0) kept.set(node, tables);
+    if (tables.size > 0) {
+      // What the cut log printed of those tables replaces nothing: its staged rows go.
+      await staging.discard(trx, [node.log], [...tables]);
+      kept.set(node, tables);
+    }
   }
   return kept;
-}
-
-/**
- * Console acknowledgements follow the alarm: one whose alarm the node's new log no longer shows has
- * ceased and goes; one the log still shows stays. An unreachable node says nothing about its alarms,
- * so its acknowledgements stay too (and the caller leaves out nodes whose alarm table was cut short).
- */
-async function forgetCeasedAcks(trx: Db, nodes: readonly PreparedNode[]): Promise<void> {
-  const reached = nodes.filter((n) => n.row.unreachable === 0);
-  const current = new Set(reached.flatMap((n) => n.alarmKeys()));
-  const names = reached.map((n) => n.row.node_name);
-  const ceased: string[] = [];
-  for (let i = 0; i < names.length; i += NAME_CHUNK) {
-    const acks = await trx
-      .selectFrom('monitoring_alarm_acks')
-      .select('alarm_key')
-      .where('node_name', 'in', names.slice(i, i + NAME_CHUNK))
-      .execute();
-    for (const ack of acks) if (!current.has(ack.alarm_key)) ceased.push(ack.alarm_key);
-  }
-  for (let i = 0; i < ceased.length; i += NAME_CHUNK) {
-    await trx
-      .deleteFrom('monitoring_alarm_acks')
-      .where('alarm_key', 'in', ceased.slice(i, i + NAME_CHUNK))
-      .execute();
-  }
 }

@@ -1,7 +1,5 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parseNodeLog } from '../domain/amos';
-import { KeptStrings, keptOf, readNodeLog, STORED_ATTRIBUTES } from './log-reading';
+import { keptOf, readNodeLog, STORED_ATTRIBUTES } from './log-reading';
 
 // A node log as moshell prints it: a checked cell attribute table, a relation table the job never
 // stores, and a foreign node's prompt (multi-node output pasted into one file).
@@ -69,44 +67,5 @@ describe('what the parse job keeps of a node log', () => {
   it('reads the bytes of a log as UTF-8, wherever they sit in their buffer', () => {
     const bytes = Buffer.from(`junk${LOG}`, 'utf8').subarray(4);
     expect(readNodeLog(bytes, 'logs.zip', 'LX0001.log')).toEqual({ result, droppedAttributeTechs });
-  });
-});
-
-describe('the texts a parse holds', () => {
-  it('are held once per distinct value across the logs of a parse, with the values the parser read', () => {
-    const strings = new KeptStrings();
-    const first = readNodeLog(Buffer.from(LOG), 'logs.zip', 'LX0001.log', {}, strings).result;
-    // The command, the attribute names and their values: `tac` and `cellBarred`, `3100` and `1 (NOT_BARRED)`.
-    const distinct = strings.size;
-    expect(distinct).toBeGreaterThanOrEqual(5);
-    // The same node read again (a second archive of the same parse) adds no value the table holds already.
-    const again = readNodeLog(Buffer.from(LOG), 'more.zip', 'LX0001.log', {}, strings).result;
-    expect(strings.size).toBe(distinct);
-    expect(again.attributes.map((a) => [a.command, a.attribute, a.value])).toEqual(first.attributes.map((a) => [a.command, a.attribute, a.value]));
-    expect(first.attributes).toEqual(
-      keptOf(parseNodeLog(LOG, { archive: 'logs.zip', file: 'LX0001.log' }, { keepAttributes: STORED_ATTRIBUTES })).result.attributes,
-    );
-    // Another node's log adds only what it says differently (its cell's barred value).
-    readNodeLog(Buffer.from(LOG.replace(/LX0001/g, 'LX0003').replace('1 (NOT_BARRED)', '0 (BARRED)')), 'logs.zip', 'LX0003.log', {}, strings);
-    expect(strings.size).toBe(distinct + 1);
-  });
-});
-
-describe('memory', () => {
-  it("what is kept of a log no longer holds the log's text", () => {
-    v8.setFlagsFromString('--expose-gc');
-    const collect = vm.runInNewContext('gc') as () => void;
-    // 20 MB of output of a command the job does not keep, after the rows it does keep.
-    const tail = `\r\nLX0001> lgo\r\n${`${'x'.repeat(99)}\r\n`.repeat(200_000)}`;
-    collect();
-    const before = process.memoryUsage().heapUsed;
-    const kept = keptOf(parseNodeLog(LOG + tail, { archive: 'logs.zip', file: 'LX0001.log' }, { rawLineLimit: 1 }));
-    // The parser remembers the last MO it read (tables repeat it): another log's read lets that go.
-    parseNodeLog(LOG.replace('LX0001', 'LX0003'), { archive: 'logs.zip', file: 'LX0003.log' });
-    collect();
-    const held = process.memoryUsage().heapUsed - before;
-    expect(kept.result.attributes.map((a) => a.mo)).toEqual(['ENodeBFunction=1,EUtranCellFDD=LX0001_L800_1', 'ENodeBFunction=1,EUtranCellFDD=LX0001_L800_1']);
-    expect(kept.result.blocks.map((b) => b.command)).toContain('lgo');
-    expect(held).toBeLessThan(2_000_000);
   });
 });

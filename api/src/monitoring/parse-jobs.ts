@@ -6,21 +6,14 @@ import { newExport, recordExport } from '../files';
 import { writeZip } from '../files/zip-output';
 import type { JobKind } from '../jobs/model';
 import { announceAlarmsChanged } from './alarm-events';
-import type { ParseTaskAnswer } from './parse-tasks';
+import type { ParseParams, ParseTaskAnswer } from './parse-params';
 
 /**
  * The log parser's jobs (docs/architecture.md#how-a-job-flows): parsing runs in a worker thread (a large archive is seconds of
  * CPU); the MoBatch scripts are a small read and a zip, written in process.
  */
 
-/** A user's parse of their uploads, or the demo data's parse of archives under the data folder (no one is notified). */
-export type ParseParams =
-  | { uploadIds: string[]; ownerId: number }
-  | {
-      /** `file` is relative to the data folder. */
-      archives: Array<{ name: string; file: string }>;
-      ownerId: null;
-    };
+export type { ParseParams } from './parse-params';
 
 export interface ScriptsParams {
   ownerId: number;

@@ -1,16 +1,10 @@
 import path from 'node:path';
-import { INCOMPLETE_LOG, MONITORING_MESSAGES, type ParseReport, type ParseResponse } from '../contracts/monitoring';
+import { INCOMPLETE_LOG, MONITORING_MESSAGES, type ParseReport } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
 import { JobRefusal, type Task, type TaskContext } from '../jobs/model';
 import type { JobTone } from '../jobs/outcome';
 import { ingestArchives, LogArchiveError, UnusableLogsError, type ArchiveInput } from './ingest';
-import type { ParseParams } from './parse-jobs';
-
-/** What the thread task gets: the job's parameters and its id (recorded on the parse). */
-export type ParseTaskParams = ParseParams & { jobId: string | null };
-
-/** ParseResponse, plus the owner's notification text and the parse's outcome (the route answers ParseResponse only). */
-export type ParseTaskAnswer = ParseResponse & { notice: string; outcome: JobTone };
+import type { ParseTaskAnswer, ParseTaskParams } from './parse-params';
 
 /** Names shown in a notification before "and N more". */
 const NAMES_SHOWN = 5;
