@@ -280,9 +280,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(newpassword);
       await db.updateTable('users').set({ password_hash: passwordHash, tokens_valid_after: auth.revocationPoint() }).where('id', '=', account.id).execute();
       await limits.store.reset(key, limitKeys.loginAccount(account.email));
-      tellPasswordChanged(request, account.id);
       const token = await auth.issueToken(account.id);
       if (!token) return fail(reply, 401, 'Please sign in to continue.');
+      // Told once the answer (with this session's new token) is on its way: the console fetches its
+      // notifications when one arrives, and did so with the old, now refused token (a 401, issue 47).
+      reply.raw.once('finish', () => tellPasswordChanged(request, account.id));
       return { message: MESSAGES.passwordChanged, token };
     },
   );

@@ -1,4 +1,4 @@
-import { formatCount, formatDate, formatRelative, formatSize, initials, uploadLimitText } from './index';
+import { countOf, formatCount, formatDate, formatRelative, formatSize, initials, uploadLimitText } from './index';
 
 describe('formatters', () => {
   test('dates are DD-MM-YYYY HH:mm:ss; empty input gives empty text', () => {
@@ -51,5 +51,15 @@ describe('formatters', () => {
     expect(initials('Ana', 'Silva')).toBe('AS');
     expect(initials('Vodafone PT')).toBe('VP');
     expect(initials('')).toBe('?');
+  });
+});
+
+describe('countOf', () => {
+  test('one is singular, any other count plural, with separators', () => {
+    expect(countOf(1, 'user')).toBe('1 user');
+    expect(countOf(0, 'project')).toBe('0 projects');
+    expect(countOf(2, 'user')).toBe('2 users');
+    expect(countOf(1200, 'project')).toBe('1,200 projects');
+    expect(countOf(3, 'entry', 'entries')).toBe('3 entries');
   });
 });

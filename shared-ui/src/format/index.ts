@@ -37,6 +37,11 @@ export function formatCount(value: number): string {
   return `${sign}${grouped}${decimals === '' ? '' : `.${decimals}`}`;
 }
 
+/** A count and its noun, singular for one: '1 user', '2 users', '1,200 projects' (issue 47: '1 users'). `plural` for irregular nouns. */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : plural}`;
+}
+
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 
 /** Sizes in base 1024 with 2 decimals, Bytes up to YB (specification §9). */

@@ -5,6 +5,10 @@
 
 /** The brand teal: buttons, links, selections. */
 export const BRAND_COLOR = '#0b6e79';
+/** Secondary text that still reads at WCAG AA (4.5:1) on white and on antd's grey surfaces. */
+export const MUTED_TEXT = 'rgba(0, 0, 0, 0.6)';
+/** Placeholder text: lighter than a value, still 4.5:1 on white (#717171). */
+export const PLACEHOLDER_TEXT = 'rgba(0, 0, 0, 0.56)';
 /** The side menu's dark surface (sider, phone drawer). */
 export const SIDER_BACKGROUND = '#0f2a33';
 

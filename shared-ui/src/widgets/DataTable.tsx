@@ -1,9 +1,23 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Flex, Table } from 'antd';
+import { Flex, Table, Tooltip } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { FilterValue, SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { formatCount, formatDate } from '../format';
+import { BRAND_COLOR, MUTED_TEXT } from '../theme/tokens';
 import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
 import { ColumnSettings } from './table/ColumnSettings';
 import { CopyLinkButton } from './table/CopyLinkButton';
@@ -35,7 +49,11 @@ export interface DataColumn<Row> {
   hidden?: boolean;
   render?: (row: Row) => React.ReactNode;
   filter?: boolean;
-  /** Long text that must be read whole (e.g. a problem description): wraps instead of being cut. */
+  /**
+   * Long text that must be readable whole (a comment, a problem description): one line cut with an
+   * ellipsis, the whole text in a tooltip on hover or keyboard focus. Rows stay one line high, so a page
+   * shows its 10 rows (issue 47: wrapped comments made a page three screens long).
+   */
   wrap?: boolean;
   /** Server-side tables sort every column unless told otherwise. */
   sortable?: boolean;
@@ -132,31 +150,68 @@ export function filtersSearch(filters: Record<string, string>): string {
   return `?${new URLSearchParams({ filters: JSON.stringify(filters) }).toString()}`;
 }
 
+/** A long cell's text on one line, whole in a tooltip; focusable so the keyboard can open it too. */
+function LongText({ text }: { text: string }) {
+  if (text === '') return null;
+  return (
+    <Tooltip title={<span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>} placement="topLeft" destroyOnHidden>
+      <span tabIndex={0} className="cw-long-text" style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {text}
+      </span>
+    </Tooltip>
+  );
+}
+
 function cellText<Row>(column: DataColumn<Row>, row: Row): string {
   const cell = row[column.key];
   return column.kind === 'date' ? formatDate(cell as string) : String(cell ?? '');
 }
 
+/**
+ * A column's filter button. antd's own trigger is out of the tab order; this one is reachable and opens
+ * on Enter or Space without the header cell taking the key as a sort. antd wraps it in a span with
+ * role="button" (a click-stopper, never focused), which made this a control inside a control for
+ * assistive technology (axe nested-interactive, issue 47): that role is taken off. antd also draws the
+ * header once more, hidden, to measure the columns; the copy there is left out of the tab order
+ * (aria-hidden-focus).
+ */
+function FilterTrigger({ title, filtered }: { title: string; filtered: boolean }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [measureCopy, setMeasureCopy] = useState(false);
+  useLayoutEffect(() => {
+    const trigger = ref.current;
+    if (!trigger) return;
+    const wrapper = trigger.parentElement;
+    if (wrapper?.getAttribute('role') === 'button') wrapper.removeAttribute('role');
+    setMeasureCopy(trigger.closest('[aria-hidden="true"]') !== null);
+  }, []);
+  return (
+    <span
+      ref={ref}
+      role="button"
+      tabIndex={measureCopy ? -1 : 0}
+      aria-label={`Filter ${title}`}
+      aria-pressed={filtered}
+      className="cw-filter-trigger"
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        event.stopPropagation();
+        event.currentTarget.click();
+      }}
+    >
+      <SearchOutlined style={{ color: filtered ? BRAND_COLOR : undefined }} />
+    </span>
+  );
+}
+
 function textFilter<Row>(column: DataColumn<Row>, inBrowser: boolean): Partial<ColumnType<Row>> {
   return {
-    // antd's own trigger is out of the tab order; this one is reachable and opens on Enter or Space
-    // without the header cell taking the key as a sort.
-    filterIcon: (filtered: boolean) => (
-      <span
-        role="button"
-        tabIndex={0}
-        aria-label={`Filter ${column.title}`}
-        aria-pressed={filtered}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter' && event.key !== ' ') return;
-          event.preventDefault();
-          event.stopPropagation();
-          event.currentTarget.click();
-        }}
-      >
-        <SearchOutlined style={{ color: filtered ? '#0b6e79' : undefined }} />
-      </span>
-    ),
+    filterIcon: (filtered: boolean) => <FilterTrigger title={column.title} filtered={filtered} />,
+    // Opened from the trigger's left edge, rightwards: antd's bottomRight opened the first column's
+    // panel leftwards over the side menu, covering its active entry (issue 47). Near the screen's right
+    // edge antd shifts it back inside.
+    filterDropdownProps: { placement: 'bottomLeft' },
     filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
       <Suspense fallback={<PanelLoading />}>
         <TextFilterPanel
@@ -210,13 +265,13 @@ function toAntColumns<Row>(
       key: c.key,
       dataIndex: c.key,
       title: c.title,
-      ellipsis: !c.wrap,
+      ellipsis: true,
       align: c.kind === 'number' ? 'right' : undefined,
       ...(width === null ? {} : { width }),
       onCell: () => ({ style: size }),
       // antd hands these props to the header cell component (ResizableHeaderCell), which takes `resize` off.
       onHeaderCell: () => ({ style: size, resize: resizeOf?.(c.key) }) as HTMLAttributes<HTMLElement>,
-      render: (_: unknown, row: Row) => (c.render ? c.render(row) : cellText(c, row)),
+      render: (_: unknown, row: Row) => (c.render ? c.render(row) : c.wrap ? <LongText text={cellText(c, row)} /> : cellText(c, row)),
       // Controlled, so a sort read from the address (urlView.ts) shows in its header.
       ...(server && c.sortable !== false
         ? { sorter: true, sortDirections: ['ascend', 'descend'] as SortOrder[], sortOrder: sort?.field === c.key ? (sort.order ?? null) : null }
@@ -360,7 +415,8 @@ function renderTable<Row extends object>(props: {
         // assistive technology (aria-sort, 'sortable'), and a tooltip per column was a tenth of the
         // work of drawing a table page.
         showSorterTooltip={false}
-        locale={{ emptyText: props.emptyText }}
+        // antd greys the empty text to #bfbfbf (1.8:1), text a user has to read (axe color-contrast).
+        locale={{ emptyText: <span style={{ color: MUTED_TEXT }}>{props.emptyText}</span> }}
         // The rows given are the page: paging is the shared Pagination's (§9), below.
         pagination={false}
         onChange={props.onChange}

@@ -51,7 +51,7 @@ export function fileProblem(file: File, acceptedTypes: string[], maxSize: number
 }
 
 /**
- * Drop zone with Remove and Upload buttons. Type and size are checked file by file as they are
+ * Drop zone with Remove (beside each chosen file, and Remove all for several) and Upload buttons. Type and size are checked file by file as they are
  * chosen, for single and multi-file selections alike, so nothing oversized is ever sent (the legacy
  * check never ran for multi-file uploads).
  */
@@ -155,9 +155,12 @@ export function FileDropZone({
         <Button type="primary" icon={<UploadOutlined />} disabled={!onUpload || files.length === 0 || Boolean(disabled)} loading={busy} onClick={send}>
           {uploadLabel}
         </Button>
-        <Button disabled={files.length === 0 || locked} onClick={() => setFiles([])}>
-          Remove
-        </Button>
+        {/* A file's own Remove is beside it; one file needs no second button doing the same (issue 47). */}
+        {multiple ? (
+          <Button disabled={files.length === 0 || locked} onClick={() => setFiles([])}>
+            Remove all
+          </Button>
+        ) : null}
       </Flex>
     </Flex>
   );

@@ -39,7 +39,10 @@ export function PageContainer({ title, actions, children }: PageContainerProps) 
 export function AreaLoading() {
   return (
     <Flex justify="center" style={{ paddingBlock: '20vh' }}>
-      <Spin size="large" aria-label="Loading" />
+      {/* The name goes on a status region: a Spin is a plain div, which may not carry one (axe aria-prohibited-attr). */}
+      <div role="status" aria-label="Loading">
+        <Spin size="large" />
+      </div>
     </Flex>
   );
 }

@@ -1,9 +1,13 @@
-import { Button } from 'antd';
+import { Button, Grid } from 'antd';
 import type { ReactNode } from 'react';
+import { MUTED_TEXT } from '../../theme/tokens';
 
 /** Pagination of the specification (§9): 5 pages in range, 2 margin pages, labels previous and next. */
 export const PAGE_RANGE = 5;
 export const MARGIN_PAGES = 2;
+/** On a phone: fewer pages around the current one and at the ends, so 'previous' … 'next' fit one line of 390 px (issue 47). */
+export const COMPACT_PAGE_RANGE = 3;
+export const COMPACT_MARGIN_PAGES = 1;
 export const PREVIOUS_LABEL = 'previous';
 export const NEXT_LABEL = 'next';
 
@@ -16,15 +20,17 @@ export type PageItem = number | 'break-left' | 'break-right';
  * a break for each run of hidden pages. A break would hide a single page, so that page is shown instead:
  * it takes the same room and saves a click.
  */
-export function pageItems(current: number, pageCount: number): PageItem[] {
+export function pageItems(current: number, pageCount: number, compact = false): PageItem[] {
+  const range = compact ? COMPACT_PAGE_RANGE : PAGE_RANGE;
+  const margin = compact ? COMPACT_MARGIN_PAGES : MARGIN_PAGES;
   const last = Math.max(1, Math.floor(pageCount));
   const page = Math.min(Math.max(1, Math.floor(current)), last);
-  const start = Math.max(1, Math.min(page - Math.floor(PAGE_RANGE / 2), last - PAGE_RANGE + 1));
-  const end = Math.min(last, start + PAGE_RANGE - 1);
+  const start = Math.max(1, Math.min(page - Math.floor(range / 2), last - range + 1));
+  const end = Math.min(last, start + range - 1);
   const shown = new Set<number>();
-  for (let p = 1; p <= Math.min(MARGIN_PAGES, last); p++) shown.add(p);
+  for (let p = 1; p <= Math.min(margin, last); p++) shown.add(p);
   for (let p = start; p <= end; p++) shown.add(p);
-  for (let p = Math.max(1, last - MARGIN_PAGES + 1); p <= last; p++) shown.add(p);
+  for (let p = Math.max(1, last - margin + 1); p <= last; p++) shown.add(p);
   const items: PageItem[] = [];
   let previous = 0;
   for (const p of [...shown].sort((a, b) => a - b)) {
@@ -49,6 +55,8 @@ export interface PaginationProps {
 
 /** The one pagination control of the console (every shared table pages through it). */
 export function Pagination({ current, total, pageSize, onChange, totalText, disabled = false }: PaginationProps) {
+  // xs is below 576 px; a screen that matches no query (or none measured yet) counts as wide.
+  const compact = Grid.useBreakpoint().xs === true;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, current), pageCount);
   const go = (target: number) => {
@@ -62,13 +70,14 @@ export function Pagination({ current, total, pageSize, onChange, totalText, disa
       style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 8, marginTop: 12 }}
     >
       {totalText ? <span className="cw-pagination-total">{totalText}</span> : null}
-      <ul style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 4, listStyle: 'none', margin: 0, padding: 0 }}>
+      {/* The count may go to a line of its own; the pages never split, so 'next' stays beside them. */}
+      <ul style={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', gap: compact ? 2 : 4, listStyle: 'none', margin: 0, padding: 0 }}>
         <li>
           <Button size="small" type="text" disabled={disabled || page <= 1} onClick={() => go(page - 1)}>
             {PREVIOUS_LABEL}
           </Button>
         </li>
-        {pageItems(page, pageCount).map((item) =>
+        {pageItems(page, pageCount, compact).map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
               <Button
@@ -84,7 +93,7 @@ export function Pagination({ current, total, pageSize, onChange, totalText, disa
               </Button>
             </li>
           ) : (
-            <li key={item} aria-hidden="true" style={{ padding: '0 4px', color: 'rgba(0, 0, 0, 0.45)' }}>
+            <li key={item} aria-hidden="true" style={{ padding: '0 4px', color: MUTED_TEXT }}>
               …
             </li>
           ),
