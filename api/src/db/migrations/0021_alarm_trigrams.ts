@@ -6,20 +6,21 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  *
  * No B-tree helps `like '%x%'`, so the list counted a filtered page by reading every alarm of the
  * operator (~0.5 s at a million). PostgreSQL has pg_trgm's GIN index for it (0013); SQLite's FTS5 has a
- * trigram tokenizer, which answers "contains this text, any case" from an index for three characters
- * or more. `monitoring_alarms_trigrams` indexes the alarm columns people look alarms up by; it is an
- * external-content table (it stores the index only, the text stays in `monitoring_alarms`, rowid = the
- * alarm's id) kept in step by the triggers below, whatever writes the alarms (the parse's copy, a purge,
- * the bench). `operator_id` is an unindexed column read from the alarm row, so the table is tenant data
- * like the alarms (docs/tenancy.md) and a read of it is scoped like any other.
+ * trigram tokenizer, which finds the rows holding every three-character piece of a text, any case, from
+ * an index. `monitoring_alarms_trigrams` indexes the alarm columns people look alarms up by, rowid = the
+ * alarm's id. It is contentless (the text stays in `monitoring_alarms` only) and keeps only which
+ * column holds each trigram, not where (detail=column): the list checks every row it finds with its
+ * LIKE anyway, and without positions the index is smaller and a look-up reads less. `operator_id` is
+ * stored beside it (contentless_unindexed), so the table is tenant data like the alarms
+ * (docs/tenancy.md) and its reads are scoped without reading the alarm rows. Triggers keep it in step
+ * with the alarms whatever writes them (the parse's copy, a purge, the bench).
  *
- * The list uses it to narrow the rows and still applies its LIKE to them (api/src/db/trigrams.ts), so the
- * rows are exactly those of before: the tokenizer folds case beyond ASCII, LIKE does not.
- * A later migration that rebuilds `monitoring_alarms` (drop and rename, as 0016 did) drops these
- * triggers with it and must create them, and rebuild this table, again.
+ * The list's use of it: api/src/db/trigrams.ts. A later migration that rebuilds `monitoring_alarms`
+ * (drop and rename, as 0016 did) drops these triggers with it and must create them, and fill this
+ * table, again.
  */
 const TABLE = 'monitoring_alarms_trigrams';
-const COLUMNS = ['site_id', 'node_name', 'specific_problem'] as const;
+const COLUMNS = ['site_id', 'node_name', 'specific_problem', 'operator_id'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
@@ -27,12 +28,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const values = (row: 'new' | 'old') => COLUMNS.map((c) => `${row}.${c}`).join(', ');
   await sql
     .raw(
-      `create virtual table ${TABLE} using fts5(${columns}, operator_id unindexed, content = 'monitoring_alarms', content_rowid = 'id', tokenize = 'trigram')`,
+      `create virtual table ${TABLE} using fts5(site_id, node_name, specific_problem, operator_id unindexed,
+        content = '', contentless_delete = 1, contentless_unindexed = 1, detail = column, tokenize = 'trigram')`,
     )
     .execute(db);
-  await sql.raw(`insert into ${TABLE} (${TABLE}) values ('rebuild')`).execute(db);
-  // An external-content table is told what a row held when it is deleted: its old values, exactly.
-  const forget = `insert into ${TABLE} (${TABLE}, rowid, ${columns}) values ('delete', old.id, ${values('old')});`;
+  await sql.raw(`insert into ${TABLE} (rowid, ${columns}) select id, ${columns} from monitoring_alarms`).execute(db);
+  const forget = `delete from ${TABLE} where rowid = old.id;`;
   const learn = `insert into ${TABLE} (rowid, ${columns}) values (new.id, ${values('new')});`;
   await sql.raw(`create trigger ${TABLE}_insert after insert on monitoring_alarms begin ${learn} end`).execute(db);
   await sql.raw(`create trigger ${TABLE}_delete after delete on monitoring_alarms begin ${forget} end`).execute(db);
