@@ -9,7 +9,7 @@
 // (p) and (d) alternate, best of RUNS each, so a slow moment of the machine hurts neither alone; the
 // ratio is the peer's time over ours. Then the job once more at 1× and at 2× the input (a second archive
 // of as many other nodes), each in a fresh database, with the heap it holds: the most the heap kept
-// after a full collection, sampled as logs are read and at the save, over the heap before the job.
+// after a full collection, sampled as each batch is staged and at the save, over the heap before the job.
 // Goals (issue 48): the job >= 7× the peer; its heap at 2× <= 1.2× its heap at 1×.
 // Needs the built API (`npm run bench` builds it; by hand: cd api && npx tsc -p tsconfig.build.json).
 // BENCH_LOGS_MB sets the 1× size (default 200).
@@ -111,15 +111,16 @@ async function freshDatabase(dir, name) {
 
 /**
  * (d) The parse job into a fresh database. With `heap`, the heap it holds is sampled after a full
- * collection every `every` logs and at the save (slower: only for the heap runs, never timed).
+ * collection each time a batch is staged (the batch's results still in hand: its peak), at the save
+ * and after it (slower: only for the heap runs, never timed). Sampling at the same moments of every
+ * batch, rather than every so many logs, compares 1× and 2× at like points.
  */
-async function parseJob(dir, name, archives, heap = null) {
+async function parseJob(dir, name, archives, heap = false) {
   const database = await freshDatabase(dir, name);
   try {
     collectGarbage();
     const before = process.memoryUsage().heapUsed;
     let most = 0;
-    let logs = 0;
     const sample = () => {
       collectGarbage();
       most = Math.max(most, process.memoryUsage().heapUsed - before);
@@ -132,11 +133,11 @@ async function parseJob(dir, name, archives, heap = null) {
         parsedBy: null,
         jobId: null,
         progress: (_percent, text) => {
-          if (text === 'Saving') {
-            savingAt ??= performance.now();
-            if (heap) sample();
-          } else if (heap && text.startsWith('Parsing ') && (logs += 1) % heap.every === 0) sample();
+          if (text !== 'Saving') return;
+          savingAt ??= performance.now();
+          if (heap) sample();
         },
+        staged: heap ? sample : undefined,
       }),
     );
     const ms = performance.now() - t;
@@ -222,8 +223,7 @@ try {
   console.log(`  by CPU time: peer ${seconds(peerCpuMs)}, parse job ${seconds(jobCpuMs)} (all its threads): ${(peerCpuMs / jobCpuMs).toFixed(2)}×`);
 
   // The job at 1× and 2×, with the heap it holds.
-  const every = Math.max(1, Math.round(count / 20));
-  const one = await parseJob(dir, 'heap-1x', [{ name: 'logs.zip', file }], { every });
+  const one = await parseJob(dir, 'heap-1x', [{ name: 'logs.zip', file }], true);
   const two = await parseJob(
     dir,
     'heap-2x',
@@ -231,7 +231,7 @@ try {
       { name: 'logs.zip', file },
       { name: 'more-logs.zip', file: second },
     ],
-    { every },
+    true,
   );
   const line = (label, r, bytes) =>
     `parse job at ${label}: ${mb(bytes).toFixed(0)} MB of text, ${n(r.report.counts.files)} files, ${seconds(r.ms)} (with heap sampling), heap held ${mb(r.heldBytes).toFixed(1)} MB`;
