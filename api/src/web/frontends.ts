@@ -194,7 +194,7 @@ const SIGNED_OUT_PAGES = /^\/auth(\/|$)/i;
 /**
  * Hashed file names never change content; entry points and manifests must always be revalidated. The
  * path is the file sent, which is the build's `.br` or `.gz` copy when the browser takes one (the build
- * writes them beside every text asset: tools/webpack/precompress.js); which of the copies a response
+ * writes them beside every text asset: tools/webpack/compression.js); which of the copies a response
  * holds depends on Accept-Encoding, so caches must key on it.
  */
 function cacheHeaders(res: { setHeader: (k: string, v: string) => void }, filePath: string): void {
