@@ -1,22 +1,31 @@
 import { BankOutlined, TeamOutlined } from '@ant-design/icons';
 import type { RemoteManifest } from 'shared-ui';
 
-/** Management of operators, projects and users. Each route's page lives at src/routes/<route path>.tsx. */
+/** Management of operators, projects and users. Each route's page lives at src/routes/<route path>.tsx; its menu entry is derived from it. */
 const manifest: RemoteManifest = {
   id: 'management',
   routes: [
-    { path: '/management/operators', title: 'Operators', capability: 'canManage', load: () => import('./routes/management/operators') },
+    {
+      path: '/management/operators',
+      title: 'Operators',
+      capability: 'canManage',
+      menu: { group: 'management', icon: <BankOutlined />, order: 1 },
+      load: () => import('./routes/management/operators'),
+    },
+    // Reached from an operator's row, so not in the menu.
     {
       path: '/management/operators/details/:tab?',
       title: 'Operator details',
       capability: 'canManage',
       load: () => import('./routes/management/operators/details'),
     },
-    { path: '/management/users', title: 'Users', capability: 'canManage', load: () => import('./routes/management/users') },
-  ],
-  menu: [
-    { group: 'management', label: 'Operators', path: '/management/operators', icon: <BankOutlined />, order: 1, capability: 'canManage' },
-    { group: 'management', label: 'Users', path: '/management/users', icon: <TeamOutlined />, order: 2, capability: 'canManage' },
+    {
+      path: '/management/users',
+      title: 'Users',
+      capability: 'canManage',
+      menu: { group: 'management', icon: <TeamOutlined />, order: 2 },
+      load: () => import('./routes/management/users'),
+    },
   ],
 };
 

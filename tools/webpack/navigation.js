@@ -9,6 +9,9 @@ const swc = require('@swc/core');
 
 const NAVIGATION_FILE = 'navigation.json';
 
+/** shared-ui's manifest contract: its one derivation of the menu from the routes (menuOf). */
+const CONTRACT_FILE = path.resolve(__dirname, '../../shared-ui/src/federation/manifest.ts');
+
 /** What src/manifest.tsx may import at run time: icons and nothing else (types are erased). */
 const ICONS_PACKAGE = '@ant-design/icons';
 
@@ -27,18 +30,31 @@ function iconDefinition(name, fromDir) {
   return definition;
 }
 
+/** Compiles a TypeScript module with swc and runs it as CommonJS, its imports answered by `load`. */
+function evaluate(file, load) {
+  const { code } = swc.transformSync(fs.readFileSync(file, 'utf8'), {
+    filename: file,
+    jsc: { parser: { syntax: 'typescript', tsx: file.endsWith('.tsx') }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', code)(module, module.exports, load);
+  return module.exports;
+}
+
+/** menuOf from shared-ui's contract, which imports types only (erased), so it runs here as it is. */
+function contractMenuOf() {
+  return evaluate(CONTRACT_FILE, (request) => {
+    throw new Error(`navigation: ${path.relative(process.cwd(), CONTRACT_FILE)} imports ${request} at run time; it may import types only`);
+  }).menuOf;
+}
+
 /**
  * Evaluates a remote's manifest.tsx with stand-ins: JSX builds plain objects, each icon import is a marker
  * carrying its name, and a page import is never called. Returns the manifest's routes (without their
- * loaders) and menu entries (icons as SVG trees).
+ * loaders and menu places) and the menu entries shared-ui's menuOf derives from them (icons as SVG trees).
  */
 function navigationOf(manifestFile) {
-  const source = fs.readFileSync(manifestFile, 'utf8');
-  const { code } = swc.transformSync(source, {
-    filename: manifestFile,
-    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
-    module: { type: 'commonjs' },
-  });
   const element = (type, props) => ({ type, props });
   const stubs = {
     'react/jsx-runtime': { jsx: element, jsxs: element, Fragment: 'Fragment' },
@@ -48,18 +64,16 @@ function navigationOf(manifestFile) {
     if (request in stubs) return stubs[request];
     throw new Error(`navigation: ${path.relative(process.cwd(), manifestFile)} imports ${request}; a manifest imports icons only, pages lazily`);
   };
-  const module = { exports: {} };
-  new Function('module', 'exports', 'require', code)(module, module.exports, load);
-  const manifest = module.exports.default;
-  if (!manifest || !Array.isArray(manifest.routes) || !Array.isArray(manifest.menu)) throw new Error(`navigation: ${manifestFile} exports no manifest`);
+  const manifest = evaluate(manifestFile, load).default;
+  if (!manifest || !Array.isArray(manifest.routes)) throw new Error(`navigation: ${manifestFile} exports no manifest`);
   const fromDir = path.dirname(manifestFile);
   return {
     id: manifest.id,
     routes: manifest.routes.map(({ path: routePath, title, capability }) => ({ path: routePath, title, capability })),
-    menu: manifest.menu.map(({ group, label, path: entryPath, order, capability, icon }) => {
-      const name = icon && icon.type && icon.type.iconName;
-      if (icon && !name) throw new Error(`navigation: the icon of menu entry ${label} is not an ${ICONS_PACKAGE} element`);
-      return { group, label, path: entryPath, order, capability, icon: name ? iconDefinition(name, fromDir) : null };
+    menu: contractMenuOf()(manifest.routes).map((entry) => {
+      const name = entry.icon && entry.icon.type && entry.icon.type.iconName;
+      if (entry.icon && !name) throw new Error(`navigation: the icon of menu entry ${entry.label} is not an ${ICONS_PACKAGE} element`);
+      return { ...entry, icon: name ? iconDefinition(name, fromDir) : null };
     }),
   };
 }
@@ -75,6 +89,7 @@ class NavigationPlugin {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('NavigationPlugin', (compilation) => {
       compilation.fileDependencies.add(this.manifestFile);
+      compilation.fileDependencies.add(CONTRACT_FILE);
       compilation.hooks.processAssets.tap({ name: 'NavigationPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         try {
           compilation.emitAsset(NAVIGATION_FILE, new sources.RawSource(JSON.stringify({ ...navigationOf(this.manifestFile), version: this.version })));

@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ConsoleProviders } from '../widgets/ConsoleProviders';
-import type { RemoteManifest } from './manifest';
+import { menuOf, type RemoteManifest } from './manifest';
 
 /**
  * A small local frame so a team can run its remote alone (`npm run dev -w mfe-…`): the same
@@ -13,13 +13,14 @@ import type { RemoteManifest } from './manifest';
 function StandaloneFrame({ manifest }: { manifest: RemoteManifest }) {
   const location = useLocation();
   const pages = useMemo(() => manifest.routes.map((r) => ({ ...r, Page: lazy(r.load) })), [manifest]);
+  const menu = useMemo(() => menuOf(manifest.routes), [manifest]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={260} theme="light">
         <Typography.Title level={5} style={{ padding: 16, margin: 0 }}>
           {manifest.id} (standalone)
         </Typography.Title>
-        <Menu selectedKeys={[location.pathname]} items={manifest.menu.map((m) => ({ key: m.path, icon: m.icon, label: <Link to={m.path}>{m.label}</Link> }))} />
+        <Menu selectedKeys={[location.pathname]} items={menu.map((m) => ({ key: m.path, icon: m.icon, label: <Link to={m.path}>{m.label}</Link> }))} />
       </Layout.Sider>
       <Layout.Content style={{ padding: 24 }}>
         <Suspense fallback={<Spin />}>
@@ -27,7 +28,7 @@ function StandaloneFrame({ manifest }: { manifest: RemoteManifest }) {
             {pages.map(({ path, Page }) => (
               <Route key={path} path={path} element={<Page />} />
             ))}
-            <Route path="/" element={<Navigate to={manifest.menu[0]?.path ?? '/'} replace />} />
+            <Route path="/" element={<Navigate to={menu[0]?.path ?? '/'} replace />} />
             <Route path="*" element={<Result status="404" title="Not a page of this remote" />} />
           </Routes>
         </Suspense>

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { render } from '@testing-library/react';
 import { createElement, type ReactElement } from 'react';
 import { manifestProblems, navigationProblems } from '../federation/manifestProblems';
-import type { RemoteManifest, RemoteNavigation } from '../federation/manifest';
+import { menuOf, type RemoteManifest, type RemoteNavigation } from '../federation/manifest';
 import { MenuIcon } from '../federation/MenuIcon';
 
 // The build's reader of src/manifest.tsx (tools/webpack/navigation.js), which writes navigation.json.
@@ -45,10 +45,11 @@ export function describeRemoteManifest(remote: string, manifest: RemoteManifest,
       expect(navigationProblems(JSON.parse(JSON.stringify(navigation)))).toEqual([]);
       expect(navigation.id).toBe(manifest.id);
       expect(navigation.routes).toEqual(manifest.routes.map(({ path: routePath, title, capability }) => ({ path: routePath, title, capability })));
-      expect(navigation.menu.map(({ icon: _icon, ...entry }) => entry)).toEqual(manifest.menu.map(({ icon: _icon, ...entry }) => entry));
+      const menu = menuOf(manifest.routes);
+      expect(navigation.menu.map(({ icon: _icon, ...entry }) => entry)).toEqual(menu.map(({ icon: _icon, ...entry }) => entry));
       navigation.menu.forEach((entry, k) => {
         const fromData = entry.icon ? createElement(MenuIcon, { icon: entry.icon }) : null;
-        expect([entry.label, drawn(fromData)]).toEqual([entry.label, drawn(manifest.menu[k]!.icon as ReactElement | null)]);
+        expect([entry.label, drawn(fromData)]).toEqual([entry.label, drawn(menu[k]!.icon as ReactElement | null)]);
         expect(drawn(fromData)).toContain('<svg');
       });
     });
