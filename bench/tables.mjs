@@ -12,8 +12,8 @@
 // table, indexes built afterwards) on the schema before the alarms' trigram index (migration 0021),
 // which is then migrated on the filled tables, so its build at a million rows is timed too.
 // SQLite always; PostgreSQL too when BENCH_DATABASE_URL=postgres://… (a scratch schema, dropped
-// afterwards). BENCH_TABLE_ROWS (default 1,000,000) and BENCH_TABLE_RUNS (calls per case, default 20)
-// shorten a smoke run.
+// afterwards). BENCH_TABLE_ROWS (default 1,000,000), BENCH_TABLE_RUNS (calls per case, default 20; five for
+// a case whose first call took over half a second) and BENCH_TABLE_ONLY (table names) shorten a run.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,11 @@ const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
 const ROWS = Number(process.env.BENCH_TABLE_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_TABLE_RUNS ?? 20);
 const ONE_OPERATOR = process.env.BENCH_TABLE_ONE_OPERATOR === '1';
+/** BENCH_TABLE_ONLY=alarms,tracker: only those tables (by name, as printed), for a shorter run. */
+const ONLY = (process.env.BENCH_TABLE_ONLY ?? '').split(',').filter(Boolean);
+/** A case whose first call took longer than this is timed over fewer calls: its p50 is clear from five. */
+const SLOW_CALL_MS = 500;
+const SLOW_RUNS = 5;
 /** The migration whose build on filled tables is timed: the rows are written on the schema before it. */
 const TIMED_MIGRATION = '0021_alarm_trigrams';
 const GOALS = { rows: 1_000_000, firstPageMs: 20, twoFiltersMs: 100 };
@@ -89,7 +94,7 @@ const DIALECTS = {
 };
 const THREE_YEARS = 3 * 365 * 86_400;
 
-const TABLES = [
+const ALL_TABLES = [
   {
     name: 'commissioning plan',
     table: 'tracking_commissioning_plan',
@@ -202,6 +207,8 @@ const TABLES = [
   },
 ];
 
+const TABLES = ONLY.length > 0 ? ALL_TABLES.filter((t) => ONLY.includes(t.name)) : ALL_TABLES;
+
 /** `insert into <table> … select` of ROWS generated rows (ids 1 … ROWS), each of the operator `operator` (SQL over `n.i`) says. */
 function fillStatement(table, dialect, operator) {
   const d = DIALECTS[dialect];
@@ -236,7 +243,8 @@ async function timeCase(db, table, query) {
   // This process's CPU time per call as well (SQLite runs in it): on a loaded machine the wall time is
   // mostly the wait for a core, the CPU time is the work.
   const cpu = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  const runs = firstMs > SLOW_CALL_MS ? Math.min(RUNS, SLOW_RUNS) : RUNS;
+  for (let i = 0; i < runs; i += 1) {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     await table.list(db, query);
@@ -370,7 +378,8 @@ async function run(label, databaseUrl) {
 /** Issue 48's goals for the lists, judged on the p50 of the three-operator run. */
 function verdicts(label, after) {
   const scale = ROWS === GOALS.rows ? '' : ` (measured at ${ROWS.toLocaleString('en')} rows, not the goal's ${GOALS.rows.toLocaleString('en')}: no verdict)`;
-  console.log(`  goals on ${label}, ${GOALS.rows.toLocaleString('en')} rows across three operators, p50; ${load()}${scale}`);
+  const subset = ONLY.length > 0 ? `, only ${TABLES.map((t) => t.name).join(', ')}` : '';
+  console.log(`  goals on ${label}, ${GOALS.rows.toLocaleString('en')} rows across three operators, p50${subset}; ${load()}${scale}`);
   for (const [name, goal] of [
     ['first page', GOALS.firstPageMs],
     ['two contains-filters', GOALS.twoFiltersMs],
