@@ -361,7 +361,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (weakness) problems.push(`ADMIN_PASSWORD: ${weakness}`);
   }
 
-  let demoData = true;
+  // The defaults suit a laptop's SQLite file. A deployment (PostgreSQL) gets no demo operators and users
+  // unless it asks for them, and no first administrator with the password the README prints.
+  const deployment = databaseUrl !== null;
+  if (deployment && !env.ADMIN_PASSWORD) {
+    problems.push("ADMIN_PASSWORD is required with DATABASE_URL: a deployment's first administrator gets no default password");
+  }
+  let demoData = !deployment;
   if (env.DEMO_DATA !== undefined && env.DEMO_DATA !== '') {
     const v = env.DEMO_DATA.toLowerCase();
     if (['1', 'true', 'yes'].includes(v)) demoData = true;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PASSWORD_MESSAGES } from '../src/auth/password-rules';
-import { ConfigError, DEFAULT_ADMIN_EMAIL, DEFAULT_MAP_TILE_URL, loadConfig, REPO_ROOT } from '../src/config';
+import { ConfigError, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, DEFAULT_MAP_TILE_URL, loadConfig, REPO_ROOT } from '../src/config';
 
 describe('configuration from the environment', () => {
   test('defaults need nothing set', () => {
@@ -51,6 +51,17 @@ describe('configuration from the environment', () => {
       'DEMO_DATA must be 1 or 0 (got "maybe")',
       'REMOTE_MONITORING_URL must use http:// or https:// (got ftp://)',
     ]);
+  });
+
+  test('a deployment (DATABASE_URL) needs ADMIN_PASSWORD and gets demo data only when it asks for it (issue 49)', () => {
+    const postgres = 'postgres://u@db:5432/cellwise';
+    expect(() => loadConfig({ DATABASE_URL: postgres })).toThrow(
+      "ADMIN_PASSWORD is required with DATABASE_URL: a deployment's first administrator gets no default password",
+    );
+    expect(loadConfig({ DATABASE_URL: postgres, ADMIN_PASSWORD: 'Harbour-Lights-31' })).toMatchObject({ demoData: false, adminPassword: 'Harbour-Lights-31' });
+    expect(loadConfig({ DATABASE_URL: postgres, ADMIN_PASSWORD: 'Harbour-Lights-31', DEMO_DATA: '1' }).demoData).toBe(true);
+    // The embedded SQLite file keeps the defaults a first try needs.
+    expect(loadConfig({ DATABASE_URL: '' })).toMatchObject({ databaseUrl: null, demoData: true, adminPassword: DEFAULT_ADMIN_PASSWORD });
   });
 
   test('PUBLIC_URL must be an http(s) URL', () => {
