@@ -24,7 +24,7 @@ import {
  * Relations as the generators change them: delete one (undone by creating it again with what the dump
  * knew of it), create one from a source cell to a target cell (with the frequency relation and the
  * proxies of another node's cell it needs, each undone in reverse). The MO classes and attribute names
- * are Ericsson's, as the dump importer reads them (api/src/domain/network/mapper.ts).
+ * are Ericsson's, as the dump importer reads them (api/src/domain/network/mapper/).
  */
 
 /** Where each relation class keeps its target, and whether it carries isHoAllowed / isRemoveAllowed. */
