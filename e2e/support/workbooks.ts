@@ -1,21 +1,4 @@
-// Field names of the specification (§3) as the API's contract lists them: workbook headers.
-export const PLAN_FIELDS = [
-  'localId',
-  'technology',
-  'equipCode',
-  'equipName',
-  'supplier',
-  'workType',
-  'commDate',
-  'week',
-  'mkOwner',
-  'impOwner',
-  'btsArea',
-  'btsTech',
-  'project',
-  'comments',
-  'statResponse',
-  'bssTech',
-  'workOrder',
-  'localType',
-];
+import { COMMISSIONING_PLAN_IMPORT_FIELDS } from '../../api/src/contracts/tracking';
+
+// Field names of the specification (§3) as the API's contract lists them (its row schema's): workbook headers.
+export const PLAN_FIELDS: string[] = [...COMMISSIONING_PLAN_IMPORT_FIELDS];

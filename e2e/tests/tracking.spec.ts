@@ -6,39 +6,13 @@ import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { button } from '../support/locators';
 import { PLAN_FIELDS } from '../support/workbooks';
+import { TRACKER_FIELDS as CONTRACT_TRACKER_FIELDS, WORK_ORDER_DELTA_FIELDS, WORK_ORDER_STATUS_FIELDS } from '../../api/src/contracts/tracking';
 import { ADMIN, signInByToken } from '../support/session';
 
-const TRACKER_FIELDS = [
-  'localId',
-  'equipName',
-  'supplier',
-  'commDate',
-  'mkOwner',
-  'impOwner',
-  'project',
-  'comments',
-  'bssTech',
-  'localType',
-  'scheduleStatus',
-  'dateEntry',
-  'week',
-  'dayCount',
-  'currentStatus',
-  'deliveredDate',
-];
-const WOW_FIELDS = ['siteId', 'woType', 'woId', 'wowStatus', 'wowCloseDate', 'wowLastChange', 'wowLastUpdate'];
-const DELTA_FIELDS = [
-  'siteId',
-  'woType',
-  'woId',
-  'trackerStatus',
-  'wowStatus',
-  'wowCloseDate',
-  'wowLastChange',
-  'trackerLastUpdate',
-  'wowLastUpdate',
-  'action',
-];
+// The contract's lists, which are its row schemas' fields (workbook headers, export columns).
+const TRACKER_FIELDS = [...CONTRACT_TRACKER_FIELDS];
+const WOW_FIELDS = [...WORK_ORDER_STATUS_FIELDS];
+const DELTA_FIELDS = [...WORK_ORDER_DELTA_FIELDS];
 
 type Cell = string | number | Date | null;
 type Row = Record<string, Cell>;

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 
 /** Every error the API answers: `{ message }` with a status that means what it says (docs/architecture.md#api-conventions). */
 export const ErrorResponse = Type.Object({ message: Type.String() }, { additionalProperties: false, $id: 'ErrorResponse' });
@@ -16,6 +16,17 @@ export const Password = Type.String({ minLength: 1, maxLength: 256 });
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A 1-based page number in a request: far beyond any table, and never an offset the database refuses. */
 export const PageNumber = (options: { default?: number } = {}) => Type.Integer({ minimum: 1, maximum: 1_000_000, ...options });
+
+/**
+ * The fields of a row schema, in the order the schema declares them, less those that are no column
+ * (`except`): a list's field list is its row's schema, stated once.
+ */
+export function fieldsOf<T extends TObject, E extends keyof T['properties'] & string = never>(
+  row: T,
+  except: readonly E[] = [],
+): ReadonlyArray<Exclude<keyof T['properties'] & string, E>> {
+  return Object.keys(row.properties).filter((field) => !(except as readonly string[]).includes(field)) as Array<Exclude<keyof T['properties'] & string, E>>;
+}
 
 /** One of the given field names (a list's sort field). */
 export const fieldLiterals = (fields: readonly string[]) => Type.Union(fields.map((f) => Type.Literal(f)));

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { fieldLiterals, Id, listQuery, pageOf } from './common';
+import { fieldLiterals, fieldsOf, Id, listQuery, pageOf } from './common';
 import { SiteSharingFields } from './network';
 
 /**
@@ -109,44 +109,14 @@ export const AlarmRow = Type.Object(
   { additionalProperties: false },
 );
 export type AlarmRow = Static<typeof AlarmRow>;
-export const ALARM_FIELDS = [
-  'id',
-  'siteId',
-  'siteName',
-  'nodeName',
-  'tech',
-  'alarmDatetime',
-  'severity',
-  'AlarmName',
-  'moName',
-  'info',
-  'acknowledged',
-  'ackNote',
-  'ackBy',
-  'ackAt',
-  'hint',
-  'source',
-  'stale',
-] as const;
+export const ALARM_FIELDS = fieldsOf(AlarmRow);
 
 export const FaultSummaryRow = Type.Object(
   { ...identity, alarmStatus: Type.String(), alarmCount: Type.Integer(), alarmComments: Type.String(), ...logFacts },
   { additionalProperties: false },
 );
 export type FaultSummaryRow = Static<typeof FaultSummaryRow>;
-export const FAULT_SUMMARY_FIELDS = [
-  'siteId',
-  'siteName',
-  'nodeName',
-  'tech',
-  'commissioningDate',
-  'currentStatus',
-  'alarmStatus',
-  'alarmCount',
-  'alarmComments',
-  'logsDate',
-  'remarks',
-] as const;
+export const FAULT_SUMMARY_FIELDS = fieldsOf(FaultSummaryRow);
 
 export const ConfigurationSummaryRow = Type.Object(
   {
@@ -160,20 +130,7 @@ export const ConfigurationSummaryRow = Type.Object(
   { additionalProperties: false },
 );
 export type ConfigurationSummaryRow = Static<typeof ConfigurationSummaryRow>;
-export const CONFIGURATION_SUMMARY_FIELDS = [
-  'siteId',
-  'siteName',
-  'nodeName',
-  'tech',
-  'commissioningDate',
-  'currentStatus',
-  'radioStatus',
-  'radioComments',
-  'coreStatus',
-  'coreComments',
-  'logsDate',
-  'remarks',
-] as const;
+export const CONFIGURATION_SUMMARY_FIELDS = fieldsOf(ConfigurationSummaryRow);
 
 /** One row per site (nodes whose site is unknown are grouped under their node name). */
 export const OverallSiteSummaryRow = Type.Object(
@@ -193,17 +150,7 @@ export const OverallSiteSummaryRow = Type.Object(
   { additionalProperties: false },
 );
 export type OverallSiteSummaryRow = Static<typeof OverallSiteSummaryRow>;
-export const OVERALL_SITE_SUMMARY_FIELDS = [
-  'siteId',
-  'siteName',
-  'commissioningDate',
-  'currentStatus',
-  'overallSiteStatus',
-  'performanceStatus',
-  'alarmStatus',
-  'radioStatus',
-  'coreStatus',
-] as const;
+export const OVERALL_SITE_SUMMARY_FIELDS = fieldsOf(OverallSiteSummaryRow, ['sharedWith', 'shareMode']);
 
 // The outcome and tab names are fixed lists too.
 const literals = fieldLiterals;
@@ -332,19 +279,7 @@ export const ParseHistoryRow = Type.Object(
   { additionalProperties: false },
 );
 export type ParseHistoryRow = Static<typeof ParseHistoryRow>;
-export const PARSE_HISTORY_FIELDS = [
-  'id',
-  'parsedAt',
-  'parsedBy',
-  'archives',
-  'logsDate',
-  'files',
-  'parsed',
-  'unreachable',
-  'notInInventory',
-  'failed',
-  'problems',
-] as const;
+export const PARSE_HISTORY_FIELDS = fieldsOf(ParseHistoryRow);
 export const ParseHistoryQuery = listQuery(literals(PARSE_HISTORY_FIELDS));
 export type ParseHistoryQuery = Static<typeof ParseHistoryQuery>;
 export const ParseHistoryPage = pageOf(ParseHistoryRow);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { fieldLiterals, Id, listQuery, pageOf } from './common';
+import { fieldLiterals, fieldsOf, Id, listQuery, pageOf } from './common';
 
 /**
  * Planning, validation and optimisation runs (specification §3, §7, §8; docs/architecture.md#api-conventions, docs/engines/planning.md#every-run). Every run is
@@ -92,7 +92,7 @@ export const RunHistoryRow = Type.Object(
   { additionalProperties: false },
 );
 export type RunHistoryRow = Static<typeof RunHistoryRow>;
-export const RUN_HISTORY_FIELDS = ['id', 'user', 'sites', 'site', 'files', 'antenna', 'lteBands', 'runDate', 'message', 'outcome'] as const;
+export const RUN_HISTORY_FIELDS = fieldsOf(RunHistoryRow, ['hasFile']);
 
 export const RunHistoryQuery = listQuery(fieldLiterals(RUN_HISTORY_FIELDS));
 export type RunHistoryQuery = Static<typeof RunHistoryQuery>;

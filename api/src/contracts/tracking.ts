@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { fieldLiterals, listQuery, pageOf } from './common';
+import { fieldLiterals, fieldsOf, listQuery, pageOf } from './common';
 
 /**
  * Tracking (specification §2, §3, §7; docs/engines/tracking.md#rules-applied). Access: `canTrack` on every route.
@@ -133,64 +133,15 @@ export interface WorkOrderStatusRow {
 }
 
 /** Table columns, in order (exports write exactly these, header = field name). */
-export const COMMISSIONING_PLAN_FIELDS = [
-  'id',
-  'localId',
-  'technology',
-  'equipCode',
-  'equipName',
-  'supplier',
-  'workType',
-  'commDate',
-  'week',
-  'mkOwner',
-  'impOwner',
-  'btsArea',
-  'btsTech',
-  'project',
-  'comments',
-  'statResponse',
-  'bssTech',
-  'workOrder',
-  'localType',
-  'LastUpdate',
-] as const;
+export const COMMISSIONING_PLAN_FIELDS = fieldsOf(CommissioningPlanRow);
 export type CommissioningPlanField = (typeof COMMISSIONING_PLAN_FIELDS)[number];
 /** What a commissioning plan import reads (id and LastUpdate are the server's). */
 export const COMMISSIONING_PLAN_IMPORT_FIELDS = COMMISSIONING_PLAN_FIELDS.filter((f) => f !== 'id' && f !== 'LastUpdate');
 
-export const TRACKER_FIELDS = [
-  'localId',
-  'equipName',
-  'supplier',
-  'commDate',
-  'mkOwner',
-  'impOwner',
-  'project',
-  'comments',
-  'bssTech',
-  'localType',
-  'scheduleStatus',
-  'dateEntry',
-  'week',
-  'dayCount',
-  'currentStatus',
-  'deliveredDate',
-] as const;
+export const TRACKER_FIELDS = fieldsOf(TrackerRow, ['id']);
 export type TrackerField = (typeof TRACKER_FIELDS)[number];
 
-export const WORK_ORDER_DELTA_FIELDS = [
-  'siteId',
-  'woType',
-  'woId',
-  'trackerStatus',
-  'wowStatus',
-  'wowCloseDate',
-  'wowLastChange',
-  'trackerLastUpdate',
-  'wowLastUpdate',
-  'action',
-] as const;
+export const WORK_ORDER_DELTA_FIELDS = fieldsOf(WorkOrderDeltaRow, ['id']);
 export type WorkOrderDeltaField = (typeof WORK_ORDER_DELTA_FIELDS)[number];
 
 export const WORK_ORDER_STATUS_FIELDS = ['siteId', 'woType', 'woId', 'wowStatus', 'wowCloseDate', 'wowLastChange', 'wowLastUpdate'] as const;
