@@ -1,5 +1,6 @@
 import type { HubClient } from './hubClient';
 import { API_BASE } from './apiClient';
+import { ALARMS_CHANGED_EVENT, publishAlarmsChanged } from './alarmsChanged';
 import { JOB_PROGRESS_EVENT } from './jobProgress';
 import { isTokenLive, sessionStore } from './session';
 
@@ -69,6 +70,8 @@ export function connectNotificationHub<N>(handlers: HubHandlers<N>): { stop: () 
           NewNotification: (notification) => handlers.onNotification(notification as N),
           [SESSION_ENDED_EVENT]: () => handlers.onSessionEnded?.(),
           [JOB_PROGRESS_EVENT]: (event) => handlers.onJobProgress?.(event),
+          // Pages follow it through onAlarmsChanged (alarmsChanged.ts): no shell code in between.
+          [ALARMS_CHANGED_EVENT]: () => publishAlarmsChanged(),
         },
         // A signed-out console stops trying; a live one keeps trying however long the outage lasts.
         retryDelay: (retries) => (live() ? hubRetryDelay(retries) : null),

@@ -4,4 +4,5 @@ export * from './apiClient';
 export * from './sessionActions';
 export * from './hub';
 export * from './jobProgress';
+export * from './alarmsChanged';
 export * from './pageScope';

@@ -1,6 +1,8 @@
 import { Empty, Flex, Tabs } from 'antd';
 import type { ReportTable, SITE_REPORT_TABS, SiteReport } from 'api/contracts';
+import { useAlarmsVersion } from 'shared-auth';
 import { DataTable, StatusTag, type DataColumn } from 'shared-ui';
+import { AlarmChanges } from './alarmConsole';
 
 // The site report's tabs and tables (siteReport.tsx loads them once a site is chosen).
 
@@ -46,6 +48,7 @@ export function ReportTableView({ table }: { table: ReportTable }) {
 }
 
 export function ReportTabs({ report }: { report: SiteReport }) {
+  const alarmsVersion = useAlarmsVersion();
   return (
     <Tabs
       defaultActiveKey="Summary"
@@ -61,6 +64,8 @@ export function ReportTabs({ report }: { report: SiteReport }) {
               ) : (
                 tables.map((table) => <ReportTableView key={table.TableName} table={table} />)
               )}
+              {/* What changed between each node's two latest logs (issue 47), read live with the console. */}
+              {tab === 'Alarms' ? <AlarmChanges siteId={report.siteId} version={alarmsVersion} /> : null}
             </Flex>
           ),
         };

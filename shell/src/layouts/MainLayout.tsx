@@ -7,6 +7,7 @@ import type { RemotesView } from '../federation/useRemotes';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { SCREEN_HEIGHT } from '../widgets/CookieConsent';
 import { OperatorSwitcher } from './OperatorSwitcher';
+import { SiteSearch } from './SiteSearch';
 import { SideNavigation } from './SideNavigation';
 
 const NavigationDrawer = lazy(() => import('./NavigationDrawer'));
@@ -82,6 +83,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
           {small && <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setDrawerOpen(true)} />}
           <Logo withName={!phone} />
           <Flex flex={1} justify="flex-end" align="center" gap={8} style={{ minWidth: 0 }}>
+            <SiteSearch compact={phone} />
             <OperatorSwitcher compact={small} />
             <NotificationBell />
             {phone ? (

@@ -3,15 +3,17 @@ import { Button, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { AlarmRow, FaultSummaryRow } from 'api/contracts';
-import { can, principalOf, useSession } from 'shared-auth';
+import { can, principalOf, useAlarmsVersion, useSession } from 'shared-auth';
 import { DataTable, PageContainer, StatusTag, filtersFromSearch, filtersSearch, formatDate, listFetcher, type DataColumn } from 'shared-ui';
 import { UnacknowledgeButton } from '../../monitoring/alarmActions';
+import { AlarmChanges, AlarmCounters, SelectAlarm, type CounterFilter } from '../../monitoring/alarmConsole';
 
 // The acknowledge dialog and the hints drawer (their forms, validation and the hints table) load when
 // first opened or pointed at, not with the page.
 const loadAlarmDialogs = () => import('../../monitoring/alarmDialogs');
 const AcknowledgeDialog = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AcknowledgeDialog })));
 const AlarmHintsDrawer = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AlarmHintsDrawer })));
+const AcknowledgeManyDialog = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AcknowledgeManyDialog })));
 import { NO_LOGS_YET, SiteReportLink, identityColumns, logFactColumns } from '../../monitoring/siteColumns';
 
 const NO_ALARMS = 'No alarms: none is active, or no logs were parsed yet (upload MoBatch logs on Upload Logs).';
@@ -76,15 +78,30 @@ function Acknowledged({ row }: { row: AlarmRow }) {
 
 /** Summary and alarm rows, plus a column of their own for the buttons and links. */
 type SummaryRow = FaultSummaryRow & { actions?: undefined };
-type AlarmListRow = AlarmRow & { actions?: undefined };
+type AlarmListRow = AlarmRow & { actions?: undefined; select?: undefined };
 
 const fetchSummary = listFetcher<SummaryRow>('Monitoring/GetFaultManagementSummary');
 const fetchAlarms = listFetcher<AlarmListRow>('Monitoring/GetFaultManagement');
 
 export default function FaultManagementPage() {
   const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
-  // Bumped after an acknowledgement or a hint change: both lists fetch again.
-  const [version, setVersion] = useState(0);
+  // Bumped after an acknowledgement or a hint change: both lists fetch again. The hub's AlarmsChanged
+  // (a parse stored, an acknowledgement anywhere in the operator) does the same, with no reload (issue 47).
+  const [ownVersion, setVersion] = useState(0);
+  const version = `${ownVersion}:${useAlarmsVersion()}`;
+  // A counter clicked: the alarm list starts again filtered by its severity, or by acknowledged.
+  const [counter, setCounter] = useState<CounterFilter | null>(null);
+  const [changesShown, setChangesShown] = useState(false);
+  // Alarms picked for one acknowledgement with one note.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [acknowledgingMany, setAcknowledgingMany] = useState(false);
+  const pick = (id: number, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const [acknowledging, setAcknowledging] = useState<AlarmRow | null>(null);
   const [hintsOpen, setHintsOpen] = useState(false);
   // The drawer stays mounted once opened, so it closes with its motion and keeps its table.
@@ -97,6 +114,7 @@ export default function FaultManagementPage() {
   const refresh = () => setVersion((v) => v + 1);
 
   const showAlarmsOf = (nodeName: string) => {
+    setCounter(null);
     setNode(nodeName);
     alarmList.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
@@ -131,6 +149,17 @@ export default function FaultManagementPage() {
   ];
 
   const alarmColumns: Array<DataColumn<AlarmListRow>> = [
+    {
+      key: 'select',
+      title: 'Select',
+      filter: false,
+      sortable: false,
+      width: 64,
+      render: (row) =>
+        row.acknowledged === 'Yes' ? null : (
+          <SelectAlarm id={row.id} label={`${row.AlarmName} on ${row.nodeName}`} selected={selected.has(row.id)} onChange={pick} />
+        ),
+    },
     { key: 'siteId', title: 'Site Id', render: (row) => <SiteReportLink siteId={row.siteId} /> },
     { key: 'siteName', title: 'Site Name' },
     { key: 'nodeName', title: 'Node Name' },
@@ -206,6 +235,16 @@ export default function FaultManagementPage() {
       />
       <div ref={alarmList} style={{ scrollMarginTop: 16 }}>
         <Flex vertical gap={8}>
+          <AlarmCounters
+            version={version}
+            active={counter}
+            onFilter={(filter) => {
+              setNode(null);
+              setCounter(filter);
+            }}
+            onShowChanges={() => setChangesShown((shown) => !shown)}
+          />
+          {changesShown ? <AlarmChanges version={version} /> : null}
           {node !== null && (
             <Flex>
               <Tag closable closeIcon={<CloseOutlined aria-label="Show every node's alarms" />} onClose={() => setNode(null)}>
@@ -213,22 +252,47 @@ export default function FaultManagementPage() {
               </Tag>
             </Flex>
           )}
+          <Flex gap={8} align="center" wrap>
+            <Button
+              disabled={selected.size === 0}
+              onClick={() => setAcknowledgingMany(true)}
+              onPointerEnter={() => void loadAlarmDialogs()}
+              onFocus={() => void loadAlarmDialogs()}
+            >
+              Acknowledge selected ({selected.size})
+            </Button>
+            {selected.size > 0 ? (
+              <Button type="link" size="small" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </Button>
+            ) : null}
+          </Flex>
           <DataTable
-            // A new node (or a new link) starts a new table, filtered by it from its first request.
-            key={`${node ?? ''}|${search}`}
+            // A new node, counter (or a new link) starts a new table, filtered by it from its first request.
+            key={`${node ?? ''}|${counter ? `${counter.field}=${counter.value}` : ''}|${search}`}
             tableKey="monitoring.faultManagement.alarms"
             caption="Alarm List"
             columns={alarmColumns}
             fetchPage={fetchAlarms}
             rowKey="id"
             reloadKey={version}
-            initialFilters={node === null ? filtersFromSearch(search) : { nodeName: node }}
+            initialFilters={node !== null ? { nodeName: node } : counter !== null ? { [counter.field]: counter.value } : filtersFromSearch(search)}
             emptyText={NO_ALARMS}
           />
         </Flex>
       </div>
       <Suspense fallback={null}>
         {acknowledging && <AcknowledgeDialog alarm={acknowledging} onClose={() => setAcknowledging(null)} onDone={refresh} />}
+        {acknowledgingMany && (
+          <AcknowledgeManyDialog
+            alarmIds={[...selected]}
+            onClose={() => setAcknowledgingMany(false)}
+            onDone={() => {
+              setSelected(new Set());
+              refresh();
+            }}
+          />
+        )}
         {isAdministrator && hintsOpened && <AlarmHintsDrawer open={hintsOpen} onClose={() => setHintsOpen(false)} onChanged={refresh} />}
       </Suspense>
     </PageContainer>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReportColumn, ReportTable, SiteMapResponse, SiteReport } from 'api/contracts';
 import SiteReportPage from './siteReport';
 import {
@@ -120,7 +120,12 @@ function serve(more: Answers = {}) {
       ].filter((o) => o.text.toLowerCase().includes(String(params.query ?? '').toLowerCase())),
     'Monitoring/GetSiteReport': (params: Record<string, unknown>) => ({ ...REPORT, siteId: params.siteId }),
     'Monitoring/GetSiteReportExcel': { file: 'report-1' },
-    'Monitoring/GetSiteReportEmail': { message: 'Report sent to eva@cellwise.local.' },
+    'Monitoring/GetReportRecipients': [
+      { id: 7, name: 'Eva Engineer', email: 'eva@cellwise.local' },
+      { id: 8, name: 'Rui Rigger', email: 'rui@cellwise.local' },
+    ],
+    'Monitoring/SendSiteReport': (body: Record<string, unknown>) => ({ message: `Report sent to ${(body.userIds as number[]).length} recipients.` }),
+    'Monitoring/GetAlarmChanges': [],
     'Monitoring/GetSiteMap': SITE_MAP,
     ...more,
   });
@@ -224,7 +229,7 @@ describe('Site Report', () => {
     expect(screen.queryByText(/shared with/)).toBeNull();
   });
 
-  test("'Excel Report' downloads the workbook; 'Email Report' sends it to the user and says so", async () => {
+  test("'Excel Report' downloads the workbook; 'Email Report' sends it to the users chosen (the user to start with) and says so", async () => {
     const api = serve();
     await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=LX0001');
     await waitFor(() => expect(buttonNamed(/Excel Report/)).toBeEnabled());
@@ -238,8 +243,26 @@ describe('Site Report', () => {
     await act(async () => {
       fireEvent.click(buttonNamed(/Email Report/));
     });
-    expect(await screen.findByText('Report sent to eva@cellwise.local.')).toBeInTheDocument();
-    expect(api.to('Monitoring/GetSiteReportEmail')[0]!.params).toEqual({ siteId: 'LX0001', userId: 7 });
+    const dialog = (await screen.findByText(/Each recipient gets the workbook/, undefined, { timeout: 20_000 })).closest<HTMLElement>('.ant-modal')!;
+    expect(dialog.textContent).toContain('Email the report of LX0001');
+    await waitFor(() => expect(dialog.textContent).toContain('Eva Engineer <eva@cellwise.local>'));
+    const select = dialog.querySelector('.ant-select')!;
+    fireEvent.mouseDown(select.querySelector('input') ?? select);
+    const option = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find(
+        (o) => o.textContent === 'Rui Rigger <rui@cellwise.local>',
+      );
+      if (!found) throw new Error('no option yet');
+      return found;
+    });
+    await act(async () => {
+      fireEvent.click(option);
+    });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    });
+    expect(await screen.findByText('Report sent to 2 recipients.')).toBeInTheDocument();
+    expect(api.to('Monitoring/SendSiteReport')[0]!.body).toEqual({ siteId: 'LX0001', userIds: [7, 8] });
   });
 
   test('an unknown site says so where the report would be, and no map is shown', async () => {

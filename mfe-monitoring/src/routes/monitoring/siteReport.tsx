@@ -1,9 +1,9 @@
-import { FileExcelOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { FieldTimeOutlined, FileExcelOutlined, MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { FileResponse, MessageResponse, SiteOption, SiteReport } from 'api/contracts';
-import { api, errorMessage, useSession } from 'shared-auth';
+import type { FileResponse, SiteOption, SiteReport } from 'api/contracts';
+import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import { InfoBanner, PageContainer, SiteSelect, downloadExport } from 'shared-ui';
 import { sharedWithText } from '../../sharing';
 
@@ -40,15 +40,21 @@ function useSiteReport(siteId: string | null) {
 // The report's tabs and tables load once a site is chosen (fetched beside the report), not with the page.
 const loadReportTabs = () => import('../../monitoring/siteReportTabs');
 const ReportTabs = lazy(() => loadReportTabs().then((m) => ({ default: m.ReportTabs })));
+// Mailing to a list and the daily digests load when first opened (issue 47).
+const loadReportMail = () => import('../../monitoring/reportMail');
+const ReportMailDialog = lazy(() => loadReportMail().then((m) => ({ default: m.ReportMailDialog })));
+const DigestDialog = lazy(() => loadReportMail().then((m) => ({ default: m.DigestDialog })));
 
 export default function SiteReportPage() {
-  const { notification } = App.useApp();
   const userId = useSession((s) => s.user.id);
+  const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
   const [search, setSearch] = useSearchParams();
-  const siteId = search.get('siteId')?.trim() || null;
+  // ?site= is what the other site pages and the top bar's search carry (issue 47); ?siteId= the specification's.
+  const siteId = search.get('siteId')?.trim() || search.get('site')?.trim() || null;
   const { report, error, loading } = useSiteReport(siteId);
   const [exporting, setExporting] = useState(false);
   const [mailing, setMailing] = useState(false);
+  const [digests, setDigests] = useState(false);
 
   const choose = (value: string | string[]) => {
     const chosen = Array.isArray(value) ? value[0] : value;
@@ -68,27 +74,30 @@ export default function SiteReportPage() {
     }
   };
 
-  const email = async () => {
-    if (!siteId) return;
-    setMailing(true);
-    try {
-      const { data } = await api.get<MessageResponse>('Monitoring/GetSiteReportEmail', { params: { siteId, userId } });
-      notification.success({ title: data.message });
-    } catch {
-      // The API client has shown why.
-    } finally {
-      setMailing(false);
-    }
-  };
-
   return (
     <PageContainer
       title="Site Report"
       actions={
         <>
-          <Button icon={<MailOutlined />} disabled={!siteId || userId === null} loading={mailing} onClick={() => void email()}>
+          <Button
+            icon={<MailOutlined />}
+            disabled={!siteId || userId === null}
+            onClick={() => setMailing(true)}
+            onPointerEnter={() => void loadReportMail()}
+            onFocus={() => void loadReportMail()}
+          >
             Email Report
           </Button>
+          {isAdministrator ? (
+            <Button
+              icon={<FieldTimeOutlined />}
+              onClick={() => setDigests(true)}
+              onPointerEnter={() => void loadReportMail()}
+              onFocus={() => void loadReportMail()}
+            >
+              Daily digest
+            </Button>
+          ) : null}
           <Button icon={<FileExcelOutlined />} disabled={!siteId} loading={exporting} onClick={() => void excel()}>
             Excel Report
           </Button>
@@ -126,6 +135,10 @@ export default function SiteReportPage() {
           </Suspense>
         </Card>
       )}
+      <Suspense fallback={null}>
+        {mailing && siteId && userId !== null ? <ReportMailDialog siteId={siteId} userId={userId} onClose={() => setMailing(false)} /> : null}
+        {digests ? <DigestDialog onClose={() => setDigests(false)} /> : null}
+      </Suspense>
     </PageContainer>
   );
 }
