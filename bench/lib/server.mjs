@@ -19,7 +19,10 @@ export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math
 /** The built API as a child process on 127.0.0.1, port chosen by the system (PORT=0). */
 export async function startServer(label, databaseUrl, extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellwise-bench-load-'));
-  const child = spawn(process.execPath, [MAIN], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under a bench's
+  // load: Node refuses --cpu-prof in NODE_OPTIONS.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: {
       ...process.env,
       PORT: '0',

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isRole, type Role } from 'shared-auth/policy';
 import type { UserInfo } from '../contracts/account';
+import { PreparedReads, runPrepared, slot } from '../db/prepared';
 import type { Database } from '../db/schema';
 
 /** Ids are 32-bit integers on PostgreSQL: a bigger number in a query is an error there, not a miss. */
@@ -85,7 +86,15 @@ export async function findSessionAccount(
   userId: number,
 ): Promise<{ account: AccountRow; member: boolean; operatorExists: boolean } | null> {
   if (!isPossibleId(userId)) return null;
-  const row = await accountQuery(db)
+  const { session } = SESSION_READS.statements(db, '', { userId });
+  const row = (await runPrepared<SessionQueryRow>(db, session)).rows[0];
+  const account = toAccount(row);
+  if (!row || !account) return null;
+  return { account, member: row.member !== null, operatorExists: row.operator_exists !== null };
+}
+
+function sessionQuery(db: Kysely<Database>) {
+  return accountQuery(db)
     .select((eb) => [
       eb
         .selectFrom('user_operators')
@@ -99,12 +108,23 @@ export async function findSessionAccount(
         .whereRef('operators.id', '=', 'users.operator_id')
         .as('operator_exists'),
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  const account = toAccount(row);
-  if (!row || !account) return null;
-  return { account, member: row.member !== null, operatorExists: row.operator_exists !== null };
+    .where('users.id', '=', slot('userId') as never);
 }
+
+type SessionQueryRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirst']>>>;
+
+/** Read before every authenticated request: compiled once (db/prepared.ts), as the list pages are. */
+const SESSION_READS = new PreparedReads((db) => ({ session: sessionQuery(db) }));
+
+const PROJECT_NAMES = new PreparedReads((db) => ({
+  names: db
+    .selectFrom('user_projects')
+    .innerJoin('projects', 'projects.id', 'user_projects.project_id')
+    .select('projects.name')
+    .distinct()
+    .where('user_projects.user_id', '=', slot('userId') as never)
+    .orderBy('projects.name'),
+}));
 
 export async function findAccountByEmail(db: Kysely<Database>, email: string): Promise<AccountRow | null> {
   return toAccount(await accountQuery(db).where('users.email', '=', normalizeEmail(email)).executeTakeFirst());
@@ -112,15 +132,8 @@ export async function findAccountByEmail(db: Kysely<Database>, email: string): P
 
 /** Names of the user's projects, over all their operators, each once, sorted. */
 export async function projectNamesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_projects')
-    .innerJoin('projects', 'projects.id', 'user_projects.project_id')
-    .select('projects.name')
-    .distinct()
-    .where('user_projects.user_id', '=', userId)
-    .orderBy('projects.name')
-    .execute();
-  return rows.map((r) => r.name);
+  const { names } = PROJECT_NAMES.statements(db, '', { userId });
+  return (await runPrepared<{ name: string }>(db, names)).rows.map((r) => r.name);
 }
 
 /** The session user (specification §3) as `account/GetUserInfo` answers it. */

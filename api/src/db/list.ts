@@ -1,6 +1,7 @@
-import { PostgresAdapter, RawNode, sql, type Kysely, type OperationNode, type RawBuilder } from 'kysely';
+import { PostgresAdapter, RawNode, sql, type Kysely, type OperationNode, type QueryResult, type RawBuilder } from 'kysely';
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
 import { scopedTo } from './operator-scope';
+import { PreparedReads, runPrepared, slot } from './prepared';
 import type { Database } from './schema';
 import { trigramNarrowing, type TrigramIndex } from './trigrams';
 
@@ -120,23 +121,42 @@ export function containsMatch(db: Kysely<Database>, text: RawBuilder<unknown>, p
 
 const column = (field: string) => sql.ref(`q.${field}`);
 
-export async function listFrom<T>(db: Kysely<Database>, source: ListSource, query: ListQuery): Promise<{ rows: T[]; total: number }> {
-  const page = query.page ?? 1;
-  const size = Math.min(query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-  const offset = (page - 1) * size;
-  const sortField = query.sort ?? source.defaultSort;
-  if (!source.fields.includes(sortField)) throw new ListQueryError(`Unknown sort field "${sortField.slice(0, 50)}".`);
-  const filters = parseFilters(query.filters, source.fields);
-  const order = query.order ?? (query.sort === undefined ? source.defaultOrder : 'ascend');
+/** What decides a list statement's SQL text; the patterns, page and size are values of it. */
+interface ListShape {
+  sortField: string;
+  order: 'ascend' | 'descend';
+  /** The filtered fields, in the query's order. */
+  filtered: readonly string[];
+}
+
+/** A value of the statement: its slot when the statement is prepared, else the value itself. */
+type ValueOf = (name: string, value: unknown) => unknown;
+
+/**
+ * The statements of one page of `source`: the count, the page, and (only with `narrowing`) the page
+ * chosen through the trigram index. Built with slots for a prepared shape ({@link PreparedReads}), or
+ * with the values themselves when the trigram narrowing, whose look-up text is part of its SQL, applies.
+ */
+function listStatements(
+  db: Kysely<Database>,
+  source: ListSource,
+  shape: ListShape,
+  valueOf: ValueOf,
+  patterns: readonly string[],
+  narrowing: RawBuilder<boolean> | null,
+) {
+  const { sortField, order, filtered } = shape;
   const ties = source.tieBreak.filter((f) => f !== sortField);
+  const size = valueOf('size', 0);
+  const offset = valueOf('offset', 0);
 
   /** WHERE and ORDER BY over the fields as `field` names them. */
-  const clauses = (field: (name: string) => RawBuilder<unknown>, always?: RawBuilder<boolean>, narrowing?: RawBuilder<boolean>) => {
-    const matches = filters.map(([name, needle]) => {
+  const clauses = (field: (name: string) => RawBuilder<unknown>, always?: RawBuilder<boolean>, narrowed?: RawBuilder<boolean>) => {
+    const matches = filtered.map((name, i) => {
       const text = source.numberFields.has(name) ? sql`cast(${field(name)} as text)` : field(name);
-      return containsMatch(db, text, containsPattern(source.dateFields.has(name) ? dateFilterText(needle) : needle));
+      return containsMatch(db, text, valueOf(`f${i}`, patterns[i]) as string);
     });
-    if (narrowing) matches.unshift(narrowing);
+    if (narrowed) matches.unshift(narrowed);
     if (always) matches.unshift(always);
     const where = matches.length > 0 ? sql`where ${sql.join(matches, sql` and `)}` : sql``;
     const direction = order === 'descend' ? sql`desc` : sql`asc`;
@@ -150,34 +170,78 @@ export async function listFrom<T>(db: Kysely<Database>, source: ListSource, quer
   const from = sql`(${source.from}) as q`;
   const outer = clauses(column);
   const fields = sql.join(source.fields.map((f) => column(f)));
-  const keyed = source.keyed;
-  const onTable = keyed !== undefined && [sortField, ...ties, ...filters.map(([name]) => name)].every((f) => Object.hasOwn(keyed.columns, f));
-  if (onTable) {
+  const keyed = onKeyedTable(source, shape);
+  if (keyed) {
     const inner = clauses((name) => keyed.columns[name]!, keyed.where);
-    const narrowing = trigramNarrowing(db, keyed.trigrams, keyed.columns[keyed.key]!, filters);
     const narrowed = narrowing ? clauses((name) => keyed.columns[name]!, keyed.where, narrowing) : inner;
     const page = (chosenBy: typeof inner) =>
       scopedSql(
-        sql<T>`select ${fields} from ${from} where ${column(keyed.key)} in (select ${keyed.columns[keyed.key]!} from ${keyed.table} ${chosenBy.where} ${chosenBy.orderBy} limit ${size} offset ${offset}) ${outer.orderBy}`,
-      ).execute(db);
+        sql`select ${fields} from ${from} where ${column(keyed.key)} in (select ${keyed.columns[keyed.key]!} from ${keyed.table} ${chosenBy.where} ${chosenBy.orderBy} limit ${size} offset ${offset}) ${outer.orderBy}`,
+      );
     const counted =
-      filters.length === 0 && source.countFrom
+      filtered.length === 0 && source.countFrom
         ? sql`select count(*) as total from (${source.countFrom}) as q`
         : sql`select count(*) as total from ${keyed.table} ${narrowed.where}`;
-    const count = scopedSql(sql<{ total: number | string }>`${counted}`).execute(db);
-    if (narrowing) {
-      // Counted first: how many rows match decides which way the page is chosen (NARROWED_MATCHES_PER_ROW).
-      const total = Number((await count).rows[0]?.total ?? 0);
-      const rows = await page(total <= NARROWED_MATCHES_PER_ROW * (offset + size) ? narrowed : inner);
-      return { rows: rows.rows, total };
-    }
-    const [counts, rows] = await Promise.all([count, page(inner)]);
-    return { rows: rows.rows, total: Number(counts.rows[0]?.total ?? 0) };
+    return { count: scopedSql(counted), page: page(inner), ...(narrowing ? { narrowedPage: page(narrowed) } : {}) };
   }
-  const counted = filters.length === 0 && source.countFrom ? sql`(${source.countFrom}) as q` : from;
-  const [count, rows] = await Promise.all([
-    scopedSql(sql<{ total: number | string }>`select count(*) as total from ${counted} ${outer.where}`).execute(db),
-    scopedSql(sql<T>`select ${fields} from ${from} ${outer.where} ${outer.orderBy} limit ${size} offset ${offset}`).execute(db),
-  ]);
-  return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+  const counted = filtered.length === 0 && source.countFrom ? sql`(${source.countFrom}) as q` : from;
+  return {
+    count: scopedSql(sql`select count(*) as total from ${counted} ${outer.where}`),
+    page: scopedSql(sql`select ${fields} from ${from} ${outer.where} ${outer.orderBy} limit ${size} offset ${offset}`),
+  };
+}
+
+/** The keyed table when the page can be chosen on it alone: sort, ties and filters are all its fields. */
+function onKeyedTable(source: ListSource, { sortField, filtered }: ListShape): KeyedTable | undefined {
+  const keyed = source.keyed;
+  const ties = source.tieBreak.filter((f) => f !== sortField);
+  return keyed !== undefined && [sortField, ...ties, ...filtered].every((f) => Object.hasOwn(keyed.columns, f)) ? keyed : undefined;
+}
+
+/** Each source's statements, prepared per shape (sort, order, filtered fields). */
+const PREPARED = new WeakMap<ListSource, PreparedReads<'count' | 'page'>>();
+const SHAPE_SEPARATOR = '\u0000';
+
+function preparedOf(source: ListSource): PreparedReads<'count' | 'page'> {
+  let prepared = PREPARED.get(source);
+  if (!prepared) {
+    prepared = new PreparedReads((db, shapeKey) => {
+      const [sortField, order, ...filtered] = shapeKey.split(SHAPE_SEPARATOR);
+      const shape = { sortField: sortField!, order: order as ListShape['order'], filtered };
+      const { count, page } = listStatements(db, source, shape, (name) => slot(name), [], null);
+      return { count, page };
+    });
+    PREPARED.set(source, prepared);
+  }
+  return prepared;
+}
+
+const totalOf = (result: QueryResult<unknown>) => Number((result.rows[0] as { total?: number | string } | undefined)?.total ?? 0);
+
+export async function listFrom<T>(db: Kysely<Database>, source: ListSource, query: ListQuery): Promise<{ rows: T[]; total: number }> {
+  const page = query.page ?? 1;
+  const size = Math.min(query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const offset = (page - 1) * size;
+  const sortField = query.sort ?? source.defaultSort;
+  if (!source.fields.includes(sortField)) throw new ListQueryError(`Unknown sort field "${sortField.slice(0, 50)}".`);
+  const filters = parseFilters(query.filters, source.fields);
+  const order = query.order ?? (query.sort === undefined ? source.defaultOrder : 'ascend');
+  const shape: ListShape = { sortField, order, filtered: filters.map(([name]) => name) };
+  const patterns = filters.map(([name, needle]) => containsPattern(source.dateFields.has(name) ? dateFilterText(needle) : needle));
+  const values: Record<string, unknown> = { size, offset };
+  patterns.forEach((pattern, i) => (values[`f${i}`] = pattern));
+
+  const keyed = onKeyedTable(source, shape);
+  const narrowing = keyed ? trigramNarrowing(db, keyed.trigrams, keyed.columns[keyed.key]!, filters) : null;
+  if (narrowing) {
+    // The look-up text is part of the narrowing's SQL: built for this query alone.
+    const built = listStatements(db, source, shape, (name) => values[name], patterns, narrowing);
+    // Counted first: how many rows match decides which way the page is chosen (NARROWED_MATCHES_PER_ROW).
+    const total = totalOf(await built.count.execute(db));
+    const rows = await (total <= NARROWED_MATCHES_PER_ROW * (offset + size) ? built.narrowedPage! : built.page).execute(db);
+    return { rows: rows.rows as T[], total };
+  }
+  const statements = preparedOf(source).statements(db, [sortField, order, ...shape.filtered].join(SHAPE_SEPARATOR), values);
+  const [count, rows] = await Promise.all([runPrepared(db, statements.count), runPrepared<T>(db, statements.page)]);
+  return { rows: rows.rows, total: totalOf(count) };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ShareMode, SiteSharing } from '../contracts/network';
 import { currentOperatorId } from '../db/operator-scope';
+import { PreparedReads, runPrepared, slot } from '../db/prepared';
 import type { Database } from '../db/schema';
 
 /**
@@ -23,27 +24,41 @@ export interface SiteShare {
 /** Values per IN list: far below SQLite's and PostgreSQL's bound on parameters. */
 const IN_CHUNK = 500;
 
+/**
+ * The share-row read of {@link visibleShares}; shape '' reads every row, shape 'n' the sites of slots
+ * s0…s(n-1). Prepared (db/prepared.ts): every site list's page reads it.
+ */
+const SHARE_READS = new PreparedReads((db, shape) => {
+  const query = db
+    .selectFrom('network_site_shares as x')
+    .innerJoin('operators as o', 'o.id', 'x.operator_id')
+    .innerJoin('operators as p', 'p.id', 'x.partner_operator_id')
+    .select(['x.site_id as siteId', 'x.operator_id as ownerId', 'o.name as ownerName', 'x.partner_operator_id as partnerId', 'p.name as partnerName', 'x.mode'])
+    .orderBy('x.site_id')
+    .orderBy('p.name');
+  if (shape === '') return { shares: query };
+  const ids = Array.from({ length: Number(shape) }, (_, i) => slot(`s${i}`) as never);
+  return { shares: query.where('x.site_id', 'in', ids) };
+});
+
+interface ShareRow {
+  siteId: string;
+  ownerId: number | string;
+  ownerName: string;
+  partnerId: number | string;
+  partnerName: string;
+  mode: ShareMode;
+}
+
 /** The share rows visible to the current operator, of the sites given (all of them without a list), by site and partner name. */
 export async function visibleShares(db: Db, siteIds?: readonly string[]): Promise<SiteShare[]> {
-  const read = (ids?: readonly string[]) => {
-    let query = db
-      .selectFrom('network_site_shares as x')
-      .innerJoin('operators as o', 'o.id', 'x.operator_id')
-      .innerJoin('operators as p', 'p.id', 'x.partner_operator_id')
-      .select([
-        'x.site_id as siteId',
-        'x.operator_id as ownerId',
-        'o.name as ownerName',
-        'x.partner_operator_id as partnerId',
-        'p.name as partnerName',
-        'x.mode',
-      ])
-      .orderBy('x.site_id')
-      .orderBy('p.name');
-    if (ids) query = query.where('x.site_id', 'in', ids);
-    return query.execute();
+  const read = async (ids?: readonly string[]) => {
+    const values: Record<string, unknown> = {};
+    ids?.forEach((id, i) => (values[`s${i}`] = id));
+    const { shares } = SHARE_READS.statements(db, ids ? String(ids.length) : '', values);
+    return (await runPrepared<ShareRow>(db, shares)).rows;
   };
-  const rows = [];
+  const rows: ShareRow[] = [];
   if (!siteIds) rows.push(...(await read()));
   else {
     const unique = [...new Set(siteIds)];

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
 import { containsMatch } from '../db/list';
 import type { ListQuery } from '../contracts/tracking';
 import { scopedTo } from '../db/operator-scope';
+import { PreparedReads, runPrepared, slot } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';
 import { columnOf, DATE_FIELDS, NUMBER_FIELDS, type TableName, type TableSpec } from './datasets';
@@ -15,6 +16,29 @@ function selection(fields: readonly string[]) {
   return sql.join(fields.map((f) => sql`${sql.ref(columnOf(f))} as ${sql.id(f)}`));
 }
 
+/** Each tracking table's list statements, prepared per shape (sort, order, filtered fields): docs of PreparedReads. */
+const PREPARED = new WeakMap<TableSpec, PreparedReads<'count' | 'page'>>();
+const SHAPE_SEPARATOR = '\u0000';
+
+function listStatements(db: Kysely<Database>, spec: TableSpec, shapeKey: string) {
+  const [sortField, order, ...filtered] = shapeKey.split(SHAPE_SEPARATOR) as [string, string, ...string[]];
+  const filters = filtered.map((field, i) => {
+    const column = sql.ref(columnOf(field));
+    const text = NUMBER_FIELDS.has(field) ? sql`cast(${column} as text)` : column;
+    return containsMatch(db, text, slot(`f${i}`) as never);
+  });
+  const where = sql`where ${sql.join([scopedTo(spec.table), ...filters], sql` and `)}`;
+  const table = sql.table(spec.table);
+  const direction = order === 'descend' ? sql`desc` : sql`asc`;
+  const sortColumn = sql.ref(columnOf(sortField));
+  const orderBy =
+    sortField === 'id' ? sql`order by id ${direction}` : sql`order by case when ${sortColumn} is null then 1 else 0 end, ${sortColumn} ${direction}, id asc`;
+  return {
+    count: sql`select count(*) as total from ${table} ${where}`,
+    page: sql`select ${selection(spec.rowFields)} from ${table} ${where} ${orderBy} limit ${slot('size')} offset ${slot('offset')}`,
+  };
+}
+
 /**
  * One page of a tracking list: filtered ("contains", any case), sorted (nulls last, then file order)
  * and paged in SQL, plus the count of every matching row.
@@ -24,22 +48,14 @@ export async function listRows<T>(db: Kysely<Database>, spec: TableSpec, query: 
   const size = Math.min(query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const sortField = query.sort ?? 'id';
   if (!spec.rowFields.includes(sortField)) throw new ListQueryError(`Unknown sort field "${sortField.slice(0, 50)}".`);
-  const filters = parseFilters(query.filters, spec.rowFields).map(([field, needle]) => {
-    const column = sql.ref(columnOf(field));
-    const text = NUMBER_FIELDS.has(field) ? sql`cast(${column} as text)` : column;
-    return containsMatch(db, text, containsPattern(DATE_FIELDS.has(field) ? dateFilterText(needle) : needle));
-  });
-  const where = sql`where ${sql.join([scopedTo(spec.table), ...filters], sql` and `)}`;
-  const table = sql.table(spec.table);
-  const direction = query.order === 'descend' ? sql`desc` : sql`asc`;
-  const sortColumn = sql.ref(columnOf(sortField));
-  const orderBy =
-    sortField === 'id' ? sql`order by id ${direction}` : sql`order by case when ${sortColumn} is null then 1 else 0 end, ${sortColumn} ${direction}, id asc`;
-
-  const [total, rows] = await Promise.all([
-    countRows(db, sql`select count(*) as total from ${table} ${where}`),
-    sql<T>`select ${selection(spec.rowFields)} from ${table} ${where} ${orderBy} limit ${size} offset ${(page - 1) * size}`.execute(db),
-  ]);
+  const filters = parseFilters(query.filters, spec.rowFields);
+  const values: Record<string, unknown> = { size, offset: (page - 1) * size };
+  filters.forEach(([field, needle], i) => (values[`f${i}`] = containsPattern(DATE_FIELDS.has(field) ? dateFilterText(needle) : needle)));
+  let prepared = PREPARED.get(spec);
+  if (!prepared) PREPARED.set(spec, (prepared = new PreparedReads((handle, shape) => listStatements(handle, spec, shape))));
+  const shape = [sortField, query.order === 'descend' ? 'descend' : 'ascend', ...filters.map(([field]) => field)].join(SHAPE_SEPARATOR);
+  const statements = prepared.statements(db, shape, values);
+  const [total, rows] = await Promise.all([countRows(db, statements.count), runPrepared<T>(db, statements.page)]);
   return { rows: rows.rows, total };
 }
 
@@ -54,7 +70,9 @@ const countCaches = new WeakMap<Kysely<Database>, Map<string, number>>();
 
 /** Global, not per operator: any operator's write bumps it, which only drops totals a little more often. */
 const dataVersion = async (db: Kysely<Database>) =>
-  (await db.selectFrom('app_meta').select('value').where('key', '=', TRACKING_VERSION_KEY).executeTakeFirst())?.value ?? '0';
+  (await runPrepared<{ value: string }>(db, VERSION_READ.statements(db, '', {}).version)).rows[0]?.value ?? '0';
+/** Read twice by every filtered page: prepared (db/prepared.ts). */
+const VERSION_READ = new PreparedReads((db) => ({ version: db.selectFrom('app_meta').select('value').where('key', '=', TRACKING_VERSION_KEY) }));
 
 /**
  * The count of a filtered list, counted once per data version: a contains-filter matches no index, so
@@ -62,16 +80,15 @@ const dataVersion = async (db: Kysely<Database>) =>
  * is read before and after counting, and a count is kept only if no write committed in between; it is
  * read from the database, so another instance's import is seen at once.
  */
-async function countRows(db: Kysely<Database>, count: RawBuilder<{ total: number | string }>): Promise<number> {
+async function countRows(db: Kysely<Database>, count: CompiledQuery<unknown>): Promise<number> {
   // The statement's parameters hold the operator (its scopedTo), so a total is kept per operator as well.
-  const compiled = count.compile(db);
   const before = await dataVersion(db);
   let cache = countCaches.get(db);
   if (!cache) countCaches.set(db, (cache = new Map()));
-  const key = `${before}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const key = `${before}\u0000${count.sql}\u0000${JSON.stringify(count.parameters)}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const { rows } = await count.execute(db);
+  const { rows } = await runPrepared<{ total: number | string }>(db, count);
   const total = Number(rows[0]?.total ?? 0);
   if ((await dataVersion(db)) === before) {
     if (cache.size >= COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
