@@ -250,7 +250,10 @@ function controlsUnderBanner(page: Page): Promise<string[]> {
 
 const scrollToEnd = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 
-test('7: the cookie banner takes its own room: nothing is hidden under it', async ({ page, context }) => {
+// Issue 47 moved the banner over the bottom of the screen (in the page's flow it pushed every page down 56 px):
+// the console starts at the top; scrolled to its end, nothing is left under the banner, and the side menu
+// ends above it.
+test('7: the cookie banner lies over the bottom of the screen; scrolled to the end, nothing is hidden under it', async ({ page, context }) => {
   await context.clearCookies();
   await page.setViewportSize(DESKTOP);
   await signIn(page, app.url, ADMIN.email, ADMIN.password);
@@ -259,10 +262,10 @@ test('7: the cookie banner takes its own room: nothing is hidden under it', asyn
   await page.goto(app.url + '/tracking/tracker');
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await expect(consent).toBeVisible();
-  expect(await controlsUnderBanner(page)).toEqual([]);
-  // The console starts below the banner, not under it.
+  // The console starts at the top of the screen, the banner at its bottom.
   const banner = await box(consent);
-  expect((await box(page.locator('.ant-layout').first())).y).toBeGreaterThanOrEqual(banner.y + banner.height - 1);
+  expect((await box(page.locator('.ant-layout').first())).y).toBe(0);
+  expect(banner.y + banner.height).toBeCloseTo(DESKTOP.height, 0);
   await scrollToEnd(page);
   expect(await controlsUnderBanner(page)).toEqual([]);
   await expect(sider(page).getByText('Settings', { exact: true })).toBeInViewport();
@@ -270,7 +273,6 @@ test('7: the cookie banner takes its own room: nothing is hidden under it', asyn
   await page.setViewportSize(PHONE);
   await page.goto(app.url + '/home');
   await expect(page.getByText('Passion')).toBeVisible();
-  expect(await controlsUnderBanner(page)).toEqual([]);
   await scrollToEnd(page);
   await expect(page.getByText('Passion')).toBeInViewport();
   expect(await controlsUnderBanner(page)).toEqual([]);

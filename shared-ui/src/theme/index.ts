@@ -15,6 +15,10 @@ export const cellwiseTheme: ThemeConfig = {
     colorTextPlaceholder: PLACEHOLDER_TEXT,
     // antd's #ff4d4f is 3.3:1 on white: a danger link ('Delete') could not be read at AA. Red 7 is 5.6:1.
     colorError: '#cf1322',
+    // A green tag's text (green 7, #389e0d) is 3.4:1 on its own background ('Online', 'OK'); green 8 is 6:1.
+    // A gold tag's (gold 7, 'Email not confirmed') is 2.8:1; gold 9 is 6:1. Red and blue tags pass as they are.
+    green7: '#237804',
+    gold7: '#874d00',
   },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: SIDER_BACKGROUND, headerPadding: '0 16px' },

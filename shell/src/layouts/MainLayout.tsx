@@ -5,7 +5,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { logout, useSession } from 'shared-auth';
 import type { RemotesView } from '../federation/useRemotes';
 import { NotificationBell } from '../notifications/NotificationBell';
-import { SCREEN_HEIGHT } from '../widgets/CookieConsent';
+import { SCREEN_HEIGHT, UNCOVERED_HEIGHT } from '../widgets/CookieConsent';
 import { OperatorSwitcher } from './OperatorSwitcher';
 import { SiteSearch } from './SiteSearch';
 import { SideNavigation } from './SideNavigation';
@@ -68,8 +68,8 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
   return (
     <Layout style={{ minHeight: SCREEN_HEIGHT }} data-shell-store-instance={storeInstance}>
       {!small && (
-        // As tall as the screen once it sticks to the top (below a cookie banner it starts lower and scrolls into place).
-        <Layout.Sider width={264} style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
+        // As tall as the screen once it sticks to the top, less the cookie banner lying over its bottom while it shows.
+        <Layout.Sider width={264} style={{ overflow: 'auto', height: UNCOVERED_HEIGHT, position: 'sticky', top: 0 }}>
           <SideNavigation remotes={remotes} ready={menuReady} />
         </Layout.Sider>
       )}

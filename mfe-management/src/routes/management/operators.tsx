@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OperatorSummary } from 'api/contracts';
 import { api } from 'shared-auth';
-import { Heading, PageContainer, Panel, useApiGet, useToasts } from 'shared-ui';
+import { Heading, PageContainer, Panel, countOf, useApiGet, useToasts } from 'shared-ui';
 import { OperatorPicture } from '../../operators/OperatorPicture';
 
 // The add dialog's form (react-hook-form, yup, antd Form and Modal) loads when it is opened, not with the grid.
@@ -39,7 +39,7 @@ export default function OperatorsPage() {
       title: `Delete ${operator.name}?`,
       content:
         operator.users + operator.projects > 0
-          ? `${operator.name} has ${operator.users} users and ${operator.projects} projects. It is deleted only when it has no projects and no users but you.`
+          ? `${operator.name} has ${countOf(operator.users, 'user')} and ${countOf(operator.projects, 'project')}. It is deleted only when it has no projects and no users but you.`
           : 'The operator has no users and no projects. This cannot be undone.',
       okText: 'Delete',
       okButtonProps: { danger: true },

@@ -116,6 +116,18 @@ describe('/management/users', () => {
     expect(sent).toContainEqual({ method: 'POST', url: 'Users/ResendConfirmationEmail', body: { userId: 2 } });
   });
 
+  test('Reactivate only for deactivated users: it asks first, then reactivates (issue 47)', async () => {
+    const sent = renderAs('Administrator');
+    const dora = await rowOf('Dora Gone');
+    expect(within(await rowOf('Ana Admin')).queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
+    expect(within(await rowOf('Nuno Novo')).queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
+    fireEvent.click(within(dora).getByRole('button', { name: 'Reactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reactivate Dora Gone?' });
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reactivate' }));
+    await waitFor(() => expect(sent).toContainEqual({ method: 'POST', url: 'Users/ReactivateUser', body: { userId: 3 } }));
+  });
+
   test('Delete asks first, then deletes', async () => {
     const sent = renderAs('Administrator');
     fireEvent.click(within(await rowOf('Nuno Novo')).getByRole('button', { name: 'Delete' }));

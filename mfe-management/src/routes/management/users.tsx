@@ -78,6 +78,14 @@ export default function UsersPage() {
       onOk: () => act(() => api.post('Users/DeactivateUser', { userId: row.id })),
     });
 
+  const confirmReactivate = (row: UserRow) =>
+    modal.confirm({
+      title: `Reactivate ${row.name}?`,
+      content: 'They can sign in again with their password.',
+      okText: 'Reactivate',
+      onOk: () => act(() => api.post('Users/ReactivateUser', { userId: row.id })),
+    });
+
   const confirmDelete = (row: UserRow) =>
     modal.confirm({
       title: `Delete ${row.name}?`,
@@ -122,10 +130,16 @@ export default function UsersPage() {
       key: 'actions',
       title: 'Actions',
       filter: false,
+      // Wide enough for its longest set of buttons on one line: Delete wrapped under 'Resend confirmation email' (issue 47).
+      width: 330,
       render: (row) => (
-        <Flex gap={4} wrap>
+        <Flex gap={4} wrap={false}>
           {row.status ? (
-            row.deactivated || row.id === myId ? null : (
+            row.id === myId ? null : row.deactivated ? (
+              <Button size="small" onClick={() => confirmReactivate(row)}>
+                Reactivate
+              </Button>
+            ) : (
               <Button size="small" onClick={() => confirmDeactivate(row)}>
                 Deactivate
               </Button>

@@ -26,7 +26,8 @@ export function CopyLinkButton({ tableName }: { tableName: string }) {
         );
       }}
     >
-      Copy link
+      {/* Words of its name ('Copy a link to …'), so what a user sees is what they can say (axe label-content-name-mismatch). */}
+      Copy a link
     </Button>
   );
 }
