@@ -1,7 +1,7 @@
 import { BankOutlined, TeamOutlined } from '@ant-design/icons';
 import type { RemoteManifest } from 'shared-ui';
 
-/** Management of operators, projects and users. Each route's page lives at src/routes/<route path>.tsx; its menu entry is derived from it. */
+/** Management of operators, projects and users, and the job dashboard. Each route's page lives at src/routes/<route path>.tsx; its menu entry is derived from it. */
 const manifest: RemoteManifest = {
   id: 'management',
   routes: [
@@ -26,6 +26,8 @@ const manifest: RemoteManifest = {
       menu: { group: 'management', icon: <TeamOutlined />, order: 2 },
       load: () => import('./routes/management/users'),
     },
+    // No menu entry of this area: the shell's menu opens it in a new tab (shell/src/menu/jobDashboard.tsx).
+    { path: '/management/jobs', title: 'Job Dashboard', capability: 'canSeeJobDashboard', load: () => import('./routes/management/jobs') },
   ],
 };
 

@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { ConsoleProviders } from 'shared-ui';
 import { applyAntdStylesheet } from './antdStylesheet';
 import { ConsoleApp } from './ConsoleApp';
+import { takeHandedOverToken } from './session/tokenHandoff';
+
+// Before the router reads the address: a tab opened with the session in it (the job dashboard link).
+takeHandedOverToken();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

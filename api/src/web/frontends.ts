@@ -5,14 +5,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REMOTE_NAMES, type Config } from '../config';
 import { embedOriginOf } from '../dashboards/records';
 import { escapeHtml } from '../lib/html';
-import { registerJobsDashboard } from './jobs-dashboard';
 
 /** Where each remote owns pages and menu groups; the shell uses it to show a dead remote's area as unavailable. */
 const REMOTE_AREAS: Record<(typeof REMOTE_NAMES)[number], { prefixes: string[]; groups: string[] }> = {
   tracking: { prefixes: ['/tracking'], groups: ['tracking'] },
   'planning-validation': { prefixes: ['/planning', '/validation', '/optimization'], groups: ['planning', 'validation', 'optimization'] },
   monitoring: { prefixes: ['/monitoring', '/dashboards'], groups: ['monitoring', 'dashboards'] },
-  management: { prefixes: ['/management/operators', '/management/users'], groups: ['management'] },
+  management: { prefixes: ['/management/operators', '/management/users', '/management/jobs'], groups: ['management'] },
 };
 
 export function runtimeConfig(config: Config) {
@@ -277,7 +276,6 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
 
   // `/` goes on to /home at once: its frame is home's.
   app.get('/', { schema: { hide: true } }, async (_req, reply) => sendShell(reply, '/home'));
-  registerJobsDashboard(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -81,7 +81,7 @@ describe('the Job Dashboard menu entry', () => {
     const entry = entryOf(await renderMenu())!;
     await act(async () => entry.click());
     expect(open).toHaveBeenCalledTimes(1);
-    expect(open).toHaveBeenCalledWith(`/jobs?access_token=${encodeURIComponent(token)}`, '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith(`/management/jobs?access_token=${encodeURIComponent(token)}`, '_blank', 'noopener');
     // The entry is not a page of this tab: it never shows as the selected one.
     expect(entry.classList.contains('ant-menu-item-selected')).toBe(false);
   });
@@ -97,6 +97,6 @@ describe('the Job Dashboard menu entry', () => {
   });
 
   test('the token is encoded in the address', () => {
-    expect(jobDashboardUrl('a.b+c/d=')).toBe('/jobs?access_token=a.b%2Bc%2Fd%3D');
+    expect(jobDashboardUrl('a.b+c/d=')).toBe('/management/jobs?access_token=a.b%2Bc%2Fd%3D');
   });
 });
