@@ -487,6 +487,7 @@ const TENANCY: Record<string, Tenancy> = {
   'POST /api/Users/EditUser': MANAGEMENT,
   'POST /api/Users/ResendConfirmationEmail': MANAGEMENT,
   'POST /api/Users/DeactivateUser': MANAGEMENT,
+  'POST /api/Users/ReactivateUser': MANAGEMENT,
   'DELETE /api/Users/DeleteUser': MANAGEMENT,
   'GET /api/Users/GetAuditTrail': MANAGEMENT,
   'GET /api/Operators/GetOperators': MANAGEMENT,

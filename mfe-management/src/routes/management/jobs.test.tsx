@@ -38,7 +38,7 @@ const answer = <T,>(data: T) => Promise.resolve({ data } as ApiResponse<T>);
 function fakeApi(rows: () => JobRow[]) {
   const listed: Array<Record<string, unknown>> = [];
   const posted: Array<{ url: string; body: unknown }> = [];
-  jest.spyOn(api, 'get').mockImplementation((url: string, config?: { params?: Record<string, unknown> }) => {
+  jest.spyOn(api, 'get').mockImplementation(((url: string, config?: { params?: Record<string, unknown> }) => {
     if (url === 'Jobs/GetJobs') {
       listed.push(config?.params ?? {});
       const page: JobsPage = { rows: rows(), total: rows().length, kinds: [{ kind: 'tracking.import', label: 'Tracking import' }] };
@@ -50,7 +50,7 @@ function fakeApi(rows: () => JobRow[]) {
       return answer(details);
     }
     return Promise.reject(new Error(`unexpected GET ${url}`));
-  });
+  }) as never);
   jest.spyOn(api, 'post').mockImplementation((url: string, body?: unknown) => {
     posted.push({ url, body });
     return answer({ message: 'Job queued again.' });

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Drawer, Flex, Progress, Select, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { JobDetails, JobRow, JobsPage, JobStateName } from 'api/contracts';
+import type { JobDetails, JobRow, JobsPage as JobsAnswer, JobStateName } from 'api/contracts';
 import { api } from 'shared-auth';
 import { DataTable, formatDate, Heading, Note, PageContainer, useToasts, type DataColumn, type TablePage, type TableQuery } from 'shared-ui';
 
@@ -212,7 +212,7 @@ function JobDetailsBody({ details, act }: { details: JobDetails; act: (job: JobR
  */
 export default function JobsPage() {
   const [filters, setFilters] = useState<Filters>({ state: '', kind: '' });
-  const [kinds, setKinds] = useState<JobsPage['kinds']>([]);
+  const [kinds, setKinds] = useState<JobsAnswer['kinds']>([]);
   const [version, setVersion] = useState(0);
   const [activeOnPage, setActiveOnPage] = useState(false);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
@@ -227,7 +227,7 @@ export default function JobsPage() {
       const params: Record<string, string | number> = { page: query.page, size: query.size };
       if (filters.state) params.state = filters.state;
       if (filters.kind) params.kind = filters.kind;
-      const { data } = await api.get<JobsPage>('Jobs/GetJobs', { params, skipLoading: true });
+      const { data } = await api.get<JobsAnswer>('Jobs/GetJobs', { params, skipLoading: true });
       setKinds((before) => (JSON.stringify(before) === JSON.stringify(data.kinds) ? before : data.kinds));
       setActiveOnPage(data.rows.some((job) => ACTIVE.has(job.state)));
       setUpdatedAt(new Date());

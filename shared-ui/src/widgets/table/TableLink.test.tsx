@@ -77,6 +77,6 @@ describe('a shareable table view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy a link to Sites' }));
     expect(await screen.findByText(LINK_COPIED)).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(window.location.href);
-    expect(new URL(writeText.mock.calls[0]![0] as string).searchParams.get(viewParam(KEY))).toBe('{"p":3}');
+    expect(new URL((writeText.mock.calls[0] as unknown[])[0] as string).searchParams.get(viewParam(KEY))).toBe('{"p":3}');
   });
 });
