@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import * as L from 'leaflet';
+import { cellwiseTheme } from 'shared-ui';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
 import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/monitoringKit';
 import SiteMap, { type SiteMapProps } from './SiteMap';
@@ -214,7 +215,7 @@ describe('SiteMap', () => {
     });
     await waitFor(() => expect(openPopup()?.textContent).toContain('LX0001 – Lisboa <b>Centro</b>'));
     // Coloured by overall status from the theme: NOK error red, OK success green, no data grey.
-    expect(markers.map((m) => m.options.fillColor)).toEqual(['#ff4d4f', '#52c41a', '#8c8c8c', '#52c41a']);
+    expect(markers.map((m) => m.options.fillColor)).toEqual([cellwiseTheme.token!.colorError, '#52c41a', '#8c8c8c', '#52c41a']);
   });
 
   test('choosing a site in the select zooms to it and opens its popup', async () => {
