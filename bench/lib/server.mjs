@@ -29,6 +29,8 @@ export async function startServer(label, databaseUrl, extraEnv = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
+      // With DATABASE_URL the API requires the first administrator's password; the bench signs in with the demo one.
+      ADMIN_PASSWORD: DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       REDIS_URL: '',

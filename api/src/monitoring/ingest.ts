@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { INCOMPLETE_LOG, type ParseCounts, type ParsedFile, type ParseProblem, type ParseReport } from '../contracts/monitoring';
 import type { Database } from '../db/schema';
 import { scopedTo } from '../db/operator-scope';
+import { refreshStatistics } from '../db/statistics';
 import { parseMobatchResult, type MobatchEntry, type MoTech, type NodeLogResult, type Problem } from '../domain/amos';
 import { evaluateNode, type InventoryCell, type InventoryFacts, type NodeEvaluation } from '../domain/monitoring';
 import { defaultSiteId } from '../domain/network/site-rule';
@@ -354,6 +355,7 @@ async function ingestInto(conn: Db, staging: ParseStaging, archives: readonly Ar
 
   const unread = unreadable.filter((u) => !nodes.has(u.node.toLowerCase()));
   const id = await swapIn(conn, staging, report, [...nodes.values()], superseded, options, unread);
+  await refreshStatistics(conn, [...NODE_ROW_TABLES, 'monitoring_nodes']);
   progress(100, 'Saved');
   return { id, ...report };
 }

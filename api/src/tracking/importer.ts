@@ -3,6 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { MAX_REPORTED_PROBLEMS, type ImportProblem } from '../contracts/tracking';
 import { OPERATOR_COLUMN, requireOperatorId, runUnscoped, scopedTo } from '../db/operator-scope';
 import type { Database } from '../db/schema';
+import { refreshStatistics } from '../db/statistics';
 import {
   headerProblem,
   IMPORT_SPECS,
@@ -164,6 +165,7 @@ export async function importDataSet(
         if (kind !== 'commissioningPlan') await recomputeDelta(trx);
         await writeStamp(trx, STAMPS[kind], importedAt);
       });
+      await refreshStatistics(conn, kind === 'commissioningPlan' ? [live] : [live, 'tracking_wo_delta']);
       return { rows: writer.written, importedAt };
     } finally {
       await sql`drop table if exists ${sql.table(staging)}`.execute(conn);

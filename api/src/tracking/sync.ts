@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { WorkOrderStatusRow } from '../contracts/tracking';
 import type { Database } from '../db/schema';
+import { refreshStatistics } from '../db/statistics';
 import { buildTracker, computeDelta, type PlanData, type TrackerData, type TrackerSide } from '../domain/tracking';
 import { trackerSyncChanges, type TrackerSyncChanges } from '../domain/tracking/sync-changes';
 import { COMMISSIONING_PLAN_TABLE, DELTA_TABLE, STAMPS, TRACKER_TABLE, WORK_ORDER_STATUS_TABLE } from './datasets';
@@ -42,7 +43,7 @@ export interface SyncResult {
  * against the tracker it replaced.
  */
 export async function syncTracker(db: Kysely<Database>, now = new Date()): Promise<SyncResult> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const plan = await collect(allRows<PlanData>(trx, 'tracking_commissioning_plan', COMMISSIONING_PLAN_TABLE.rowFields));
     const before = await collect(allRows<TrackerData>(trx, 'tracking_tracker', TRACKER_TABLE.exportFields));
     const previous = new Map<string, string | null>();
@@ -58,4 +59,6 @@ export async function syncTracker(db: Kysely<Database>, now = new Date()): Promi
     await writeStamp(trx, STAMPS.tracker, updatedAt);
     return { sites: tracker.length, deltaRows, updatedAt, changes: trackerSyncChanges(before, tracker) };
   });
+  await refreshStatistics(db, ['tracking_tracker', 'tracking_wo_delta']);
+  return result;
 }
