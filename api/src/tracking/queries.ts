@@ -1,4 +1,5 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PostgresAdapter, sql, type CompiledQuery, type Kysely } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
 import { containsMatch } from '../db/list';
 import type { ListQuery } from '../contracts/tracking';
@@ -17,7 +18,7 @@ function selection(fields: readonly string[]) {
 }
 
 /** Each tracking table's list statements, prepared per shape (sort, order, filtered fields): docs of PreparedReads. */
-const PREPARED = new WeakMap<TableSpec, PreparedReads<'count' | 'page'>>();
+const PREPARED = new WeakMap<TableSpec, PreparedReads<'count' | 'page' | 'bounds'>>();
 const SHAPE_SEPARATOR = '\u0000';
 
 function listStatements(db: Kysely<Database>, spec: TableSpec, shapeKey: string) {
@@ -33,9 +34,13 @@ function listStatements(db: Kysely<Database>, spec: TableSpec, shapeKey: string)
   const sortColumn = sql.ref(columnOf(sortField));
   const orderBy =
     sortField === 'id' ? sql`order by id ${direction}` : sql`order by case when ${sortColumn} is null then 1 else 0 end, ${sortColumn} ${direction}, id asc`;
+  // SQLite counts in slices of the table's rowids (see countInSlices); PostgreSQL counts at once.
+  const sliced = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const slice = sliced ? sql` and rowid > ${slot('after')} and rowid <= ${slot('upTo')}` : sql``;
   return {
-    count: sql`select count(*) as total from ${table} ${where}`,
+    count: sql`select count(*) as total from ${table} ${where}${slice}`,
     page: sql`select ${selection(spec.rowFields)} from ${table} ${where} ${orderBy} limit ${slot('size')} offset ${slot('offset')}`,
+    bounds: sliced ? sql`select min(rowid) as low, max(rowid) as high from ${table} where ${scopedTo(spec.table)}` : sql`select 0 as low, 0 as high`,
   };
 }
 
@@ -54,8 +59,9 @@ export async function listRows<T>(db: Kysely<Database>, spec: TableSpec, query: 
   let prepared = PREPARED.get(spec);
   if (!prepared) PREPARED.set(spec, (prepared = new PreparedReads((handle, shape) => listStatements(handle, spec, shape))));
   const shape = [sortField, query.order === 'descend' ? 'descend' : 'ascend', ...filters.map(([field]) => field)].join(SHAPE_SEPARATOR);
-  const statements = prepared.statements(db, shape, values);
-  const [total, rows] = await Promise.all([countRows(db, statements.count), runPrepared<T>(db, statements.page)]);
+  const statementsFor = (after: number, upTo: number) => prepared.statements(db, shape, { ...values, after, upTo });
+  const statements = statementsFor(0, 0);
+  const [total, rows] = await Promise.all([countRows(db, statements, statementsFor), runPrepared<T>(db, statements.page)]);
   return { rows: rows.rows, total };
 }
 
@@ -74,25 +80,66 @@ const dataVersion = async (db: Kysely<Database>) =>
 /** Read twice by every filtered page: prepared (db/prepared.ts). */
 const VERSION_READ = new PreparedReads((db) => ({ version: db.selectFrom('app_meta').select('value').where('key', '=', TRACKING_VERSION_KEY) }));
 
+/** Counts being counted, per database and key: requests that want the same total wait for the one count. */
+const countsInFlight = new WeakMap<Kysely<Database>, Map<string, Promise<number>>>();
+/** Rowids per slice of a SQLite count: ~10 ms of scanning on this machine, so a request waits no longer than that. */
+const COUNT_SLICE_ROWS = 10_000;
+
+type ListStatements = Readonly<Record<'count' | 'page' | 'bounds', CompiledQuery<unknown>>>;
+
 /**
  * The count of a filtered list, counted once per data version: a contains-filter matches no index, so
  * each count scans the table (120,000 plan rows: ~200 ms, when the page itself takes ~1 ms). The version
  * is read before and after counting, and a count is kept only if no write committed in between; it is
- * read from the database, so another instance's import is seen at once.
+ * read from the database, so another instance's import is seen at once. Requests arriving while it is
+ * counted share that count instead of each scanning the table (at 50 connections after an import, every
+ * one of them did).
  */
-async function countRows(db: Kysely<Database>, count: CompiledQuery<unknown>): Promise<number> {
+async function countRows(db: Kysely<Database>, statements: ListStatements, statementsFor: (after: number, upTo: number) => ListStatements): Promise<number> {
   // The statement's parameters hold the operator (its scopedTo), so a total is kept per operator as well.
   const before = await dataVersion(db);
   let cache = countCaches.get(db);
   if (!cache) countCaches.set(db, (cache = new Map()));
-  const key = `${before}\u0000${count.sql}\u0000${JSON.stringify(count.parameters)}`;
+  const key = `${before}\u0000${statements.count.sql}\u0000${JSON.stringify(statements.count.parameters)}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const { rows } = await runPrepared<{ total: number | string }>(db, count);
-  const total = Number(rows[0]?.total ?? 0);
+  let flights = countsInFlight.get(db);
+  if (!flights) countsInFlight.set(db, (flights = new Map()));
+  let flight = flights.get(key);
+  if (!flight) {
+    const started = countInSlices(db, statements.bounds, (after, upTo) => statementsFor(after, upTo).count).finally(() => flights.delete(key));
+    flights.set(key, (flight = started));
+  }
+  const total = await flight;
   if ((await dataVersion(db)) === before) {
     if (cache.size >= COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(key, total);
+  }
+  return total;
+}
+
+/**
+ * A count, on SQLite a slice of rowids at a time with a turn of the event loop between slices: better-sqlite3
+ * runs a statement on the main thread, and one count over 120,000 rows held every other request for 200-600 ms
+ * (the longest stall of bench/fairness.mjs). A write committing between slices changes the data version, so
+ * such a total is answered but not kept. PostgreSQL counts in one statement, off the event loop already.
+ */
+async function countInSlices(
+  db: Kysely<Database>,
+  bounds: CompiledQuery<unknown>,
+  countOf: (after: number, upTo: number) => CompiledQuery<unknown>,
+): Promise<number> {
+  const sliced = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const totalOf = async (after: number, upTo: number) => Number((await runPrepared<{ total: number | string }>(db, countOf(after, upTo))).rows[0]?.total ?? 0);
+  if (!sliced) return totalOf(0, 0);
+  const { rows } = await runPrepared<{ low: number | null; high: number | null }>(db, bounds);
+  const low = rows[0]?.low;
+  const high = rows[0]?.high;
+  if (low == null || high == null) return 0;
+  let total = 0;
+  for (let after = Number(low) - 1; after < Number(high); after += COUNT_SLICE_ROWS) {
+    if (after >= Number(low)) await nextTurn();
+    total += await totalOf(after, Math.min(Number(high), after + COUNT_SLICE_ROWS));
   }
   return total;
 }
