@@ -180,6 +180,11 @@ async function measure(browser, base, target, token, home) {
   });
   await context.close();
   const { kbRaw, kbGzip } = sizes(bodies.values());
+  // BUNDLE_FILES=1: each file the page loaded, heaviest first, to see what to trim.
+  if (process.env.BUNDLE_FILES) {
+    const rows = [...bodies].map(([url, body]) => [sizes([body]).kbGzip, new URL(url).pathname]).sort((a, b) => b[0] - a[0]);
+    console.log(`\n${target.path}:\n${rows.map(([kb, file]) => `  ${String(kb).padStart(6)} KB  ${file}`).join('\n')}`);
+  }
   const row = {
     page: target.label,
     path: target.path,
