@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import * as L from 'leaflet';
 import { cellwiseTheme } from 'shared-ui';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
 import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/monitoringKit';
 import SiteMap, { type SiteMapProps } from './SiteMap';
-import { isShown, layersOf, legendContent, mapLegend, popupContent, type LayerName } from './siteMap';
+import { clusterSummary, isShown, layersOf, legendContent, mapLegend, popupContent, sitesBounds, type LayerName } from './siteMap';
 
 // The stylesheet is fetched from the built remote's assets; jsdom has neither, and the map draws without it.
 jest.mock('./leafletCss', () => ({ loadLeafletCss: () => Promise.resolve() }));
@@ -19,6 +19,18 @@ beforeAll(() => {
     },
   });
   jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as unknown as CanvasRenderingContext2D);
+});
+
+// jsdom lays nothing out: the map's element gets the size a browser would give it, so the map can fit its sites.
+const MAP_SIZE = { width: 800, height: 520 };
+let mapSized = true;
+beforeAll(() => {
+  const sized = (side: 'width' | 'height') =>
+    function (this: HTMLElement) {
+      return mapSized && this.classList.contains('leaflet-container') ? MAP_SIZE[side] : 0;
+    };
+  jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(sized('width'));
+  jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(sized('height'));
 });
 
 const site = (id: string, technologies: SiteMapSite['technologies'], more: Partial<SiteMapSite> = {}): SiteMapSite => ({
@@ -85,6 +97,7 @@ beforeEach(() => {
   tileLayer = jest.spyOn(L.TileLayer.prototype as unknown as { initialize: (url: string, options: L.TileLayerOptions) => void }, 'initialize');
 });
 afterEach(() => {
+  mapSized = true;
   setView.mockRestore();
   tileLayer.mockRestore();
 });
@@ -105,6 +118,24 @@ describe('site map rules', () => {
     expect(shownWith('2G', '3G')).toEqual(['LX0002']);
     expect(shownWith('Other')).toEqual(['LX0004']);
     expect(shownWith()).toEqual([]);
+  });
+
+  test('the bounds to fit are the corners around every site; none without sites', () => {
+    expect(sitesBounds(SITES)).toEqual([
+      [38.5, -9.3],
+      [38.9, -8.9],
+    ]);
+    expect(sitesBounds([{ lat: 41.1, lon: -8.6 }])).toEqual([
+      [41.1, -8.6],
+      [41.1, -8.6],
+    ]);
+    expect(sitesBounds([])).toBeNull();
+  });
+
+  test("a group of sites shows its count and its worst status's colour, and says its breakdown", () => {
+    expect(clusterSummary(['OK', 'OK', 'NOK', 'NO_DATA'])).toEqual({ count: 4, status: 'NOK', label: '4 sites: 1 NOK, 1 No data, 2 OK. Zoom in to see them.' });
+    expect(clusterSummary(['OK', 'NO_DATA'])).toMatchObject({ status: 'NO_DATA' });
+    expect(clusterSummary(['OK', 'OK'])).toMatchObject({ status: 'OK', label: '2 sites: 2 OK. Zoom in to see them.' });
   });
 
   test("the legend is the map state's title and one element per overall status, in its colour", () => {
@@ -155,12 +186,17 @@ describe('site map rules', () => {
 });
 
 describe('SiteMap', () => {
-  test('starts at the specification defaults and draws every site with coordinates, with layers 2G–5G and the legend', async () => {
+  test('opens fitted to the sites and draws every site with coordinates, with layers 2G–5G and the legend', async () => {
     const api = fakeApi({ 'Monitoring/GetSiteMap': ANSWER });
     await renderPage(mapPage(), '/dashboards/dashboardRollout');
     expect(await drawnCount()).toBe(4);
     expect(api.to('Monitoring/GetSiteMap')).toHaveLength(1);
-    expect(view()).toEqual({ lat: 38.74, lng: -9.2, zoom: 6 });
+    // The four sites span 0.4°: at zoom 10 they fill 800 × 520 px best, centred on them.
+    const { lat, lng, zoom } = view();
+    expect(zoom).toBe(10);
+    expect(Math.abs(lat - 38.7)).toBeLessThan(0.01);
+    expect(Math.abs(lng - -9.1)).toBeLessThan(0.01);
+    for (const s of SITES) expect(theMap().getBounds().contains([s.lat, s.lon])).toBe(true);
     expect(Array.from(document.querySelectorAll('.leaflet-control-layers-overlays label')).map((l) => l.textContent?.trim())).toEqual([
       '2G',
       '3G',
@@ -264,13 +300,79 @@ describe('SiteMap', () => {
     expect(linksOf({ siteReport: false, tracker: false })).toEqual([]);
   });
 
-  test('a focused site without coordinates is said, and the map stays at the defaults', async () => {
+  test('a focused site without coordinates is said, and the map shows the sites that have them', async () => {
     fakeApi({ 'Monitoring/GetSiteMap': ANSWER });
     await renderPage(mapPage({ focusSiteId: 'XX9' }), '/monitoring/siteReport');
     expect(await screen.findByText('Site XX9 has no coordinates, so it is not on the map.')).toBeInTheDocument();
     await drawnCount();
-    expect(view()).toEqual({ lat: 38.74, lng: -9.2, zoom: 6 });
+    for (const s of SITES) expect(theMap().getBounds().contains([s.lat, s.lon])).toBe(true);
     expect(openPopup()).toBeNull();
+  });
+
+  test('one site opens at the zoom-to level, centred on it', async () => {
+    fakeApi({ 'Monitoring/GetSiteMap': { ...ANSWER, sites: [SITES[1]!] } });
+    await renderPage(mapPage(), '/dashboards/dashboardRollout');
+    expect(await drawnCount()).toBe(1);
+    expect(view()).toEqual({ lat: 38.72, lng: -9.15, zoom: 9 });
+  });
+
+  test("with no site to fit, or no size to fit them to yet, it opens at the specification's default view", async () => {
+    fakeApi({ 'Monitoring/GetSiteMap': { ...ANSWER, sites: [] } });
+    await renderPage(mapPage(), '/dashboards/dashboardRollout');
+    expect(await drawnCount()).toBe(0);
+    expect(view()).toEqual({ lat: 38.74, lng: -9.2, zoom: 6 });
+    cleanup();
+
+    mapSized = false;
+    fakeApi({ 'Monitoring/GetSiteMap': ANSWER });
+    await renderPage(mapPage(), '/dashboards/dashboardRollout');
+    expect(await drawnCount()).toBe(4);
+    expect(view()).toEqual({ lat: 38.74, lng: -9.2, zoom: 6 });
+  });
+
+  test("below the zoom-to level close sites are one group's marker, in the worst status's colour, named for a screen reader; a click zooms in to the sites themselves", async () => {
+    // 30 sites within 2 km of each other in Lisbon (one NOK) and one in Porto: fitted at zoom 7, Lisbon is one group.
+    const lisbon = Array.from({ length: 30 }, (_, i) =>
+      site(`LX1${String(i).padStart(3, '0')}`, ['4G'], { lat: 38.7 + (i % 6) * 0.003, lon: -9.14 + Math.floor(i / 6) * 0.003, status: i === 7 ? 'NOK' : 'OK' }),
+    );
+    const porto = site('PO0001', ['4G'], { lat: 41.15, lon: -8.61 });
+    fakeApi({ 'Monitoring/GetSiteMap': { ...ANSWER, sites: [...lisbon, porto] } });
+    await renderPage(mapPage(), '/dashboards/dashboardRollout');
+    expect(await drawnCount()).toBe(31);
+    expect(theMap().getZoom()).toBeLessThan(9);
+    const groups = () => Array.from(document.querySelectorAll<HTMLElement>('.cellwise-site-cluster'));
+    await waitFor(() => expect(groups()).toHaveLength(1));
+    const group = groups()[0]!;
+    expect(group.textContent).toBe('30');
+    expect(group.getAttribute('role')).toBe('button');
+    expect(group.tabIndex).toBe(0);
+    expect(group.getAttribute('aria-label')).toBe('30 sites: 1 NOK, 29 OK. Zoom in to see them.');
+    expect((group.firstElementChild as HTMLElement).dataset.status).toBe('NOK');
+    const errorRed = document.createElement('span').style;
+    errorRed.color = cellwiseTheme.token!.colorError!;
+    expect((group.firstElementChild as HTMLElement).style.borderColor).toBe(errorRed.color);
+    // Porto is alone: its own circle, no group.
+    const circles = () => {
+      const found: L.CircleMarker[] = [];
+      theMap().eachLayer((layer) => {
+        if (layer instanceof L.CircleMarker) found.push(layer);
+      });
+      return found;
+    };
+    expect(circles().map((m) => m.getLatLng().lat)).toEqual([41.15]);
+
+    // What leaflet does for a click on the group's marker: the marker fires, and its group hears it.
+    let cluster: L.MarkerCluster | undefined;
+    theMap().eachLayer((layer) => {
+      if ('getChildCount' in layer) cluster = layer as L.MarkerCluster;
+    });
+    expect(cluster!.getChildCount()).toBe(30);
+    act(() => {
+      cluster!.fire('click', { latlng: cluster!.getLatLng() }, true);
+    });
+    await waitFor(() => expect(theMap().getZoom()).toBeGreaterThanOrEqual(9));
+    expect(groups()).toHaveLength(0);
+    expect(circles()).toHaveLength(30);
   });
 
   test('a refusal is shown with Retry, which asks again', async () => {
@@ -288,5 +390,6 @@ describe('SiteMap', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(await screen.findByText('No site of the network has coordinates yet: import a dump with them.')).toBeInTheDocument();
     expect(await drawnCount()).toBe(0);
+    expect(view()).toEqual({ lat: 38.74, lng: -9.2, zoom: 6 });
   });
 });

@@ -1,5 +1,8 @@
 import { Alert, Button, Flex, Select, Skeleton, theme } from 'antd';
-import * as L from 'leaflet';
+// The module's own object, not a namespace copy of it: the plugin below adds L.markerClusterGroup to
+// that object (through the global leaflet sets), after a namespace import would have been copied.
+import L from 'leaflet';
+import 'leaflet.markercluster';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
@@ -8,13 +11,18 @@ import { formatCount, Note } from 'shared-ui';
 import { loadLeafletCss } from './leafletCss';
 import {
   ALL_LINKS,
+  CLUSTER_RADIUS_PX,
+  CLUSTER_UNTIL_ZOOM,
+  FIT_MAX_ZOOM,
   MAP_VIEW,
+  clusterSummary,
   ROUTED_LINK,
   isShown,
   layersOf,
   legendContent,
   mapLegend,
   popupContent,
+  sitesBounds,
   type LayerName,
   type PopupLinks,
   type StatusColours,
@@ -52,7 +60,8 @@ function useSiteMapData(attempt: number) {
 /**
  * The network's sites on a leaflet map (issue 15): canvas-drawn circle markers coloured by overall
  * status, one layer per technology, the status legend, a popup per site with links to its site report
- * and tracker row, and a site select that zooms to a site and opens its popup.
+ * and tracker row, and a site select that zooms to a site and opens its popup. It opens fitted to the
+ * sites, grouped below the zoom-to level (issue 47: 120 sites at zoom 6 were one blob).
  */
 export default function SiteMap({ focusSiteId, height = 520 }: SiteMapProps) {
   const { token } = theme.useToken();
@@ -184,6 +193,40 @@ const RemovableCanvas = L.Canvas.extend({
   },
 }) as new (options?: L.RendererOptions) => L.Canvas;
 
+/** A group's marker: a DivIcon that names the group, so a screen reader hears more than a number. */
+const ClusterIcon = L.DivIcon.extend({
+  createIcon(this: L.DivIcon & { options: L.DivIconOptions & { label: string } }, old?: HTMLElement) {
+    const icon = L.DivIcon.prototype.createIcon.call(this, old);
+    icon.setAttribute('aria-label', this.options.label);
+    icon.title = this.options.label;
+    return icon;
+  },
+}) as new (options: L.DivIconOptions & { label: string }) => L.DivIcon;
+
+function clusterIcon(statuses: SiteMapSite['status'][], colours: StatusColours): L.DivIcon {
+  const { count, status, label } = clusterSummary(statuses);
+  const size = count < 10 ? 30 : count < 100 ? 36 : 44;
+  const bubble = document.createElement('div');
+  bubble.dataset.status = status;
+  bubble.textContent = String(count);
+  // Dark text on white, ringed in the worst status's colour: readable whatever that colour is.
+  Object.assign(bubble.style, {
+    width: `${size}px`,
+    height: `${size}px`,
+    boxSizing: 'border-box',
+    borderRadius: '50%',
+    border: `4px solid ${colours[status]}`,
+    background: 'rgba(255, 255, 255, 0.95)',
+    color: 'rgba(0, 0, 0, 0.88)',
+    font: '600 12px/1 sans-serif',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    boxShadow: '0 1px 4px rgba(0,0,0,0.3)',
+  });
+  return new ClusterIcon({ html: bubble, className: 'cellwise-site-cluster', iconSize: [size, size], label });
+}
+
 /** The live map, and how the page opens a site's popup on it. */
 export interface SiteMapHandle {
   map: L.Map;
@@ -196,7 +239,11 @@ export interface SiteMapHandle {
  * - each site is one marker, drawn once: the technology layers of the control are switches, and a site
  *   is drawn while any of its technologies' layers is on (a 2G/4G/5G site drawn three times over itself
  *   would triple the drawing and darken its colour);
- * - one popup serves every site, filled when it opens (no popup object or listener per marker).
+ * - one popup serves every site, filled when it opens (no popup object or listener per marker);
+ * - below the zoom-to level, sites close on screen are one group's marker (leaflet.markercluster), not
+ *   animated: its zoom animation removes and re-adds the canvas circles, which then flicker.
+ * It opens fitted to the sites (one site at the zoom-to level), at the specification's default view
+ * when there is none or the element has no size yet to fit them to.
  */
 export function createMap(
   element: HTMLElement,
@@ -222,6 +269,13 @@ export function createMap(
   // A tile server out of reach is not an error of the map: the failed tile is blank and the sites still draw.
   tiles.on('tileerror', () => undefined);
   tiles.addTo(map);
+  const bounds = sitesBounds(data.sites);
+  const size = map.getSize();
+  if (bounds && size.x > 0 && size.y > 0) {
+    const [[south, west], [north, east]] = bounds;
+    if (south === north && west === east) map.setView([south, west], MAP_VIEW.zoomTo, { animate: false });
+    else map.fitBounds(bounds, { padding: [24, 24], maxZoom: FIT_MAX_ZOOM, animate: false });
+  }
 
   const layers = layersOf(data.sites);
   const shown = new Set<LayerName>(layers.keys());
@@ -253,22 +307,46 @@ export function createMap(
     siteOf.set(marker, site);
     return marker;
   });
-  const drawn = L.featureGroup(markers.filter((m) => isShown(siteOf.get(m)!, shown)));
+  const drawn = L.markerClusterGroup({
+    maxClusterRadius: CLUSTER_RADIUS_PX,
+    disableClusteringAtZoom: CLUSTER_UNTIL_ZOOM,
+    animate: false,
+    // A click on a group zooms in until its sites part (at the zoom-to level at most, where none is grouped);
+    // spreading them around it in place would do that at zoom 8 instead, where the sites are not yet themselves.
+    spiderfyOnMaxZoom: false,
+    showCoverageOnHover: false,
+    iconCreateFunction: (cluster) =>
+      clusterIcon(
+        cluster.getAllChildMarkers().map((m) => siteOf.get(m)!.status),
+        colours,
+      ),
+  });
+  const inGroup = new Set(markers.filter((m) => isShown(siteOf.get(m)!, shown)));
+  drawn.addLayers([...inGroup]);
   drawn.on('click', (event: L.LeafletMouseEvent) => {
-    const site = siteOf.get(event.propagatedFrom as L.Layer);
+    const site = siteOf.get((event.propagatedFrom ?? event.layer) as L.Layer);
     if (site) openPopup(site);
   });
   drawn.addTo(map);
 
+  // In batches: the group regroups once per call, not once per site.
   const update = () => {
+    const adding: L.Layer[] = [];
+    const removing: L.Layer[] = [];
     for (const marker of markers) {
       const visible = isShown(siteOf.get(marker)!, shown);
-      if (visible !== drawn.hasLayer(marker)) {
-        if (visible) drawn.addLayer(marker);
-        else drawn.removeLayer(marker);
+      if (visible === inGroup.has(marker)) continue;
+      if (visible) {
+        inGroup.add(marker);
+        adding.push(marker);
+      } else {
+        inGroup.delete(marker);
+        removing.push(marker);
       }
     }
-    onDrawn(drawn.getLayers().length);
+    if (removing.length > 0) drawn.removeLayers(removing);
+    if (adding.length > 0) drawn.addLayers(adding);
+    onDrawn(inGroup.size);
   };
   map.on('overlayadd', (event: L.LayersControlEvent) => {
     const name = switchOf.get(event.layer);
@@ -288,6 +366,6 @@ export function createMap(
   legend.onAdd = () => legendContent(mapLegend(colours));
   legend.addTo(map);
 
-  onDrawn(drawn.getLayers().length);
+  onDrawn(inGroup.size);
   return { map, openPopup };
 }

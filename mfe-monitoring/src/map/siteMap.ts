@@ -62,6 +62,48 @@ export function isShown(site: Pick<SiteMapSite, 'technologies'>, shown: Readonly
   return site.technologies.some((t) => shown.has(t));
 }
 
+/** The south-west and north-east corners around every site, or null when there is none to fit. */
+export function sitesBounds(sites: ReadonlyArray<Pick<SiteMapSite, 'lat' | 'lon'>>): [[number, number], [number, number]] | null {
+  if (sites.length === 0) return null;
+  let [south, west, north, east] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { lat, lon } of sites) {
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+  }
+  return [
+    [south, west],
+    [north, east],
+  ];
+}
+
+/**
+ * The closest the map opens when fitting several sites: a street's width, not a house's (one site, or
+ * sites all at one place, open at the zoom-to level instead).
+ */
+export const FIT_MAX_ZOOM = 14;
+
+/**
+ * Sites closer than this on screen are drawn as one group below the zoom-to level (specification §9's
+ * zoom 9), where every site is its own dot again: a chosen site is always shown as itself.
+ */
+export const CLUSTER_RADIUS_PX = 48;
+export const CLUSTER_UNTIL_ZOOM = MAP_VIEW.zoomTo;
+
+/** Worst first: a group shows the colour of the worst status among its sites, so a NOK site is never hidden in a green one. */
+const STATUS_SEVERITY: readonly MapStatus[] = ['NOK', 'NO_DATA', 'OK'];
+
+/** A group of sites as its marker shows it: how many, the worst status (its colour), and the breakdown said to a screen reader. */
+export function clusterSummary(statuses: readonly MapStatus[]): { count: number; status: MapStatus; label: string } {
+  const counts = new Map<MapStatus, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  const status = STATUS_SEVERITY.find((s) => counts.has(s)) ?? 'NO_DATA';
+  const parts = STATUS_SEVERITY.filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${STATUS_LABELS[s]}`);
+  const count = statuses.length;
+  return { count, status, label: `${count} ${count === 1 ? 'site' : 'sites'}: ${parts.join(', ')}. Zoom in to see them.` };
+}
+
 export const siteReportLink = (siteId: string) => `/monitoring/siteReport?${new URLSearchParams({ siteId }).toString()}`;
 /** The tracker lists the site as its `localId`: the tracker page opens filtered on it. */
 export const trackerLink = (siteId: string) => `/tracking/tracker${filtersSearch({ localId: siteId })}`;

@@ -208,6 +208,51 @@ describe('Site Report', () => {
     await waitFor(() => expect(rowsOf('Configuration Check 4G')).toEqual([['cellBarred', 'NOK']]));
   });
 
+  test('the tab bar wraps rather than hiding tabs behind its menu; on a phone each table row is a block of labels beside their values, statuses as tags', async () => {
+    // What a 390 px screen answers: below antd's sm breakpoint (576 px) only.
+    jest.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: /max-width:\s*575/.test(query),
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as unknown as MediaQueryList,
+    );
+    serve();
+    await renderPage(SiteReportPage, '/monitoring/siteReport?siteId=LX0001');
+    const summary = await screen.findByRole('region', { name: 'Site Summary' });
+    expect(document.querySelector('.cw-report-tabs')).not.toBeNull();
+    expect(document.head.querySelector('style[data-href="cw-report-tabs"], style[href="cw-report-tabs"]')?.textContent).toContain('flex-wrap: wrap');
+    // No sideways table: one block per row, the displayed columns only, values as the table shows them.
+    expect(summary.querySelector('.ant-table')).toBeNull();
+    const blocks = Array.from(summary.querySelectorAll('.ant-descriptions'));
+    expect(
+      blocks.map((block) =>
+        Array.from(block.querySelectorAll('.ant-descriptions-item-label')).map((label) => [label.textContent, label.nextElementSibling!.textContent]),
+      ),
+    ).toEqual([
+      [
+        ['Node Name', 'ERBS_LX0001_A'],
+        ['Logs Date', '01-05-2026 10:00:00'],
+        ['Alarm Status', 'NOK'],
+      ],
+      [
+        ['Node Name', 'NR_LX0001_A'],
+        ['Logs Date', ''],
+        ['Alarm Status', 'OK'],
+      ],
+    ]);
+    expect(blocks[0]!.querySelector('.ant-tag')!.className).toMatch(/red/);
+    expect(within(screen.getByRole('region', { name: 'Commissioning Information' })).getByText('10')).toBeInTheDocument();
+    fireEvent.click(tabNamed('Alarms'));
+    expect(await screen.findByText('Nothing in Alarms for this site.')).toBeInTheDocument();
+  });
+
   test("a shared site's header says 'shared with X' beside its name; a site not shared says nothing of it", async () => {
     serve({
       'Monitoring/GetSiteReport': (params: Record<string, unknown>) =>

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { consoleForThisFile } from '../support/console';
+import { ADMIN, signInByToken } from '../support/session';
+
+/**
+ * Issue 47 item 3: the site report at both widths of the walk. At 1440 every tab label reads whole (the
+ * walk found 'Configuration Check NBIoT' as a 'C' sliver behind the overflow menu); at 390 the status
+ * table fits the screen, with no sideways scrolling.
+ */
+
+const app = consoleForThisFile();
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const TABS = [
+  'Summary',
+  'RET Information',
+  'Alarms',
+  'Configuration Check 2G',
+  'Configuration Check 3G',
+  'Configuration Check 4G',
+  'Configuration Check 5G',
+  'Configuration Check NBIoT',
+];
+/** Where a look at the pages goes when asked for (CELLWISE_SHOTS=dir); none by default. */
+const SHOTS = process.env.CELLWISE_SHOTS;
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await signInByToken(page, app.url, ADMIN.email, ADMIN.password);
+});
+
+async function openReport(page: Page): Promise<void> {
+  await page.goto(`${app.url}/monitoring/siteReport?siteId=LX0001`);
+  await expect(page.getByRole('heading', { name: 'Site Report' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Summary' })).toBeVisible();
+  await expect(page.locator('[role=tabpanel]:visible').getByText('Site Summary', { exact: true })).toBeVisible();
+}
+
+test('at 1440 every tab label reads whole, none hidden in an overflow menu', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await openReport(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/site-report-1440.png`, fullPage: true });
+  await expect(page.locator('.ant-tabs-nav-operations:not(.ant-tabs-nav-operations-hidden)')).toHaveCount(0);
+  for (const name of TABS) {
+    const tab = page.getByRole('tab', { name, exact: true });
+    await expect(tab).toBeVisible();
+    const fit = await tab.evaluate((element) => {
+      const label = element.closest('.ant-tabs-tab') ?? element;
+      const nav = element.closest('.ant-tabs-nav-wrap')!.getBoundingClientRect();
+      const box = label.getBoundingClientRect();
+      return {
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+        inside: box.left >= nav.left - 0.5 && box.right <= nav.right + 0.5 && box.top >= nav.top - 0.5 && box.bottom <= nav.bottom + 0.5,
+      };
+    });
+    expect(fit.scrollWidth, `tab '${name}' is clipped`).toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.inside, `tab '${name}' lies outside the tab bar`).toBe(true);
+  }
+});
+
+test('at 390 the status table fits the screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await openReport(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/site-report-390.png`, fullPage: true });
+  const panel = page.locator('[role=tabpanel]:visible');
+  // The site's statuses read on the screen as they are: a label beside each value.
+  const summary = panel.getByRole('region', { name: 'Site Summary' });
+  await expect(summary.getByText('Alarm Status', { exact: true }).first()).toBeInViewport();
+  await expect(summary.locator('.ant-tag', { hasText: 'NOK' }).first()).toBeInViewport();
+  const tables = panel.locator('.ant-table-content, .ant-table-body, .cw-report-rows, .ant-descriptions-view');
+  expect(await tables.count()).toBeGreaterThan(0);
+  for (const table of [panel, ...(await tables.all())]) {
+    const { scrollWidth, clientWidth } = await table.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth);
+  }
+  const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(documentWidth).toBeLessThanOrEqual(PHONE.width);
+});
