@@ -14,6 +14,9 @@ export interface AuditEvent {
   address: string;
 }
 
+/** Who makes a change and from where: what a service needs to write the change's audit entry itself. */
+export type Actor = Pick<AuditEvent, 'actorId' | 'address'>;
+
 /**
  * Records a management change. Called inside the change's own transaction, so the trail holds exactly
  * the changes that happened. The actor's e-mail is copied: the entry must survive the actor's deletion.

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isRole } from 'shared-auth/policy';
+import { isRole, type Role } from 'shared-auth/policy';
 import { findAccountById, type AccountRow } from '../auth/accounts';
-import type { UserDetails, UserListRow } from '../contracts/management';
+import type { ProjectOption, UserDetails, UserListRow } from '../contracts/management';
 import type { Database } from '../db/schema';
-import type { Session } from '../auth/runtime';
-import { managesEveryOperator, scopeFor, type ManagementScope } from './scope';
+import { revokeSessions, type Session } from '../auth/runtime';
+import { recordAudit, type Actor } from './audit';
+import { coversOperator, managesEveryOperator, scopeFor, type ManagementScope } from './scope';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -148,4 +149,143 @@ export async function setMemberships(trx: Transaction<Database>, userId: number,
       .where('id', '=', userId)
       .execute();
   }
+}
+
+/** A role's name by id; undefined when there is no such role. */
+export async function roleNameOf(db: Executor, roleId: number): Promise<string | undefined> {
+  const role = await db.selectFrom('roles').select('name').where('id', '=', roleId).executeTakeFirst();
+  return role?.name;
+}
+
+/** The roles of the policy among `allowed`, in id order: the role picker's options. */
+export async function roleOptions(db: Executor, allowed: readonly Role[]): Promise<{ id: number; name: Role }[]> {
+  const rows = await db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+  return rows.flatMap((r) => (isRole(r.name) && allowed.includes(r.name) ? [{ id: r.id, name: r.name }] : []));
+}
+
+/** The operators of the scope by name: the operator picker's options. */
+export async function operatorOptions(db: Executor, scope: ManagementScope): Promise<{ id: number; name: string }[]> {
+  const rows = await db.selectFrom('operators').select(['id', 'name']).orderBy('name').execute();
+  return rows.filter((o) => coversOperator(scope, o.id));
+}
+
+/** How many of the (distinct) ids name an existing operator. */
+export async function countExistingOperators(db: Executor, operatorIds: readonly number[]): Promise<number> {
+  if (operatorIds.length === 0) return 0;
+  const known = await db
+    .selectFrom('operators')
+    .select('id')
+    .where('id', 'in', [...operatorIds])
+    .execute();
+  return known.length;
+}
+
+/** The operator of each existing project among the ids; a missing project has no entry. */
+export async function operatorsOfProjects(db: Executor, projectIds: readonly number[]): Promise<Map<number, number>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('projects')
+    .select(['id', 'operator_id'])
+    .where('id', 'in', [...projectIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.operator_id]));
+}
+
+/** The projects of the operators, by operator name then project name: the project picker's options. */
+export async function projectsOfOperators(db: Executor, operatorIds: readonly number[]): Promise<ProjectOption[]> {
+  if (operatorIds.length === 0) return [];
+  return db
+    .selectFrom('projects')
+    .innerJoin('operators', 'operators.id', 'projects.operator_id')
+    .select(['projects.id', 'projects.name', 'projects.operator_id as operatorId', 'operators.name as operatorName'])
+    .where('projects.operator_id', 'in', [...operatorIds])
+    .orderBy('operators.name')
+    .orderBy('projects.name')
+    .execute();
+}
+
+/** Emails are unique; `email` is already normalised. */
+export async function emailInUse(db: Executor, email: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
+}
+
+export interface NewUser {
+  firstname: string;
+  lastname: string;
+  email: string;
+  roleId: number;
+  operatorIds: readonly number[];
+  projectIds: readonly number[];
+}
+
+/**
+ * Creates an account without a password (the confirmation link sets it), with its memberships and its
+ * audit entry in one transaction: a half-made user is never left behind. Answers the new id.
+ */
+export async function createUser(db: Kysely<Database>, user: NewUser, actor: Actor, nowMs: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('users')
+      .values({
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        password_hash: null,
+        role_id: user.roleId,
+        operator_id: null,
+        email_confirmed: 0,
+        deactivated_at: null,
+        avatar: null,
+        created_at: new Date(nowMs).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setMemberships(trx, inserted.id, [...new Set(user.operatorIds)], [...new Set(user.projectIds)]);
+    await recordAudit(trx, { ...actor, entity: 'user', action: 'create', entityId: inserted.id, summary: `Created user ${user.email}` }, nowMs);
+    return inserted.id;
+  });
+}
+
+/** Name, role and the (already merged) memberships change together with their audit entry, or not at all. */
+export async function editUser(
+  db: Kysely<Database>,
+  user: Pick<ManagedUser, 'id' | 'email'>,
+  change: { firstname: string; lastname: string; roleId: number; operatorIds: readonly number[]; projectIds: readonly number[] },
+  actor: Actor,
+  nowMs: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ firstname: change.firstname, lastname: change.lastname, role_id: change.roleId }).where('id', '=', user.id).execute();
+    await setMemberships(trx, user.id, change.operatorIds, change.projectIds);
+    await recordAudit(trx, { ...actor, entity: 'user', action: 'edit', entityId: user.id, summary: `Edited user ${user.email}` }, nowMs);
+  });
+}
+
+/** Deactivation and the end of every token issued so far go together: a deactivated user keeps no session. */
+export async function deactivateUser(db: Kysely<Database>, user: Pick<ManagedUser, 'id' | 'email'>, actor: Actor, nowMs: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ deactivated_at: new Date(nowMs).toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    await revokeSessions(trx, user.id, nowMs);
+    await recordAudit(trx, { ...actor, entity: 'user', action: 'deactivate', entityId: user.id, summary: `Deactivated user ${user.email}` }, nowMs);
+  });
+}
+
+export async function reactivateUser(db: Kysely<Database>, user: Pick<ManagedUser, 'id' | 'email'>, actor: Actor, nowMs: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Tokens issued before the deactivation stay refused (tokensValidAfter was moved then): a new sign-in is needed.
+    await trx.updateTable('users').set({ deactivated_at: null }).where('id', '=', user.id).execute();
+    await recordAudit(trx, { ...actor, entity: 'user', action: 'reactivate', entityId: user.id, summary: `Reactivated user ${user.email}` }, nowMs);
+  });
+}
+
+/** Memberships, tokens and notifications go with the user by the schema's cascades. */
+export async function deleteUser(db: Kysely<Database>, user: Pick<ManagedUser, 'id' | 'email'>, actor: Actor, nowMs: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    await recordAudit(trx, { ...actor, entity: 'user', action: 'delete', entityId: user.id, summary: `Deleted user ${user.email}` }, nowMs);
+  });
 }

@@ -16,12 +16,23 @@ import {
   UpdateImageRequest,
   UpdateOperatorRequest,
 } from '../contracts/management';
-import { recordAudit } from '../management/audit';
 import { resolveUpload } from '../files';
-import { listOperators, operatorDetails, remainingOf } from '../management/operators';
+import {
+  createOperator,
+  createProject,
+  deleteOperatorIfEmpty,
+  deleteProjectIfEmpty,
+  findOperator,
+  findProject,
+  listOperators,
+  operatorDetails,
+  operatorPicture,
+  renameOperator,
+  setOperatorPicture,
+} from '../management/operators';
 import { coversOperator } from '../management/scope';
 import { scopeOfSession } from '../management/users';
-import { auditEvent, fail, sessionOf } from './support';
+import { actorOf, fail, sessionOf } from './support';
 
 export const OPERATOR_MESSAGES = {
   created: 'New operator created!',
@@ -59,7 +70,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The operator if it exists and is the caller's to manage; otherwise the answer is sent and null comes back. */
   async function ownOperator(request: FastifyRequest, reply: FastifyReply, operatorId: number): Promise<{ id: number; name: string } | null> {
-    const operator = await db.selectFrom('operators').select(['id', 'name']).where('id', '=', operatorId).executeTakeFirst();
+    const operator = await findOperator(db, operatorId);
     if (!operator) {
       await fail(reply, 404, OPERATOR_MESSAGES.notFound);
       return null;
@@ -121,7 +132,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const operator = await ownOperator(request, reply, request.query.operatorId);
       if (!operator) return reply;
-      const picture = await db.selectFrom('operator_pictures').select(['png', 'updated_at']).where('operator_id', '=', operator.id).executeTakeFirst();
+      const picture = await operatorPicture(db, operator.id);
       if (!picture) return fail(reply, 404, OPERATOR_MESSAGES.noImage);
       const cacheable = request.query.v === picture.updated_at;
       return reply
@@ -149,17 +160,8 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const session = sessionOf(request);
       const scope = await scopeOfSession(db, session);
       try {
-        const id = await db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('operators')
-            .values({ name, avatar: null, created_at: new Date(now()).toISOString() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          // A Manager's scope is the operators they belong to: without this they could not manage what they just created.
-          if (!scope.all) await trx.insertInto('user_operators').values({ user_id: session.userId, operator_id: inserted.id }).execute();
-          await recordAudit(trx, auditEvent(request, 'operator', 'create', inserted.id, `Created operator ${name}`), now());
-          return inserted.id;
-        });
+        // A Manager's scope is the operators they belong to: without the membership they could not manage what they just created.
+        const id = await createOperator(db, name, scope.all ? null : session.userId, actorOf(request), now());
         return { message: OPERATOR_MESSAGES.created, id };
       } catch (error) {
         if (isUniqueViolation(error)) return fail(reply, 409, OPERATOR_MESSAGES.nameTaken(name));
@@ -186,10 +188,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const operator = await ownOperator(request, reply, request.body.id);
       if (!operator) return reply;
       try {
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('operators').set({ name }).where('id', '=', operator.id).execute();
-          await recordAudit(trx, auditEvent(request, 'operator', 'edit', operator.id, `Renamed operator ${operator.name} to ${name}`), now());
-        });
+        await renameOperator(db, operator, name, actorOf(request), now());
       } catch (error) {
         if (isUniqueViolation(error)) return fail(reply, 409, OPERATOR_MESSAGES.nameTaken(name));
         throw error;
@@ -222,17 +221,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // The file service has checked the size and that the content is a PNG.
         picture = { name: upload.name, bytes: await fs.promises.readFile(upload.file) };
       }
-      const version = picture ? new Date(now()).toISOString() : null;
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('operator_pictures').where('operator_id', '=', operator.id).execute();
-        if (picture && version)
-          await trx.insertInto('operator_pictures').values({ operator_id: operator.id, png: picture.bytes, updated_at: version }).execute();
-        await trx.updateTable('operators').set({ avatar: version }).where('id', '=', operator.id).execute();
-        const summary = picture
-          ? `Set the picture of ${operator.name} (${picture.name}, ${picture.bytes.length} bytes)`
-          : `Removed the picture of ${operator.name}`;
-        await recordAudit(trx, auditEvent(request, 'operator', picture ? 'picture' : 'remove picture', operator.id, summary), now());
-      });
+      const version = await setOperatorPicture(db, operator, picture, actorOf(request), now());
       return { message: OPERATOR_MESSAGES.updated, avatar: version };
     },
   );
@@ -252,27 +241,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const operator = await ownOperator(request, reply, request.body.id);
       if (!operator) return reply;
-      const callerId = sessionOf(request).userId;
-      // Counted and deleted in one transaction: a user added meanwhile cannot be orphaned. The caller's
-      // own membership does not count: a Manager is a member of every operator they may delete.
-      const remaining = await db.transaction().execute(async (trx) => {
-        const users = await trx
-          .selectFrom('user_operators')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('operator_id', '=', operator.id)
-          .where('user_id', '<>', callerId)
-          .executeTakeFirstOrThrow();
-        const projects = await trx
-          .selectFrom('projects')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('operator_id', '=', operator.id)
-          .executeTakeFirstOrThrow();
-        const left = remainingOf(Number(users.n), Number(projects.n));
-        if (left !== '') return left;
-        await trx.deleteFrom('operators').where('id', '=', operator.id).execute();
-        await recordAudit(trx, auditEvent(request, 'operator', 'delete', operator.id, `Deleted operator ${operator.name}`), now());
-        return '';
-      });
+      const remaining = await deleteOperatorIfEmpty(db, operator, actorOf(request), now());
       if (remaining !== '') return fail(reply, 409, OPERATOR_MESSAGES.notEmpty(operator.name, remaining));
       return { message: OPERATOR_MESSAGES.deleted };
     },
@@ -296,11 +265,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const operator = await ownOperator(request, reply, request.body.operatorId);
       if (!operator) return reply;
       try {
-        const id = await db.transaction().execute(async (trx) => {
-          const inserted = await trx.insertInto('projects').values({ name, operator_id: operator.id }).returning('id').executeTakeFirstOrThrow();
-          await recordAudit(trx, auditEvent(request, 'project', 'create', inserted.id, `Created project ${name} of ${operator.name}`), now());
-          return inserted.id;
-        });
+        const id = await createProject(db, operator, name, actorOf(request), now());
         return { message: OPERATOR_MESSAGES.projectCreated, id };
       } catch (error) {
         if (isUniqueViolation(error)) return fail(reply, 409, OPERATOR_MESSAGES.projectNameTaken(name));
@@ -322,21 +287,11 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'canManage' },
     },
     async (request, reply) => {
-      const project = await db.selectFrom('projects').select(['id', 'name', 'operator_id']).where('id', '=', request.body.projectId).executeTakeFirst();
+      const project = await findProject(db, request.body.projectId);
       if (!project) return fail(reply, 404, OPERATOR_MESSAGES.projectNotFound);
       const operator = await ownOperator(request, reply, project.operator_id);
       if (!operator) return reply;
-      const users = await db.transaction().execute(async (trx) => {
-        const count = await trx
-          .selectFrom('user_projects')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('project_id', '=', project.id)
-          .executeTakeFirstOrThrow();
-        if (Number(count.n) > 0) return Number(count.n);
-        await trx.deleteFrom('projects').where('id', '=', project.id).execute();
-        await recordAudit(trx, auditEvent(request, 'project', 'delete', project.id, `Deleted project ${project.name} of ${operator.name}`), now());
-        return 0;
-      });
+      const users = await deleteProjectIfEmpty(db, project, operator, actorOf(request), now());
       if (users > 0) return fail(reply, 409, OPERATOR_MESSAGES.projectNotEmpty(project.name, users));
       return { message: OPERATOR_MESSAGES.projectDeleted };
     },

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/runtime';
 import type { RunResponse } from '../contracts/runs';
 import type { JobRecord } from '../jobs';
-import type { AuditEvent } from '../management/audit';
+import type { Actor, AuditEvent } from '../management/audit';
 
 /** The caller's session. Routes with `access` other than 'public' only run with one; this keeps the compiler convinced. */
 export function sessionOf(request: FastifyRequest): Session {
@@ -17,6 +17,11 @@ export function userIdOf(request: FastifyRequest): number {
 /** Answers `{ message }` with the status (docs/architecture.md#api-conventions). */
 export function fail(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ message });
+}
+
+/** The caller as a management service records them in the audit trail. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { actorId: userIdOf(request), address: request.ip };
 }
 
 /** An audit-trail entry for a change the caller is making: who (the session) and from where (the request). */

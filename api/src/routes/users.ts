@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { assignableRoles, isRole } from 'shared-auth/policy';
 import { normalizeEmail } from '../auth/accounts';
 import { mailConfirmationLink } from '../auth/links';
-import { revokeSessions } from '../auth/runtime';
 import { ErrorResponse, MessageResponse } from '../contracts/common';
 import {
   AuditTrail,
@@ -24,8 +23,27 @@ import {
 } from '../contracts/management';
 import { readAudit, recordAudit } from '../management/audit';
 import { coversOperator, mergeMemberships, roleChangeDenial, userDenial, type ManagementScope } from '../management/scope';
-import { detailsOf, listUsers, loadUser, scopeOfSession, setMemberships, userStats, type ManagedUser } from '../management/users';
-import { auditEvent, fail, sessionOf } from './support';
+import {
+  countExistingOperators,
+  createUser,
+  deactivateUser,
+  deleteUser,
+  detailsOf,
+  editUser,
+  emailInUse,
+  listUsers,
+  loadUser,
+  operatorOptions,
+  operatorsOfProjects,
+  projectsOfOperators,
+  reactivateUser,
+  roleNameOf,
+  roleOptions,
+  scopeOfSession,
+  userStats,
+  type ManagedUser,
+} from '../management/users';
+import { actorOf, auditEvent, fail, sessionOf } from './support';
 
 export const USER_MESSAGES = {
   created: 'New user created!',
@@ -106,32 +124,17 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     scope: ManagementScope,
   ): Promise<{ status: number; message: string } | null> {
     const session = sessionOf(request);
-    const role = await db.selectFrom('roles').select('name').where('id', '=', form.roleId).executeTakeFirst();
-    if (!role || !isRole(role.name)) return { status: 400, message: USER_MESSAGES.unknownRole };
-    if (!assignableRoles(session.principal).includes(role.name)) return { status: 403, message: USER_MESSAGES.roleNotAllowed(role.name) };
+    const role = await roleNameOf(db, form.roleId);
+    if (role === undefined || !isRole(role)) return { status: 400, message: USER_MESSAGES.unknownRole };
+    if (!assignableRoles(session.principal).includes(role)) return { status: 403, message: USER_MESSAGES.roleNotAllowed(role) };
     const operatorIds = [...new Set(form.operatorIds)];
-    if (operatorIds.length > 0) {
-      const known = await db.selectFrom('operators').select('id').where('id', 'in', operatorIds).execute();
-      if (known.length !== operatorIds.length) return { status: 400, message: USER_MESSAGES.unknownOperator };
-    }
+    if ((await countExistingOperators(db, operatorIds)) !== operatorIds.length) return { status: 400, message: USER_MESSAGES.unknownOperator };
     if (!operatorIds.every((id) => coversOperator(scope, id))) return { status: 403, message: USER_MESSAGES.foreignOperator };
     const projectIds = [...new Set(form.projectIds)];
-    if (projectIds.length > 0) {
-      const projects = await db.selectFrom('projects').select(['id', 'operator_id']).where('id', 'in', projectIds).execute();
-      if (projects.length !== projectIds.length || projects.some((p) => !operatorIds.includes(p.operator_id)))
-        return { status: 400, message: USER_MESSAGES.projectOutsideOperators };
-    }
+    const projects = await operatorsOfProjects(db, projectIds);
+    if (projects.size !== projectIds.length || [...projects.values()].some((operatorId) => !operatorIds.includes(operatorId)))
+      return { status: 400, message: USER_MESSAGES.projectOutsideOperators };
     return null;
-  }
-
-  async function projectOperators(projectIds: readonly number[]): Promise<Map<number, number>> {
-    if (projectIds.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('projects')
-      .select(['id', 'operator_id'])
-      .where('id', 'in', [...projectIds])
-      .execute();
-    return new Map(rows.map((r) => [r.id, r.operator_id]));
   }
 
   app.get(
@@ -175,11 +178,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { access: 'canManage' },
     },
-    async (request) => {
-      const allowed = assignableRoles(sessionOf(request).principal);
-      const rows = await db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
-      return rows.flatMap((r) => (isRole(r.name) && allowed.includes(r.name) ? [{ id: r.id, name: r.name }] : []));
-    },
+    async (request) => roleOptions(db, assignableRoles(sessionOf(request).principal)),
   );
 
   app.get(
@@ -188,11 +187,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'The operators the caller may assign', tags, security, response: { 200: OperatorOptions, 401: ErrorResponse, 403: ErrorResponse } },
       config: { access: 'canManage' },
     },
-    async (request) => {
-      const scope = await scopeOfSession(db, sessionOf(request));
-      const rows = await db.selectFrom('operators').select(['id', 'name']).orderBy('name').execute();
-      return rows.filter((o) => coversOperator(scope, o.id));
-    },
+    async (request) => operatorOptions(db, await scopeOfSession(db, sessionOf(request))),
   );
 
   app.get(
@@ -215,16 +210,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .filter((t) => t !== '');
       if (parts.some((t) => !/^\d{1,10}$/.test(t))) return fail(reply, 400, 'operatorIds must be operator ids');
       const scope = await scopeOfSession(db, sessionOf(request));
-      const ids = [...new Set(parts.map(Number))].filter((id) => coversOperator(scope, id));
-      if (ids.length === 0) return [];
-      return db
-        .selectFrom('projects')
-        .innerJoin('operators', 'operators.id', 'projects.operator_id')
-        .select(['projects.id', 'projects.name', 'projects.operator_id as operatorId', 'operators.name as operatorName'])
-        .where('projects.operator_id', 'in', ids)
-        .orderBy('operators.name')
-        .orderBy('projects.name')
-        .execute();
+      return projectsOfOperators(
+        db,
+        [...new Set(parts.map(Number))].filter((id) => coversOperator(scope, id)),
+      );
     },
   );
 
@@ -269,31 +258,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const roleId = form.roleId as number;
       const problem = await assignmentProblem(request, { roleId, operatorIds: form.operatorIds, projectIds: form.projectIds }, scope);
       if (problem) return fail(reply, problem.status, problem.message);
-      if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) return fail(reply, 409, USER_MESSAGES.emailTaken);
+      if (await emailInUse(db, email)) return fail(reply, 409, USER_MESSAGES.emailTaken);
 
       const firstname = form.firstname.trim();
       const lastname = form.lastname.trim();
-      const id = await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('users')
-          .values({
-            firstname,
-            lastname,
-            email,
-            password_hash: null,
-            role_id: roleId,
-            operator_id: null,
-            email_confirmed: 0,
-            deactivated_at: null,
-            avatar: null,
-            created_at: new Date(now()).toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await setMemberships(trx, inserted.id, [...new Set(form.operatorIds)], [...new Set(form.projectIds)]);
-        await recordAudit(trx, auditEvent(request, 'user', 'create', inserted.id, `Created user ${email}`), now());
-        return inserted.id;
-      });
+      const id = await createUser(
+        db,
+        { firstname, lastname, email, roleId, operatorIds: form.operatorIds, projectIds: form.projectIds },
+        actorOf(request),
+        now(),
+      );
       await mailConfirmationLink(app, { id, email, firstname, lastname });
       return { message: USER_MESSAGES.created, id };
     },
@@ -326,22 +300,15 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const problem = await assignmentProblem(request, { roleId, operatorIds: form.operatorIds, projectIds: form.projectIds }, scope);
       if (problem) return fail(reply, problem.status, problem.message);
       if (roleId !== user.roleId) {
-        const role = await db.selectFrom('roles').select('name').where('id', '=', roleId).executeTakeFirstOrThrow();
-        if (isRole(role.name) && roleChangeDenial(scope, user, role.name) !== null) return fail(reply, 403, USER_MESSAGES.foreignRole);
+        // assignmentProblem has just found the role, so it is there.
+        const role = (await roleNameOf(db, roleId)) ?? '';
+        if (isRole(role) && roleChangeDenial(scope, user, role) !== null) return fail(reply, 403, USER_MESSAGES.foreignRole);
       }
 
       const operatorIds = mergeMemberships(scope, user.operatorIds, form.operatorIds, (id) => id);
-      const currentProjects = await projectOperators(user.projectIds);
+      const currentProjects = await operatorsOfProjects(db, user.projectIds);
       const projectIds = mergeMemberships(scope, user.projectIds, form.projectIds, (id) => currentProjects.get(id));
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ firstname: form.firstname.trim(), lastname: form.lastname.trim(), role_id: roleId })
-          .where('id', '=', user.id)
-          .execute();
-        await setMemberships(trx, user.id, operatorIds, projectIds);
-        await recordAudit(trx, auditEvent(request, 'user', 'edit', user.id, `Edited user ${user.email}`), now());
-      });
+      await editUser(db, user, { firstname: form.firstname.trim(), lastname: form.lastname.trim(), roleId, operatorIds, projectIds }, actorOf(request), now());
       return { message: USER_MESSAGES.updated };
     },
   );
@@ -392,15 +359,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) return reply;
       if (!user.emailConfirmed) return fail(reply, 409, USER_MESSAGES.unconfirmedDeactivate);
       if (user.deactivated) return fail(reply, 409, USER_MESSAGES.alreadyDeactivated);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ deactivated_at: new Date(now()).toISOString() })
-          .where('id', '=', user.id)
-          .execute();
-        await revokeSessions(trx, user.id, now());
-        await recordAudit(trx, auditEvent(request, 'user', 'deactivate', user.id, `Deactivated user ${user.email}`), now());
-      });
+      await deactivateUser(db, user, actorOf(request), now());
       await endSessionsOf(request, user.id);
       return { message: USER_MESSAGES.deactivated };
     },
@@ -426,11 +385,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await targetUser(request, reply, request.body.userId, 'remove');
       if (!user) return reply;
       if (!user.deactivated) return fail(reply, 409, USER_MESSAGES.notDeactivated);
-      await db.transaction().execute(async (trx) => {
-        // Tokens issued before the deactivation stay refused (tokensValidAfter was moved then): a new sign-in is needed.
-        await trx.updateTable('users').set({ deactivated_at: null }).where('id', '=', user.id).execute();
-        await recordAudit(trx, auditEvent(request, 'user', 'reactivate', user.id, `Reactivated user ${user.email}`), now());
-      });
+      await reactivateUser(db, user, actorOf(request), now());
       return { message: USER_MESSAGES.reactivated };
     },
   );
@@ -452,10 +407,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body.userId === session.userId) return fail(reply, 400, USER_MESSAGES.notYourself('delete'));
       const user = await targetUser(request, reply, request.body.userId, 'remove');
       if (!user) return reply;
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('users').where('id', '=', user.id).execute();
-        await recordAudit(trx, auditEvent(request, 'user', 'delete', user.id, `Deleted user ${user.email}`), now());
-      });
+      await deleteUser(db, user, actorOf(request), now());
       await endSessionsOf(request, user.id);
       return { message: USER_MESSAGES.deleted };
     },
