@@ -29,6 +29,7 @@ import {
   type RootOperationNode,
   type UnknownRow,
   type UpdateQueryNode,
+  type ColumnType,
 } from 'kysely';
 import { sql, type RawBuilder } from 'kysely';
 
@@ -78,6 +79,13 @@ export const TENANT_TABLES: ReadonlySet<string> = new Set([
 ]);
 
 export const OPERATOR_COLUMN = 'operator_id';
+
+/**
+ * The type of OPERATOR_COLUMN in a tenant table's row: read as a number; on insert this scope fills it
+ * in; never updated (a row does not change operator). Here, beside what fills it, so the table modules
+ * need not import the schema that imports them.
+ */
+export type TenantColumn = ColumnType<number, number | undefined, never>;
 
 interface ScopeState {
   /** The operator of the work; null: signed in without a current operator (sees nothing, writes nothing). */

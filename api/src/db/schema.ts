@@ -9,12 +9,6 @@ import type { RunTables } from '../runs/tables';
 import type { TableSettingsTables } from '../table-settings/tables';
 import type { TrackingTables } from '../tracking/tables';
 
-/**
- * `operator_id` of an engineering table: read as a number; on insert the operator scope fills it in
- * (src/db/operator-scope.ts); never updated (a row does not change operator).
- */
-export type TenantColumn = ColumnType<number, number | undefined, never>;
-
 /** Row types of every table, as the queries see them. Migrations under ./migrations create them. */
 export interface AppMetaTable {
   key: string;

@@ -10,7 +10,7 @@ import { THREAD_TASKS } from './thread-tasks';
 export * from './model';
 export { InProcessQueue, PgBossQueue, type JobQueue } from './queue';
 export { DEFAULT_JOB_TIMINGS, JobRunner, type JobTimings } from './runner';
-export { JOB_TONES, jobTone, refusalOutcome, runAnswerOutcome, runIdOf, runNotificationKey, runOutcome, type JobTone } from './outcome';
+export { jobTone, refusalOutcome, runAnswerOutcome, runIdOf, runNotificationKey, runOutcome } from './outcome';
 export { listJobs, findJob, type JobFilter } from './store';
 
 declare module 'fastify' {

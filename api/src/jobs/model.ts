@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { JobTone } from './outcome';
 
 /**
  * The one way long work runs (docs/architecture.md#how-a-job-flows): a job is a row with its kind, owner, parameters, state,
@@ -16,6 +15,14 @@ export const JOB_MESSAGES = {
   cancelled: 'Cancelled before it started.',
   serverFault: 'Something went wrong!',
 } as const;
+
+/**
+ * How a finished job turned out, as its notification's icon and variant say it (specification §3:
+ * success, warning or error). Told by what the job found, not only by whether it threw: a validation
+ * that found errors ran fine, and still is not a success for whoever reads the bell.
+ */
+export const JOB_TONES = ['success', 'warning', 'error'] as const;
+export type JobTone = (typeof JOB_TONES)[number];
 
 /**
  * What a finished job answers, as the call that started it would have: the HTTP status and body. A

@@ -1,12 +1,4 @@
-import type { JobKind, JobOutcome } from './model';
-
-/**
- * How a finished job turned out, as its notification's icon and variant say it (specification §3:
- * success, warning or error). Told by what the job found, not only by whether it threw: a validation
- * that found errors ran fine, and still is not a success for whoever reads the bell.
- */
-export const JOB_TONES = ['success', 'warning', 'error'] as const;
-export type JobTone = (typeof JOB_TONES)[number];
+import type { JobKind, JobOutcome, JobTone } from './model';
 
 /** The verdict counts of a run's summary, as `RunSummaryItem` carries them. */
 interface SummaryCount {

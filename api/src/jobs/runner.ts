@@ -14,8 +14,9 @@ import {
   type JobOutcome,
   type JobProgressEvent,
   type JobRecord,
+  type JobTone,
 } from './model';
-import { jobTone, type JobTone } from './outcome';
+import { jobTone } from './outcome';
 import type { JobQueue } from './queue';
 import { beat, cancelQueuedJob, claimJob, findJob, finishJob, insertJob, markInterrupted, orphanedJobs, queuedJobIds, requeueJob, saveProgress } from './store';
 

@@ -1,5 +1,5 @@
 import type { ParseResponse } from '../contracts/monitoring';
-import type { JobTone } from '../jobs/outcome';
+import type { JobTone } from '../jobs/model';
 
 /**
  * What the parse job (parse-jobs.ts, in the API process) and its thread task (parse-tasks.ts, in a

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { INCOMPLETE_LOG, MONITORING_MESSAGES, type ParseReport } from '../contracts/monitoring';
 import { FileServiceError, resolveUpload } from '../files';
 import { JobRefusal, type Task, type TaskContext } from '../jobs/model';
-import type { JobTone } from '../jobs/outcome';
+import type { JobTone } from '../jobs/model';
 import { ingestArchives, LogArchiveError, UnusableLogsError, type ArchiveInput } from './ingest';
 import type { ParseTaskAnswer, ParseTaskParams } from './parse-params';
 

@@ -1,4 +1,4 @@
-import type { TenantColumn } from '../db/schema';
+import type { TenantColumn } from '../db/operator-scope';
 import type { ColumnType, Generated } from 'kysely';
 
 /**

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { TenantColumn } from '../db/schema';
+import type { TenantColumn } from '../db/operator-scope';
 
 /** Reservations of planned NR cells (migration 0017): what later plans choose around until a dump shows the cell. */
 export interface PlannedCellsTable {

@@ -1,5 +1,5 @@
 import type { RunSheetInfo } from '../contracts/runs';
-import type { RunCell, RunSheet } from '.';
+import type { RunCell, RunSheet } from './sheet';
 
 /**
  * What a run keeps of its result sheets so the page can list every row (issue 46): each row's verdict

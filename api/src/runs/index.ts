@@ -27,6 +27,9 @@ import { FileServiceError, newExport, recordExport } from '../files';
 import { columnWidths, FROZEN_HEADER_VIEWS, layOutSheet } from '../files/sheet-layout';
 import { DATE_FORMAT, safeCell } from '../tracking/workbook';
 import { distinctNames, rowVerdict, sheetInfoOf, storedValue, verdictKeyOf, verdictRank } from './findings';
+import type { RunSheet } from './sheet';
+
+export type { RunCell, RunSheet } from './sheet';
 
 /**
  * The run history every planning, validation and optimisation page shares (docs/engines/planning.md#every-run): a run's
@@ -47,19 +50,6 @@ export const RUN_MESSAGES = {
       : `This run has no sheet "${sheet.slice(0, 100)}"; it has ${sheets.join(', ')}.`,
   unknownColumn: (column: string, sheet: string) => `Sheet ${sheet} has no column "${column.slice(0, 100)}".`,
 } as const;
-
-/** A value a sheet cell may hold. */
-export type RunCell = string | number | Date | null;
-
-export interface RunSheet {
-  name: string;
-  columns: ReadonlyArray<{ key: string; label: string }>;
-  rows: ReadonlyArray<Record<string, RunCell>>;
-  /** The column holding each row's verdict; default the first of findings.ts VERDICT_KEYS the sheet has (null: none). */
-  verdictKey?: string | null;
-  /** One verdict for every row (e.g. an optimisation's 'Remove' candidates), instead of a column's. */
-  verdict?: string;
-}
 
 export function runsDir(dataDir: string): string {
   return path.join(dataDir, 'files', 'runs');

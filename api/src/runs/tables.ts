@@ -1,4 +1,4 @@
-import type { TenantColumn } from '../db/schema';
+import type { TenantColumn } from '../db/operator-scope';
 import type { Generated } from 'kysely';
 
 /** Row types of the run history and the operators' frequency plans (migration 0010). */

@@ -1,4 +1,4 @@
-import type { TenantColumn } from '../db/schema';
+import type { TenantColumn } from '../db/operator-scope';
 /**
  * Row types of the tracking tables (migration 0006). Each data set is replaced whole by its import (or
  * the sync); ids are assigned in file order. Points in time are ISO-8601 UTC text.
