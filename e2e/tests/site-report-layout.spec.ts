@@ -77,3 +77,58 @@ test('at 390 the status table fits the screen without sideways scrolling', async
   const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(documentWidth).toBeLessThanOrEqual(PHONE.width);
 });
+
+/** Issue 47 item 8, on the rollout dashboard: the site map at the specification's zoom 6 showed the 120 demo sites as one blob. */
+test.describe('the site map', () => {
+  const siteMap = (page: Page) => page.locator('.leaflet-container');
+  const openMap = async (page: Page) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${app.url}/dashboards/dashboardRollout`);
+    await page.getByRole('tab', { name: 'Site map' }).click();
+    await expect(siteMap(page)).toHaveAttribute('data-drawn-sites', /^[1-9]\d*$/);
+  };
+
+  test("opens fitted to the operator's sites, closer than the default zoom 6", async ({ page }) => {
+    await openMap(page);
+    expect(Number(await siteMap(page).getAttribute('data-zoom'))).toBeGreaterThan(6);
+    // Fitted close enough that the demo's sites are each their own dot.
+    await expect(page.locator('.cellwise-site-cluster')).toHaveCount(0);
+  });
+
+  test('groups close sites below zoom 9, each group named by its count and statuses; a click on one zooms in', async ({ page }) => {
+    // A network the size of a country: 3,000 sites across mainland Portugal.
+    await page.route('**/api/Monitoring/GetSiteMap', async (route) => {
+      let seed = 15;
+      const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+      const sites = Array.from({ length: 3000 }, (_, i) => ({
+        id: `BM${String(i).padStart(5, '0')}`,
+        name: `Bench ${i}`,
+        lat: 37 + next() * 5.1,
+        lon: -9.5 + next() * 3.3,
+        technologies: ['4G'],
+        status: next() < 0.2 ? 'NOK' : 'OK',
+        alarmStatus: null,
+        radioStatus: null,
+        coreStatus: null,
+        trackerId: null,
+        sharedWith: null,
+        shareMode: null,
+      }));
+      await route.fulfill({ json: { sites, withoutCoordinates: 0, tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' } });
+    });
+    await openMap(page);
+    await expect(siteMap(page)).toHaveAttribute('data-drawn-sites', '3000');
+    const zoom = Number(await siteMap(page).getAttribute('data-zoom'));
+    expect(zoom).toBeLessThan(9);
+    const groups = page.locator('.cellwise-site-cluster');
+    await expect(groups.first()).toBeVisible();
+    const labels = await groups.evaluateAll((all) => all.map((g) => g.getAttribute('aria-label') ?? ''));
+    expect(labels.length).toBeGreaterThan(1);
+    expect(labels.length).toBeLessThan(100);
+    for (const label of labels) expect(label).toMatch(/^\d+ sites?: .*Zoom in to see them\.$/);
+    const grouped = labels.reduce((sum, label) => sum + Number(/^(\d+)/.exec(label)![1]), 0);
+    expect(grouped).toBeGreaterThan(2000);
+    await groups.first().click();
+    await expect.poll(async () => Number(await siteMap(page).getAttribute('data-zoom'))).toBeGreaterThan(zoom);
+  });
+});

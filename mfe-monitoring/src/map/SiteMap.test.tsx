@@ -194,6 +194,7 @@ describe('SiteMap', () => {
     // The four sites span 0.4°: at zoom 10 they fill 800 × 520 px best, centred on them.
     const { lat, lng, zoom } = view();
     expect(zoom).toBe(10);
+    expect(mapElement().dataset.zoom).toBe('10');
     expect(Math.abs(lat - 38.7)).toBeLessThan(0.01);
     expect(Math.abs(lng - -9.1)).toBeLessThan(0.01);
     for (const s of SITES) expect(theMap().getBounds().contains([s.lat, s.lon])).toBe(true);

@@ -366,6 +366,13 @@ export function createMap(
   legend.onAdd = () => legendContent(mapLegend(colours));
   legend.addTo(map);
 
+  // The zoom the map is at, for a test to read (a canvas has no DOM to tell it).
+  const sayZoom = () => {
+    element.dataset.zoom = String(map.getZoom());
+  };
+  map.on('zoomend', sayZoom);
+  sayZoom();
+
   onDrawn(inGroup.size);
   return { map, openPopup };
 }
