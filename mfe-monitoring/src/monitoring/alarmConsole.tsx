@@ -1,4 +1,4 @@
-import { Button, Checkbox, Flex, Tag } from 'antd';
+import { Button, Checkbox, Flex, Spin, Tag } from 'antd';
 import type { AlarmChange, AlarmCounts } from 'api/contracts';
 import { DataTable, Note, formatDate, useApiGet, type DataColumn } from 'shared-ui';
 
@@ -10,8 +10,6 @@ import { DataTable, Note, formatDate, useApiGet, type DataColumn } from 'shared-
  */
 
 export type CounterFilter = { field: 'severity'; value: 'Critical' | 'Major' | 'Minor' | 'Warning' } | { field: 'acknowledged'; value: 'Yes' };
-
-const EMPTY_COUNTS: AlarmCounts = { Critical: 0, Major: 0, Minor: 0, Warning: 0, acknowledged: 0, total: 0, newSinceLastLog: 0, clearedSinceLastLog: 0 };
 
 const COUNTERS: ReadonlyArray<{ label: string; filter: CounterFilter; count: (c: AlarmCounts) => number; colour: string }> = [
   { label: 'Critical', filter: { field: 'severity', value: 'Critical' }, count: (c) => c.Critical, colour: '#cf1322' },
@@ -35,7 +33,16 @@ export function AlarmCounters({
   onFilter: (filter: CounterFilter | null) => void;
   onShowChanges?: () => void;
 }) {
-  const { data } = useApiGet<AlarmCounts>('Monitoring/GetAlarmCounts', EMPTY_COUNTS, version);
+  // Null until the first answer: a '0 Critical' drawn before it would say the network is quiet when it
+  // is not known yet. Later answers (the hub's AlarmsChanged) replace the shown counts in place.
+  const { data, failed } = useApiGet<AlarmCounts | null>('Monitoring/GetAlarmCounts', null, version);
+  if (data === null) {
+    return (
+      <Flex gap={8} align="center" role="group" aria-label="Alarm counters" aria-busy={!failed}>
+        {failed ? <Note>The alarm counts could not be read.</Note> : <Spin size="small" aria-label="Loading the alarm counts" />}
+      </Flex>
+    );
+  }
   return (
     <Flex gap={8} wrap align="center" role="group" aria-label="Alarm counters">
       {COUNTERS.map((counter) => {

@@ -304,7 +304,7 @@ describe('Upload Logs', () => {
 
     fireEvent.click(drawer.querySelector('.ant-drawer-close')!);
     await waitFor(() => expect(locationNow()).toBe('/monitoring/uploadLogs'));
-    fireEvent.click(await waitFor(() => document.querySelector('button[aria-label="Report of parse 5"]')!));
+    fireEvent.click(await waitFor(() => document.querySelector('button[aria-label="View report of parse 5"]')!));
     await waitFor(() => expect(locationNow()).toBe('/monitoring/uploadLogs?report=5'));
   });
 

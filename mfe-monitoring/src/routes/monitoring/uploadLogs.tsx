@@ -138,7 +138,8 @@ export default function UploadLogsPage() {
             event.stopPropagation();
             openReport(row.id);
           }}
-          aria-label={`Report of parse ${row.id}`}
+          // Starts with the words shown, so a user who says what they see reaches it (axe label-content-name-mismatch).
+          aria-label={`View report of parse ${row.id}`}
         >
           View report
         </Button>
