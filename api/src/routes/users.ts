@@ -115,6 +115,24 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /**
+   * The user whose access the caller takes away or gives back: never the caller's own account (checked
+   * first, so the caller hears that rather than a scope refusal), and only one they may remove.
+   * Otherwise the answer has been sent and null comes back.
+   */
+  async function otherUserToRemove(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    what: 'deactivate' | 'reactivate' | 'delete',
+  ): Promise<ManagedUser | null> {
+    if (userId === sessionOf(request).userId) {
+      await fail(reply, 400, USER_MESSAGES.notYourself(what));
+      return null;
+    }
+    return targetUser(request, reply, userId, 'remove');
+  }
+
+  /**
    * Checks a form's role, operators and projects against what the caller may assign. Answers the
    * problem (status and message), or null when the form may be saved.
    */
@@ -353,9 +371,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'canManage' },
     },
     async (request, reply) => {
-      const session = sessionOf(request);
-      if (request.body.userId === session.userId) return fail(reply, 400, USER_MESSAGES.notYourself('deactivate'));
-      const user = await targetUser(request, reply, request.body.userId, 'remove');
+      const user = await otherUserToRemove(request, reply, request.body.userId, 'deactivate');
       if (!user) return reply;
       if (!user.emailConfirmed) return fail(reply, 409, USER_MESSAGES.unconfirmedDeactivate);
       if (user.deactivated) return fail(reply, 409, USER_MESSAGES.alreadyDeactivated);
@@ -378,11 +394,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'canManage' },
     },
     async (request, reply) => {
-      const session = sessionOf(request);
       // A deactivated caller has no session, so this is only ever someone else; said plainly all the same.
-      if (request.body.userId === session.userId) return fail(reply, 400, USER_MESSAGES.notYourself('reactivate'));
       // The same rule as deactivation: whoever may take a user's access away may give it back.
-      const user = await targetUser(request, reply, request.body.userId, 'remove');
+      const user = await otherUserToRemove(request, reply, request.body.userId, 'reactivate');
       if (!user) return reply;
       if (!user.deactivated) return fail(reply, 409, USER_MESSAGES.notDeactivated);
       await reactivateUser(db, user, actorOf(request), now());
@@ -403,9 +417,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'canManage' },
     },
     async (request, reply) => {
-      const session = sessionOf(request);
-      if (request.body.userId === session.userId) return fail(reply, 400, USER_MESSAGES.notYourself('delete'));
-      const user = await targetUser(request, reply, request.body.userId, 'remove');
+      const user = await otherUserToRemove(request, reply, request.body.userId, 'delete');
       if (!user) return reply;
       await deleteUser(db, user, actorOf(request), now());
       await endSessionsOf(request, user.id);
