@@ -5,6 +5,7 @@ import type { Actor } from '../src/management/audit';
 import { createOperator, createProject, deleteOperatorIfEmpty, deleteProjectIfEmpty, findProject } from '../src/management/operators';
 import { countExistingOperators, createUser, emailInUse, loadUser, operatorsOfProjects, projectsOfOperators } from '../src/management/users';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';
+import { insertUser } from './support/principals';
 
 /**
  * The management services on their own: each change is one transaction with its audit entry, so a
@@ -35,24 +36,8 @@ describe.each(TEST_DATABASES)('management services on $name', (kind) => {
       .insertInto('roles')
       .values(ROLES.map((name) => ({ name })))
       .execute();
-    const role = await db.selectFrom('roles').select('id').where('name', '=', 'Administrator').executeTakeFirstOrThrow();
-    const admin = await db
-      .insertInto('users')
-      .values({
-        firstname: 'Ada',
-        lastname: 'Admin',
-        email: 'ada@example.com',
-        password_hash: null,
-        role_id: role.id,
-        operator_id: null,
-        email_confirmed: 1,
-        deactivated_at: null,
-        avatar: null,
-        created_at: new Date(now).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    actor = { actorId: admin.id, address: '127.0.0.1' };
+    const adminId = await insertUser(db, { email: 'ada@example.com', role: 'Administrator', operators: [], projects: [] });
+    actor = { actorId: adminId, address: '127.0.0.1' };
   });
   afterAll(async () => database.dispose());
 
