@@ -1,8 +1,9 @@
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import enGB from 'antd/es/locale/en_GB';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { cellwiseTheme } from '../theme';
 import { TOAST_DURATION_MS, TOAST_MAX_COUNT, TOAST_PLACEMENT } from '../toasts/toasts';
+import { wrapTabInDialogs } from './dialogTabWrap';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -35,6 +36,7 @@ const prefersReducedMotion = (): boolean => globalThis.matchMedia?.(REDUCED_MOTI
 export function ConsoleProviders({ children }: { children: ReactNode }) {
   // Followed live: the preference can change while the console is open.
   const reducedMotion = useSyncExternalStore(watchMotionPreference, prefersReducedMotion, () => false);
+  useEffect(() => wrapTabInDialogs(), []);
   return (
     <ConfigProvider theme={reducedMotion ? stillTheme : consoleTheme} locale={enGB}>
       {/* The one place toasts are set up (specification §9); `useToasts` shows them. */}

@@ -253,6 +253,71 @@ describe('DataTable, keyboard', () => {
     expect(await screen.findByRole('textbox', { name: 'Filter Site Id' })).toBeInTheDocument();
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
+  test('a sortable column sorts from its own button, once per Enter; the header cell holding it is out of the tab order', async () => {
+    const fetchPage = fakeServer();
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+    expect(header).not.toHaveAttribute('tabindex');
+    const sort = within(header).getByRole('button', { name: 'Sort by Site Id' });
+    expect(sort.tagName).toBe('BUTTON');
+    await act(async () => {
+      // A browser turns Enter on a button into a click; the key itself must not sort too.
+      fireEvent.keyDown(sort, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      fireEvent.click(sort);
+    });
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, sort: 'siteId', order: 'ascend', filters: {} });
+    // The copy antd draws hidden to measure the columns keeps its buttons out of the tab order.
+    for (const hidden of document.querySelectorAll('[aria-hidden="true"] button')) expect(hidden).toHaveAttribute('tabindex', '-1');
+  });
+
+  test('a filter confirmed with Enter gives the focus back to the button that opened it', async () => {
+    const fetchPage = fakeServer();
+    render(
+      <ConsoleProviders>
+        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+    const trigger = within(header).getByRole('button', { name: 'Filter Site Id' });
+    trigger.focus();
+    await act(async () => {
+      fireEvent.keyDown(trigger, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    });
+    const input = await screen.findByRole('textbox', { name: 'Filter Site Id' });
+    input.focus();
+    fireEvent.change(input, { target: { value: 'LX0002' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    });
+    expect(fetchPage).toHaveBeenLastCalledWith({ page: 1, size: 10, filters: { siteId: 'LX0002' } });
+    expect(trigger).toHaveFocus();
+  });
+
+  test('a long text cell is reachable with Tab and shows its whole text when focused', async () => {
+    interface Note {
+      id: number;
+      comment: string;
+    }
+    const comment = 'RF Reflected Power High; Service Unavailable since the last upload of the site';
+    render(
+      <ConsoleProviders>
+        <DataTable<Note> columns={[{ key: 'comment', title: 'Comments', wrap: true }]} rows={[{ id: 1, comment }]} rowKey="id" />
+      </ConsoleProviders>,
+    );
+    const cell = screen.getByText(comment, { selector: '.cw-long-text' });
+    expect(cell).toHaveAttribute('tabindex', '0');
+    await act(async () => {
+      fireEvent.focus(cell);
+    });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(comment);
+  });
 });
 
 describe('DataTable, initial filters from a link', () => {

@@ -21,6 +21,7 @@ import { BRAND_COLOR, MUTED_TEXT } from '../theme/tokens';
 import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
 import { ColumnSettings } from './table/ColumnSettings';
 import { CopyLinkButton } from './table/CopyLinkButton';
+import { rememberFilterOpener, SortButton } from './table/headerControls';
 import { Pagination } from './table/Pagination';
 import { PanelLoading } from './table/PanelLoading';
 import { ResizableHeaderCell, type ColumnResize } from './table/ResizableHeaderCell';
@@ -154,7 +155,8 @@ export function filtersSearch(filters: Record<string, string>): string {
 function LongText({ text }: { text: string }) {
   if (text === '') return null;
   return (
-    <Tooltip title={<span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>} placement="topLeft" destroyOnHidden>
+    // Focus as well as hover: antd's tooltip opens on hover alone, so Tab reached the cell and showed nothing.
+    <Tooltip title={<span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>} placement="topLeft" trigger={['hover', 'focus']} destroyOnHidden>
       <span tabIndex={0} className="cw-long-text" style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {text}
       </span>
@@ -193,6 +195,7 @@ function FilterTrigger({ title, filtered }: { title: string; filtered: boolean }
       aria-label={`Filter ${title}`}
       aria-pressed={filtered}
       className="cw-filter-trigger"
+      onClick={(event) => rememberFilterOpener(event.currentTarget)}
       onKeyDown={(event) => {
         if (event.key !== 'Enter' && event.key !== ' ') return;
         event.preventDefault();
@@ -261,6 +264,7 @@ function toAntColumns<Row>(
   return shown.map(({ column: c, width }) => {
     // A width the user set is theirs, past the specification's default cell limit.
     const size = width === null ? { maxWidth: CELL_MAX_WIDTH } : { width, minWidth: width, maxWidth: width };
+    const sortable = server && c.sortable !== false;
     return {
       key: c.key,
       dataIndex: c.key,
@@ -269,12 +273,17 @@ function toAntColumns<Row>(
       align: c.kind === 'number' ? 'right' : undefined,
       ...(width === null ? {} : { width }),
       onCell: () => ({ style: size }),
-      // antd hands these props to the header cell component (ResizableHeaderCell), which takes `resize` off.
-      onHeaderCell: () => ({ style: size, resize: resizeOf?.(c.key) }) as HTMLAttributes<HTMLElement>,
+      // antd hands these props to the header cell component (ResizableHeaderCell), which takes `resize` and `sortButton` off.
+      onHeaderCell: () => ({ style: size, resize: resizeOf?.(c.key), sortButton: sortable }) as HTMLAttributes<HTMLElement>,
       render: (_: unknown, row: Row) => (c.render ? c.render(row) : c.wrap ? <LongText text={cellText(c, row)} /> : cellText(c, row)),
       // Controlled, so a sort read from the address (urlView.ts) shows in its header.
-      ...(server && c.sortable !== false
-        ? { sorter: true, sortDirections: ['ascend', 'descend'] as SortOrder[], sortOrder: sort?.field === c.key ? (sort.order ?? null) : null }
+      ...(sortable
+        ? {
+            sorter: true,
+            sortDirections: ['ascend', 'descend'] as SortOrder[],
+            sortOrder: sort?.field === c.key ? (sort.order ?? null) : null,
+            sortIcon: ({ sortOrder }: { sortOrder: SortOrder | null | undefined }) => <SortButton title={c.title} order={sortOrder} />,
+          }
         : {}),
       ...(c.filter === false ? {} : textFilter(c, !server)),
       // Controlled, so the table's own state (and a saved filter applied later) is what the header shows.

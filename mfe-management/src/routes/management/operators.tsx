@@ -2,8 +2,8 @@ import { DeleteOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons
 import { App, Button, Col, Empty, Flex, Row, Spin, Statistic } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { OperatorSummary } from 'api/contracts';
-import { api } from 'shared-auth';
+import type { OperatorDetails, OperatorSummary } from 'api/contracts';
+import { api, useSession } from 'shared-auth';
 import { Heading, PageContainer, Panel, countOf, useApiGet, useToasts } from 'shared-ui';
 import { OperatorPicture } from '../../operators/OperatorPicture';
 
@@ -18,6 +18,7 @@ export default function OperatorsPage() {
   const { modal } = App.useApp();
   const toasts = useToasts();
   const navigate = useNavigate();
+  const myId = useSession((s) => s.user.id);
   const operators = useApiGet<OperatorSummary[]>('Operators/GetOperators', []);
   const [adding, setAdding] = useState(false);
   const { reload } = operators;
@@ -34,12 +35,27 @@ export default function OperatorsPage() {
     }
   };
 
-  const confirmDelete = (operator: OperatorSummary) =>
+  /**
+   * The users the deletion waits for: every member but the caller, as the server counts them (a Manager
+   * is a member of each operator they may delete). The card's count includes the caller, so the dialog
+   * told an operator with one other user '2 users' to remove.
+   */
+  const othersThan = async (operator: OperatorSummary): Promise<number> => {
+    try {
+      const { data } = await api.get<OperatorDetails>(`Operators/GetOperator?operatorId=${operator.id}`);
+      return data.userList.filter((u) => u.id !== myId).length;
+    } catch {
+      return operator.users;
+    }
+  };
+
+  const confirmDelete = async (operator: OperatorSummary) => {
+    const others = await othersThan(operator);
     modal.confirm({
       title: `Delete ${operator.name}?`,
       content:
-        operator.users + operator.projects > 0
-          ? `${operator.name} has ${countOf(operator.users, 'user')} and ${countOf(operator.projects, 'project')}. It is deleted only when it has no projects and no users but you.`
+        others + operator.projects > 0
+          ? `${operator.name} has ${countOf(others, 'user')} besides you and ${countOf(operator.projects, 'project')}. It is deleted only when it has no projects and no users but you.`
           : 'The operator has no users and no projects. This cannot be undone.',
       okText: 'Delete',
       okButtonProps: { danger: true },
@@ -53,6 +69,7 @@ export default function OperatorsPage() {
         reload();
       },
     });
+  };
 
   const openDetails = (operatorId: number) => navigate('/management/operators/details/overview', { state: { operatorId } });
 
@@ -82,7 +99,7 @@ export default function OperatorsPage() {
                   <Button key="details" type="link" icon={<ProfileOutlined />} onClick={() => openDetails(operator.id)}>
                     Details
                   </Button>,
-                  <Button key="delete" type="link" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(operator)}>
+                  <Button key="delete" type="link" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(operator)}>
                     Delete
                   </Button>,
                 ]}

@@ -15,14 +15,22 @@ export interface ColumnResize {
   onResizeEnd: (width: number) => void;
 }
 
-type CellProps = HTMLAttributes<HTMLTableCellElement> & { resize?: ColumnResize };
+type CellProps = HTMLAttributes<HTMLTableCellElement> & {
+  resize?: ColumnResize;
+  /**
+   * The column sorts through its own button (SortButton): the cell leaves the tab order antd puts it in,
+   * so the keyboard meets the sort, filter and resize controls rather than a cell holding them.
+   */
+  sortButton?: boolean;
+};
 
 /**
  * A header cell with a handle on its right edge to drag its column wider or narrower, which is also a
  * keyboard control (a focusable separator: arrow keys change the width). Neither a drag nor a key on
  * the handle reaches the cell, so resizing never sorts the column.
  */
-export function ResizableHeaderCell({ resize, children, ...cell }: CellProps) {
+export function ResizableHeaderCell({ resize, sortButton, children, ...props }: CellProps) {
+  const cell = sortButton ? { ...props, tabIndex: undefined } : props;
   const ref = useRef<HTMLTableCellElement>(null);
   const drag = useRef<{ startX: number; startWidth: number; width: number } | null>(null);
   const [measured, setMeasured] = useState(MIN_COLUMN_WIDTH);

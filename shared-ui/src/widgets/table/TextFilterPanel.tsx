@@ -1,5 +1,6 @@
 import { Button, Input, Space } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
+import { returnFocusToFilterOpener } from './headerControls';
 
 /**
  * A column's text filter, as its header's filter dropdown shows it. Its own module, loaded the first
@@ -13,6 +14,11 @@ export default function TextFilterPanel({
   confirm,
   clearFilters,
 }: Pick<FilterDropdownProps, 'selectedKeys' | 'setSelectedKeys' | 'confirm' | 'clearFilters'> & { label: string; placeholder: string }) {
+  // The panel's input goes with the panel: without this the focus fell to the page's top.
+  const done = () => {
+    confirm();
+    returnFocusToFilterOpener();
+  };
   return (
     <Space orientation="vertical" style={{ padding: 8 }}>
       <Input
@@ -21,17 +27,17 @@ export default function TextFilterPanel({
         placeholder={placeholder}
         value={String(selectedKeys[0] ?? '')}
         onChange={(e) => setSelectedKeys(e.target.value ? [e.target.value] : [])}
-        onPressEnter={() => confirm()}
+        onPressEnter={done}
       />
       <Space>
-        <Button type="primary" size="small" onClick={() => confirm()}>
+        <Button type="primary" size="small" onClick={done}>
           Filter
         </Button>
         <Button
           size="small"
           onClick={() => {
             clearFilters?.();
-            confirm();
+            done();
           }}
         >
           Reset
