@@ -45,7 +45,9 @@ export async function startConsole(env: NodeJS.ProcessEnv = {}): Promise<Running
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`console did not start:\n${output}`)), 30_000);
+    // A first start seeds the demo (migrations, network, tracking, logs): ~6 s alone, but past 30 s on two
+    // cores shared with a build; a start that never comes still fails, after 90 s.
+    const timer = setTimeout(() => reject(new Error(`console did not start within 90 s:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/localhost:\d+)\//.exec(output);
