@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SITE_REPORT_TABS } from '../../api/src/contracts/monitoring';
 import { consoleForThisFile } from '../support/console';
 import { ADMIN, signInByToken } from '../support/session';
 
@@ -11,16 +12,7 @@ import { ADMIN, signInByToken } from '../support/session';
 const app = consoleForThisFile();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
-const TABS = [
-  'Summary',
-  'RET Information',
-  'Alarms',
-  'Configuration Check 2G',
-  'Configuration Check 3G',
-  'Configuration Check 4G',
-  'Configuration Check 5G',
-  'Configuration Check NBIoT',
-];
+const TABS = SITE_REPORT_TABS;
 /** Where a look at the pages goes when asked for (CELLWISE_SHOTS=dir); none by default. */
 const SHOTS = process.env.CELLWISE_SHOTS;
 

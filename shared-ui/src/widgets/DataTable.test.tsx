@@ -236,7 +236,8 @@ describe('DataTable, in the browser', () => {
 });
 
 describe('DataTable, keyboard', () => {
-  test('a filter opens from the keyboard without sorting the column', async () => {
+  /** The table drawn with its first page, and the visible header cell of the column titled `title`. */
+  async function renderedTable(title: string) {
     const fetchPage = fakeServer();
     render(
       <ConsoleProviders>
@@ -244,7 +245,11 @@ describe('DataTable, keyboard', () => {
       </ConsoleProviders>,
     );
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
-    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes(title))!;
+    return { fetchPage, header };
+  }
+  test('a filter opens from the keyboard without sorting the column', async () => {
+    const { fetchPage, header } = await renderedTable('Site Id');
     const trigger = within(header).getByRole('button', { name: 'Filter Site Id' });
     expect(trigger).toHaveAttribute('tabindex', '0');
     await act(async () => {
@@ -254,14 +259,7 @@ describe('DataTable, keyboard', () => {
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
   test('a sortable column sorts from its own button, once per Enter; the header cell holding it is out of the tab order', async () => {
-    const fetchPage = fakeServer();
-    render(
-      <ConsoleProviders>
-        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
-      </ConsoleProviders>,
-    );
-    await waitFor(() => expect(bodyRows()).toHaveLength(10));
-    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+    const { fetchPage, header } = await renderedTable('Site Id');
     expect(header).not.toHaveAttribute('tabindex');
     const sort = within(header).getByRole('button', { name: 'Sort by Site Id' });
     expect(sort.tagName).toBe('BUTTON');
@@ -277,14 +275,7 @@ describe('DataTable, keyboard', () => {
   });
 
   test('a filter confirmed with Enter gives the focus back to the button that opened it', async () => {
-    const fetchPage = fakeServer();
-    render(
-      <ConsoleProviders>
-        <DataTable columns={columns} fetchPage={fetchPage} rowKey="id" />
-      </ConsoleProviders>,
-    );
-    await waitFor(() => expect(bodyRows()).toHaveLength(10));
-    const header = screen.getAllByRole('columnheader').find((h) => h.closest('.ant-table-header') && h.textContent?.includes('Site Id'))!;
+    const { fetchPage, header } = await renderedTable('Site Id');
     const trigger = within(header).getByRole('button', { name: 'Filter Site Id' });
     trigger.focus();
     await act(async () => {
