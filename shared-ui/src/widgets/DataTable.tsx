@@ -21,7 +21,7 @@ import { BRAND_COLOR, MUTED_TEXT } from '../theme/tokens';
 import { arrangeColumns, settingsOf, type ArrangedColumn } from './table/arrange';
 import { ColumnSettings } from './table/ColumnSettings';
 import { CopyLinkButton } from './table/CopyLinkButton';
-import { rememberFilterOpener, SortButton } from './table/headerControls';
+import { SortButton } from './table/headerControls';
 import { Pagination } from './table/Pagination';
 import { PanelLoading } from './table/PanelLoading';
 import { ResizableHeaderCell, type ColumnResize } from './table/ResizableHeaderCell';
@@ -195,7 +195,6 @@ function FilterTrigger({ title, filtered }: { title: string; filtered: boolean }
       aria-label={`Filter ${title}`}
       aria-pressed={filtered}
       className="cw-filter-trigger"
-      onClick={(event) => rememberFilterOpener(event.currentTarget)}
       onKeyDown={(event) => {
         if (event.key !== 'Enter' && event.key !== ' ') return;
         event.preventDefault();

@@ -1,6 +1,6 @@
 import { Button, Input, Space } from 'antd';
+import { useState } from 'react';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
-import { returnFocusToFilterOpener } from './headerControls';
 
 /**
  * A column's text filter, as its header's filter dropdown shows it. Its own module, loaded the first
@@ -14,10 +14,13 @@ export default function TextFilterPanel({
   confirm,
   clearFilters,
 }: Pick<FilterDropdownProps, 'selectedKeys' | 'setSelectedKeys' | 'confirm' | 'clearFilters'> & { label: string; placeholder: string }) {
-  // The panel's input goes with the panel: without this the focus fell to the page's top.
+  // The filter button that opened the panel has the focus when the panel first draws (its input takes it
+  // after). Kept here, not in a module variable: a shell's and a remote's copy of this module would split it.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // The panel's input goes with the panel: without giving the focus back it fell to the page's top.
   const done = () => {
     confirm();
-    returnFocusToFilterOpener();
+    if (opener?.isConnected) opener.focus();
   };
   return (
     <Space orientation="vertical" style={{ padding: 8 }}>

@@ -15,22 +15,6 @@ export function useInMeasureCopy<E extends HTMLElement>(): [RefObject<E | null>,
 }
 
 /**
- * The filter button that opened the panel shown now (one filter panel is open at a time): the panel
- * gives it the focus back when it closes, so a keyboard user goes on from the header, not the page's top.
- */
-let filterOpener: HTMLElement | null = null;
-
-export function rememberFilterOpener(element: HTMLElement): void {
-  filterOpener = element;
-}
-
-export function returnFocusToFilterOpener(): void {
-  const opener = filterOpener;
-  filterOpener = null;
-  if (opener?.isConnected) opener.focus();
-}
-
-/**
  * A sortable column's sort control: a real button beside the title, so the header cell is no control
  * itself (a focusable header holding the filter button was a control inside a control, axe
  * nested-interactive). The cell's own click handler sorts, as antd set it up; Enter is kept from also
