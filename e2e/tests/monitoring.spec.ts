@@ -186,8 +186,10 @@ test('the site report shows RET rows and every tab, downloads one sheet per tabl
   expect(sheets.length).toBe(new Set(sheets).size);
 
   const before = outboxFiles(app.dataDir);
+  // 'Email Report' opens the recipients dialog with the caller chosen (issue 47: a report may go to a list).
   await button(page, 'Email Report').click();
-  await expect(page.locator('.ant-notification-notice').getByText(`Report sent to ${ADMIN.email}.`).first()).toBeVisible();
+  await page.getByRole('dialog', { name: 'Email the report of LX0001' }).getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.ant-notification-notice').getByText('Report sent to 1 recipient.').first()).toBeVisible();
   const outbox = path.join(app.dataDir, 'outbox');
   const mail = fs
     .readdirSync(outbox)
