@@ -98,24 +98,28 @@ type ListStatements = Readonly<Record<'count' | 'page' | 'bounds', CompiledQuery
 async function countRows(db: Kysely<Database>, statements: ListStatements, statementsFor: (after: number, upTo: number) => ListStatements): Promise<number> {
   // The statement's parameters hold the operator (its scopedTo), so a total is kept per operator as well.
   const before = await dataVersion(db);
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
+  const cache = countCaches.get(db) ?? new Map<string, number>();
+  countCaches.set(db, cache);
   const key = `${before}\u0000${statements.count.sql}\u0000${JSON.stringify(statements.count.parameters)}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  let flights = countsInFlight.get(db);
-  if (!flights) countsInFlight.set(db, (flights = new Map()));
+  const flights = countsInFlight.get(db) ?? new Map<string, Promise<number>>();
+  countsInFlight.set(db, flights);
   let flight = flights.get(key);
   if (!flight) {
-    const started = countInSlices(db, statements.bounds, (after, upTo) => statementsFor(after, upTo).count).finally(() => flights.delete(key));
-    flights.set(key, (flight = started));
+    // The flight keeps the total before it lands, so a request whose version read answers late finds
+    // either the flight or the kept total, never neither (on PostgreSQL the reads return out of order).
+    const counting = async () => {
+      const counted = await countInSlices(db, statements.bounds, (after, upTo) => statementsFor(after, upTo).count);
+      if ((await dataVersion(db)) === before) {
+        if (cache.size >= COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(key, counted);
+      }
+      return counted;
+    };
+    flights.set(key, (flight = counting().finally(() => flights.delete(key))));
   }
-  const total = await flight;
-  if ((await dataVersion(db)) === before) {
-    if (cache.size >= COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, total);
-  }
-  return total;
+  return flight;
 }
 
 /**
