@@ -1,4 +1,4 @@
-import { api, API_TIMEOUT_MS, ApiError, apiRefusal, connectApiClient, errorMessage, errorRoute, isApiError, queryOf } from './apiClient';
+import { api, API_TIMEOUT_MS, ApiError, apiRefusal, connectApiClient, errorMessage, errorRoute, isApiError, queryOf, replacingSession } from './apiClient';
 import { closePageScope, openPageScope } from './pageScope';
 import { clearSession, sessionStore, setToken } from './session';
 import { FakeXhr, installFakeXhr } from './testing/fakeXhr';
@@ -274,5 +274,49 @@ describe('a 401 answer', () => {
     await settle();
     expect(navigate).toHaveBeenCalledWith('/errors/error-401');
     expect(sessionStore.getState().token).not.toBeNull();
+  });
+});
+
+describe('a change that replaces the token (a password change)', () => {
+  beforeEach(() => setToken(liveToken('ana')));
+
+  test('holds calls made meanwhile until the new token is stored, then sends them with it', async () => {
+    const successor = liveToken('ana-2');
+    const change = replacingSession(async () => {
+      const answer = await api.post<{ token: string }>('Account/ChangePassword', {}, { replacesSession: true });
+      setToken(answer.data.token);
+      return answer.data;
+    });
+    const changeXhr = await sent();
+    expect(changeXhr.url).toBe('/api/Account/ChangePassword');
+    const poll = api.get('Notification/Notifications', { skipLoading: true });
+    await settle();
+    // The poll waits: nothing but the change has gone out.
+    expect(FakeXhr.all).toHaveLength(1);
+    changeXhr.reply(200, JSON.stringify({ message: 'Password changed!', token: successor }));
+    await change;
+    const pollXhr = await sent();
+    expect(pollXhr.url).toBe('/api/Notification/Notifications');
+    expect(pollXhr.header('Authorization')).toBe(`Bearer ${successor}`);
+    pollXhr.reply(200, '[]');
+    await poll;
+  });
+
+  test('a refused change lets the held calls go with the token that still holds', async () => {
+    const token = sessionStore.getState().token;
+    const change = replacingSession(() => api.post('Account/ChangePassword', {}, { replacesSession: true, skipErrorHandling: true })).catch(() => 'refused');
+    const changeXhr = await sent();
+    const poll = api.get('Notification/Notifications', { skipLoading: true });
+    await settle();
+    expect(FakeXhr.all).toHaveLength(1);
+    changeXhr.reply(400, JSON.stringify({ message: 'The old password is not correct.' }));
+    expect(await change).toBe('refused');
+    const pollXhr = await sent();
+    expect(pollXhr.header('Authorization')).toBe(`Bearer ${token}`);
+    pollXhr.reply(200, '[]');
+    await poll;
+    // Nothing is held afterwards.
+    void api.get('Tracker/GetTracker');
+    expect((await sent()).url).toBe('/api/Tracker/GetTracker');
   });
 });

@@ -20,6 +20,8 @@ declare module 'axios' {
      * notification list). Other reads are cancelled when their page is left (`pageScope`).
      */
     outlivesPage?: boolean;
+    /** The call that replaces the session's token (see {@link replacingSession}): it alone is not held back. */
+    replacesSession?: boolean;
   }
 }
 
@@ -118,7 +120,30 @@ function changeLoading(delta: number): void {
 const COUNTED = Symbol('counted');
 type Counted = InternalAxiosRequestConfig & { [COUNTED]?: boolean };
 
-api.interceptors.request.use((config: Counted) => {
+/** The token change in progress, if any: calls made meanwhile wait for the token it brings. */
+let sessionReplacement: Promise<unknown> | null = null;
+
+/**
+ * Runs a change that makes the server refuse the current token and hands back its successor (a password
+ * change), holding every other call until `change` has stored the new token. Without it a call sent in
+ * between, such as the notification fetch the change's own hub message sets off, went with the refused
+ * token and was answered 401 (issue 47). Calls `change` makes must say `replacesSession: true`.
+ */
+export function replacingSession<T>(change: () => Promise<T>): Promise<T> {
+  const done = change();
+  const replacement = done.then(
+    () => undefined,
+    () => undefined,
+  );
+  sessionReplacement = replacement;
+  void replacement.then(() => {
+    if (sessionReplacement === replacement) sessionReplacement = null;
+  });
+  return done;
+}
+
+api.interceptors.request.use(async (config: Counted) => {
+  if (sessionReplacement && !config.replacesSession) await sessionReplacement;
   const { token } = sessionStore.getState();
   // The token is the user's whole session: it goes to the console's API and nowhere else.
   if (token && isApiUrl(config.url)) config.headers.set('Authorization', `Bearer ${token}`);

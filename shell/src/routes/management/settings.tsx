@@ -2,7 +2,7 @@ import { Button, Card, Form, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { ChangePasswordResponse, UserInfo, UserOperators } from 'api/contracts';
-import { api, can, principalOf, setToken, setUser, useSession } from 'shared-auth';
+import { api, can, principalOf, replacingSession, setToken, setUser, useSession } from 'shared-auth';
 import { PageContainer, PasswordField, SelectField, TextField, claimJobOutcome, required, useConsoleForm, useToasts } from 'shared-ui';
 import * as yup from 'yup';
 
@@ -86,9 +86,13 @@ function SecurityTab() {
     // and in the user's other consoles, but this page says it already.
     const outcome = claimJobOutcome(PASSWORD_CHANGED_KEY);
     try {
-      const { data } = await api.post<ChangePasswordResponse>('Account/ChangePassword', values);
-      // Older tokens are refused after a password change; the answer carries this session's new one.
-      setToken(data.token);
+      // Older tokens are refused after a password change; the answer carries this session's new one, and
+      // calls made until it is stored wait for it.
+      const data = await replacingSession(async () => {
+        const answer = await api.post<ChangePasswordResponse>('Account/ChangePassword', values, { replacesSession: true });
+        setToken(answer.data.token);
+        return answer.data;
+      });
       form.reset();
       toasts.success(data.message || 'Password changed!');
       outcome.settle();
