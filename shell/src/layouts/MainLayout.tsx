@@ -48,6 +48,13 @@ function useMenuReady(remotes: RemotesView): boolean {
   return ready || waited;
 }
 
+/**
+ * Room kept below every page for a toast (specification §9: bottom right, 4 s): one toast of a title
+ * (64 px) and its 24 px from the screen's bottom. Scrolled to its end, a page's last row and pager lie
+ * above the toast instead of under it: on Users it covered the last row's actions (issue 47).
+ */
+const TOAST_ROOM = 88;
+
 /** The main layout: top bar and side navigation around every signed-in page. */
 export function MainLayout({ remotes }: { remotes: RemotesView }) {
   const screens = Grid.useBreakpoint();
@@ -95,7 +102,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
             )}
           </Flex>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: 24, paddingBottom: 24 + TOAST_ROOM }}>
           <Outlet key={operatorId ?? 'none'} />
         </Layout.Content>
       </Layout>

@@ -1,4 +1,5 @@
-import { theme } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, theme } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SiteSearchHit } from 'api/contracts';
@@ -12,6 +13,8 @@ const WAIT_MS = 200;
  * The top bar's site search (issue 47, as NetBox and Grafana have): a site id or name, at most 20 sites
  * of the current operator (Monitoring/SearchSites), each a link to its report; Enter opens the first.
  * A plain input and links, not antd's Select: the top bar is on every page, so it stays light.
+ * Compact (a phone's top bar, where a box beside the operator switcher overlapped it): an icon button that
+ * opens the box in a strip under the top bar, across its width; leaving it or Escape folds it back.
  */
 export function SiteSearch({ compact = false }: { compact?: boolean }) {
   const allowed = useSession((s) => can(principalOf(s), 'canMonitor'));
@@ -20,7 +23,9 @@ export function SiteSearch({ compact = false }: { compact?: boolean }) {
   const listId = useId();
   const [text, setText] = useState('');
   const [hits, setHits] = useState<SiteSearchHit[] | null>(null);
+  const [unfolded, setUnfolded] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const typed = text.trim();
@@ -42,22 +47,54 @@ export function SiteSearch({ compact = false }: { compact?: boolean }) {
   const close = () => {
     setText('');
     setHits(null);
+    setUnfolded(false);
   };
+  if (compact && !unfolded) {
+    return (
+      <Button
+        ref={opener}
+        type="text"
+        icon={<SearchOutlined />}
+        aria-label="Open site search"
+        title="Search sites"
+        aria-expanded={false}
+        onClick={() => setUnfolded(true)}
+      />
+    );
+  }
+  // The strip hangs from the top bar (the nearest positioned box: it sticks to the top of the screen).
+  const strip = {
+    position: 'absolute',
+    insetInline: 0,
+    top: '100%',
+    zIndex: 20,
+    padding: '8px 16px',
+    lineHeight: 1.4,
+    background: token.colorBgContainer,
+    boxShadow: token.boxShadowSecondary,
+  } as const;
   return (
     <div
       ref={box}
-      style={{ position: 'relative', minWidth: 0 }}
+      style={compact ? strip : { position: 'relative', minWidth: 0 }}
       onBlur={(event) => {
-        // Leaving the box (not moving to one of its links) closes the list.
-        if (!box.current?.contains(event.relatedTarget as Node | null)) setHits(null);
+        // Leaving the box (not moving to one of its links) closes the list, and folds a compact box.
+        if (box.current?.contains(event.relatedTarget as Node | null)) return;
+        setHits(null);
+        if (compact) setUnfolded(false);
       }}
-      onKeyDown={(event) => event.key === 'Escape' && close()}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        close();
+        if (compact) requestAnimationFrame(() => opener.current?.focus());
+      }}
     >
       <input
         type="search"
         aria-label="Search sites"
         aria-controls={hits ? listId : undefined}
-        placeholder={compact ? 'Site' : 'Search sites (id or name)'}
+        placeholder="Search sites (id or name)"
+        autoFocus={compact}
         value={text}
         maxLength={100}
         onChange={(event) => {
@@ -71,7 +108,8 @@ export function SiteSearch({ compact = false }: { compact?: boolean }) {
           }
         }}
         style={{
-          width: compact ? 110 : 240,
+          width: compact ? '100%' : 240,
+          boxSizing: 'border-box',
           height: 32,
           padding: '0 10px',
           border: `1px solid ${token.colorBorder}`,
@@ -86,14 +124,15 @@ export function SiteSearch({ compact = false }: { compact?: boolean }) {
           id={listId}
           aria-label="Sites found"
           style={{
-            position: 'absolute',
+            // Compact: in the strip, under the box, as wide as it.
+            position: compact ? 'static' : 'absolute',
             insetInlineEnd: 0,
             top: 36,
             zIndex: 20,
-            margin: 0,
+            margin: compact ? '4px 0 0' : 0,
             padding: 4,
             listStyle: 'none',
-            width: 320,
+            width: compact ? 'auto' : 320,
             maxWidth: '90vw',
             maxHeight: 360,
             overflow: 'auto',

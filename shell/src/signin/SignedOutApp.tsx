@@ -1,6 +1,6 @@
 import { useEffect, type ComponentType } from 'react';
+import { CookieConsent } from '../widgets/CookieConsent';
 import { browser } from './api';
-import { CookieConsent } from './CookieConsent';
 import CompleteRegistrationPage from './completeregistration';
 import LoginPage from './login';
 import RecoverPage from './recover';

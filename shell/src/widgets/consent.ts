@@ -1,6 +1,6 @@
 /**
- * The cookie consent's cookie, texts and layout variable, shared by the console's banner
- * (CookieConsent.tsx, antd) and the signed-out pages' (signin/CookieConsent.tsx, no antd).
+ * The cookie consent's cookie, texts and layout variable: the banner (CookieConsent.tsx, on the console
+ * and the signed-out pages) and the layouts that keep room for it.
  */
 export const CONSENT_COOKIE = 'cellwise_cookie_consent';
 

@@ -132,7 +132,14 @@ function ActionButtons({ job, act }: { job: JobRow; act: (job: JobRow, action: '
 function Json({ value, label }: { value: unknown; label: string }) {
   const text = formatJson(value);
   return (
-    <pre className="cw-job-json" tabIndex={0} aria-label={label}>
+    // Long values wrap, and what cannot (a long token) scrolls inside the block: at 390 px the JSON
+    // pushed the drawer, and the page with it, sideways (issue 47).
+    <pre
+      className="cw-job-json"
+      tabIndex={0}
+      aria-label={label}
+      style={{ margin: 0, maxWidth: '100%', overflowX: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+    >
       {text || 'none'}
     </pre>
   );
@@ -385,7 +392,8 @@ export default function JobsPage() {
           setOpenId(null);
           setDetails(null);
         }}
-        size={560}
+        // Never wider than the screen: a phone's drawer fills it.
+        size="min(560px, 100vw)"
         destroyOnHidden
       >
         {detailsError ? <p>{detailsError}</p> : details ? <JobDetailsBody details={details} act={act} /> : <Note>Loading…</Note>}
