@@ -157,6 +157,7 @@ const ROWS: readonly Row[] = [
   ['GET', '/api/Parser/GetParseReport', 'canMonitor', () => ({ query: `id=${MISSING_ID}` })],
   ['GET', '/api/Monitoring/GetLogsLastImport', 'canMonitor'],
   ['GET', '/api/Monitoring/GetFaultManagement', 'canMonitor'],
+  ['GET', '/api/Monitoring/GetAlarm', 'canMonitor', () => ({ query: `id=${MISSING_ID}` })],
   ['GET', '/api/Monitoring/GetFaultManagementSummary', 'canMonitor'],
   ['GET', '/api/Monitoring/GetConfigurationManagementSummary', 'canMonitor'],
   ['GET', '/api/Monitoring/GetOverallSiteSummary', 'canMonitor'],
@@ -556,6 +557,8 @@ const TENANCY: Record<string, Tenancy> = {
   'GET /api/Parser/GetParseReport': record(({ records }) => ({ query: `id=${records.parseId}` })),
   'GET /api/Monitoring/GetLogsLastImport': list(stamp),
   'GET /api/Monitoring/GetFaultManagement': list(node),
+  // A Fault Management link's alarm (?alarm=<id>, issue 47): another operator's id is not found.
+  'GET /api/Monitoring/GetAlarm': record(({ records }) => ({ query: `id=${records.alarmId}` })),
   'GET /api/Monitoring/GetFaultManagementSummary': list(node),
   'GET /api/Monitoring/GetConfigurationManagementSummary': list(node),
   'GET /api/Monitoring/GetOverallSiteSummary': list(site),

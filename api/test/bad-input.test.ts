@@ -493,6 +493,7 @@ describe.each(TEST_DATABASES)('bad input on $name', (kind) => {
         'GET /api/Validation/GetCpichValidationScripts',
         'GET /api/Optimization/GetNbrRelationsOptimizationScripts',
         'GET /api/Parameters/GetPlanningScripts',
+        'GET /api/Monitoring/GetAlarm',
       ]),
     );
 

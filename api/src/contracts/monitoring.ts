@@ -23,6 +23,7 @@ import { SiteSharingFields } from './network';
  * - `GET /api/Monitoring/GetLogsLastImport` → JSON string: the newest logs date (ISO-8601 UTC) of the
  *   nodes' latest logs, or "" when none.
  * - `GET /api/Monitoring/GetFaultManagement` (ListQuery on AlarmRow) → `{ rows, total }`.
+ * - `GET /api/Monitoring/GetAlarm?id=` → `AlarmRow` (as the list shows it), 404 when the current operator has no such alarm.
  * - `GET /api/Monitoring/GetFaultManagementSummary` (ListQuery on FaultSummaryRow) → `{ rows, total }`.
  * - `GET /api/Monitoring/GetConfigurationManagementSummary` (ListQuery on ConfigurationSummaryRow).
  * - `GET /api/Monitoring/GetOverallSiteSummary` (ListQuery on OverallSiteSummaryRow).
@@ -368,6 +369,9 @@ export type SiteReport = Static<typeof SiteReport>;
 // ---- Acknowledgements, hints, performance ----
 
 export const AlarmIdRequest = Type.Object({ alarmId: Id }, { additionalProperties: false });
+/** One alarm by id: a Fault Management link (`?alarm=<id>`) opens it. */
+export const AlarmRecordQuery = Type.Object({ id: Id }, { additionalProperties: false });
+export type AlarmRecordQuery = Static<typeof AlarmRecordQuery>;
 export type AlarmIdRequest = Static<typeof AlarmIdRequest>;
 export const AcknowledgeAlarmRequest = Type.Object({ alarmId: Id, note: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false });
 export type AcknowledgeAlarmRequest = Static<typeof AcknowledgeAlarmRequest>;

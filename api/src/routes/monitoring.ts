@@ -11,6 +11,8 @@ import {
   AlarmNameRequest,
   AlarmPage,
   AlarmQuery,
+  AlarmRecordQuery,
+  AlarmRow,
   ConfigurationSummaryPage,
   ConfigurationSummaryQuery,
   FaultSummaryPage,
@@ -27,7 +29,7 @@ import { FileServiceError, resolveUpload } from '../files';
 import { tooMany } from '../http/too-many';
 import { deleteAlarmHint, listAlarmHints, saveAlarmHint } from '../monitoring/hints';
 import { PERFORMANCE_KIND, registerPerformanceJobs, type PerformanceImportParams } from '../monitoring/performance';
-import { lastLogsDate, listAlarms, listConfigurationSummary, listFaultSummary, listOverallSiteSummary, PERFORMANCE_STAMP } from '../monitoring/queries';
+import { findAlarm, lastLogsDate, listAlarms, listConfigurationSummary, listFaultSummary, listOverallSiteSummary, PERFORMANCE_STAMP } from '../monitoring/queries';
 import { loadSiteReport, siteNotFound } from '../monitoring/report';
 import { REPORT_EMAIL_KIND, REPORT_KIND, registerReportJobs, type SiteReportEmailParams, type SiteReportParams } from '../monitoring/report-jobs';
 import { readStamp } from '../tracking/queries';
@@ -72,6 +74,21 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'canMonitor' },
     },
     async (request) => listAlarms(db, request.query),
+  );
+  app.get(
+    '/Monitoring/GetAlarm',
+    {
+      schema: {
+        summary: "One alarm of the current operator, as the alarm list shows it (a Fault Management link opens it); 404 for another operator's or an unknown id",
+        tags,
+        security,
+        querystring: AlarmRecordQuery,
+        response: { 200: AlarmRow, 404: ErrorResponse, ...denied },
+      },
+      config: { access: 'canMonitor' },
+    },
+    // findAlarm reads through the operator scope (docs/tenancy.md): another operator's id is not found, like an unknown one.
+    async (request, reply) => (await findAlarm(db, request.query.id)) ?? fail(reply, 404, MONITORING_ROUTE_MESSAGES.alarmNotFound),
   );
   app.get(
     '/Monitoring/GetFaultManagementSummary',

@@ -2,34 +2,11 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Flex, Popconfirm } from 'antd';
 import { send } from './alarmActions';
 import { useState } from 'react';
-import type { AcknowledgeAlarmRequest, AcknowledgeAlarmsRequest, AlarmHint, AlarmNameRequest, AlarmRow, SaveAlarmHintRequest } from 'api/contracts';
-import { DataTable, FormDialog, Note, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
+import type { AlarmHint, AlarmNameRequest, SaveAlarmHintRequest } from 'api/contracts';
+import { DataTable, FormDialog, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
 
-/** The limits of the contract's AcknowledgeAlarmRequest and SaveAlarmHintRequest. */
-const noteSchema = requiredTexts({ note: 1000 });
+/** The limits of the contract's SaveAlarmHintRequest. The acknowledge dialogs are in acknowledgeDialogs.tsx. */
 const hintSchema = requiredTexts({ alarmName: 200, hint: 2000 });
-
-/** 'Acknowledge': a required note, then AcknowledgeAlarm. Mounted only while open, so it starts empty. */
-export function AcknowledgeDialog({ alarm, onClose, onDone }: { alarm: AlarmRow; onClose: () => void; onDone: () => void }) {
-  const { notification } = App.useApp();
-  const form = useConsoleForm(noteSchema, { note: '' });
-  const save = form.handleSubmit(async ({ note }) => {
-    const body: AcknowledgeAlarmRequest = { alarmId: alarm.id, note: note.trim() };
-    if (await send('Monitoring/AcknowledgeAlarm', body, (title) => notification.success({ title }))) {
-      onDone();
-      onClose();
-    }
-  });
-  return (
-    <FormDialog title="Acknowledge alarm" onSubmit={save} onClose={onClose} submitting={form.formState.isSubmitting}>
-      <Note paragraph>
-        {alarm.AlarmName} on {alarm.nodeName}
-        {alarm.moName ? ` (${alarm.moName})` : ''}
-      </Note>
-      <TextAreaField control={form.control} name="note" label="Note" maxLength={1000} autoFocus />
-    </FormDialog>
-  );
-}
 
 /** A hint with a column of its own for the row's buttons. */
 type HintRow = AlarmHint & { actions?: undefined };
@@ -117,29 +94,5 @@ export function AlarmHintsDrawer({ open, onClose, onChanged }: { open: boolean; 
       />
       {editing !== null && <HintDialog hint={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={changed} />}
     </Drawer>
-  );
-}
-
-/** 'Acknowledge selected': one note for every picked alarm, then AcknowledgeAlarms (all or none). */
-export function AcknowledgeManyDialog({ alarmIds, onClose, onDone }: { alarmIds: number[]; onClose: () => void; onDone: () => void }) {
-  const { notification } = App.useApp();
-  const form = useConsoleForm(noteSchema, { note: '' });
-  const save = form.handleSubmit(async ({ note }) => {
-    const body: AcknowledgeAlarmsRequest = { alarmIds, note: note.trim() };
-    if (await send('Monitoring/AcknowledgeAlarms', body, (title) => notification.success({ title }))) {
-      onDone();
-      onClose();
-    }
-  });
-  return (
-    <FormDialog
-      title={`Acknowledge ${alarmIds.length} ${alarmIds.length === 1 ? 'alarm' : 'alarms'}`}
-      onSubmit={save}
-      onClose={onClose}
-      submitting={form.formState.isSubmitting}
-    >
-      <Note paragraph>One note for every selected alarm.</Note>
-      <TextAreaField control={form.control} name="note" label="Note" maxLength={1000} autoFocus />
-    </FormDialog>
   );
 }

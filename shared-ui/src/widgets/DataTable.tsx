@@ -129,27 +129,7 @@ function shownFilters<Row>(columns: Array<DataColumn<Row>>, filters: Record<stri
   return shown;
 }
 
-/**
- * The `?filters=` of a link (JSON text of field → contained text, as the list calls take it), or {}
- * when missing or malformed: links from other pages open a table already filtered. Reads the
- * address bar unless given a query string.
- */
-export function filtersFromSearch(search: string | URLSearchParams = globalThis.location?.search ?? ''): Record<string, string> {
-  const raw = (typeof search === 'string' ? new URLSearchParams(search) : search).get('filters');
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
-  } catch {
-    return {};
-  }
-}
-
-/** A link's query string that opens a page's table filtered (read back by `filtersFromSearch`). */
-export function filtersSearch(filters: Record<string, string>): string {
-  return `?${new URLSearchParams({ filters: JSON.stringify(filters) }).toString()}`;
-}
+export { filtersFromSearch, filtersSearch } from './table/filterLinks';
 
 /** A long cell's text on one line, whole in a tooltip; focusable so the keyboard can open it too. */
 function LongText({ text }: { text: string }) {

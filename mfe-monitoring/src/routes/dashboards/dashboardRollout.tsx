@@ -1,16 +1,19 @@
-import { ExpandOutlined, FilePdfOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Spin, Tabs, Typography } from 'antd';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, Tabs } from 'antd';
+import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { DashboardRecord, DashboardType, DashboardView, ROLLOUT_DASHBOARD_ID as CONTRACT_ROLLOUT_ID } from 'api/contracts';
+import type { DashboardRecord, DashboardView, ROLLOUT_DASHBOARD_ID as CONTRACT_ROLLOUT_ID } from 'api/contracts';
 import { api, ApiError, can, errorMessage, principalOf, useSession } from 'shared-auth';
-import { Note, PageContainer } from 'shared-ui';
-import type { CreateEmbed, EmbedAdapter, EmbedToken } from '../../dashboards/embeds/adapter';
-import { createPowerBiEmbed } from '../../dashboards/embeds/powerbi';
-import { createTableauEmbed } from '../../dashboards/embeds/tableau';
+import { PageContainer } from 'shared-ui';
+import { Failure, Loading } from '../../dashboards/DashboardStates';
 
-// The charts' and the map's libraries (chart.js, leaflet) load only when they are shown.
+export { EMBED_LOAD_TIMEOUT_MS } from '../../dashboards/DashboardStates';
+import type { EmbedToken } from '../../dashboards/embeds/adapter';
+
+// The charts' and the map's libraries (chart.js, leaflet) load only when they are shown; the BI frame
+// (its adapters, which load powerbi-client or tableau-api-js) only when a BI dashboard is configured (issue 48).
 const RolloutCharts = lazy(() => import('../../dashboards/RolloutCharts'));
+const BiDashboard = lazy(() => import('../../dashboards/BiDashboard'));
 const SiteMap = lazy(() => import('../../map/SiteMap'));
 // The settings drawer (its form, validation schema and selects) loads when first opened or pointed at, not with the page.
 const loadSettings = () => import('../../dashboards/DashboardSettings');
@@ -18,14 +21,6 @@ const DashboardSettingsDrawer = lazy(() => loadSettings().then((m) => ({ default
 
 /** The rollout dashboard is record id 2 (specification §9); typed by the API's constant so the two cannot drift apart. */
 export const ROLLOUT_DASHBOARD_ID: typeof CONTRACT_ROLLOUT_ID = 2;
-
-/** A dashboard that neither loads nor fails within this time is said to have failed. */
-export const EMBED_LOAD_TIMEOUT_MS = 30_000;
-
-/** Each adapter loads its own library (powerbi-client, tableau-api-js) when it is created. */
-const EMBEDS: Record<DashboardType, CreateEmbed> = { PowerBI: createPowerBiEmbed, Tableau: createTableauEmbed };
-
-const LOAD_FAILED = 'The dashboard could not be loaded';
 
 async function inspect(userId: number): Promise<DashboardView> {
   // The page says a refusal itself (a BI server that would not mint a token answers 502), so the
@@ -39,143 +34,6 @@ async function inspect(userId: number): Promise<DashboardView> {
 }
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.response?.status : undefined);
-
-function Loading({ text }: { text: string }) {
-  return (
-    <Flex vertical align="center" justify="center" gap={12} style={{ minHeight: 240 }} role="status">
-      <Spin />
-      <Note>{text}</Note>
-    </Flex>
-  );
-}
-
-function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      title={LOAD_FAILED}
-      description={message}
-      data-testid="dashboard-failure"
-      action={
-        <Button icon={<ReloadOutlined />} onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    />
-  );
-}
-
-type EmbedStatus = { phase: 'loading' } | { phase: 'loaded'; warning: string | null } | { phase: 'failed'; message: string };
-
-/**
- * A BI dashboard in its frame: the adapter of the record's type embeds it, the page shows loading,
- * loaded or failed (error event, or nothing within the timeout), and offers the type's buttons.
- */
-function BiDashboard({
-  view,
-  accessToken,
-  refreshToken,
-  onRetry,
-}: {
-  view: DashboardView;
-  accessToken: string;
-  refreshToken: () => Promise<EmbedToken>;
-  onRetry: () => void;
-}) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const adapterRef = useRef<EmbedAdapter | null>(null);
-  const [status, setStatus] = useState<EmbedStatus>({ phase: 'loading' });
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let live = true;
-    let adapter: EmbedAdapter | null = null;
-    // Before it has loaded, a failure replaces the dashboard; afterwards the user keeps what they see and is told.
-    const fail = (message: string) => {
-      if (live) setStatus((s) => (s.phase === 'loaded' ? { phase: 'loaded', warning: message } : { phase: 'failed', message }));
-    };
-    const timeout = setTimeout(() => fail(`The dashboard did not load within ${EMBED_LOAD_TIMEOUT_MS / 1000} seconds.`), EMBED_LOAD_TIMEOUT_MS);
-    EMBEDS[view.type]({
-      container,
-      url: view.url,
-      title: view.name,
-      token: { accessToken, expiresAt: view.expiresAt },
-      onLoaded: () => {
-        clearTimeout(timeout);
-        if (live) setStatus({ phase: 'loaded', warning: null });
-      },
-      onError: fail,
-      refreshToken,
-    }).then(
-      (created) => {
-        if (!live) created.dispose();
-        else adapter = adapterRef.current = created;
-      },
-      (error: unknown) => {
-        clearTimeout(timeout);
-        fail(error instanceof Error ? error.message : String(error));
-      },
-    );
-    return () => {
-      live = false;
-      clearTimeout(timeout);
-      adapter?.dispose();
-      adapterRef.current = null;
-    };
-  }, [view, accessToken, refreshToken]);
-
-  const loaded = status.phase === 'loaded';
-  return (
-    <Card size="small">
-      {/* A toolbar row rather than the card's header: on a phone the buttons wrap under the name instead of cutting it. */}
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-        <Typography.Text strong>{view.name}</Typography.Text>
-        <Flex gap={8} wrap>
-          {view.type === 'Tableau' && (
-            <Button icon={<FilePdfOutlined />} disabled={!loaded} onClick={() => adapterRef.current?.exportPdf?.()}>
-              Export PDF
-            </Button>
-          )}
-          <Button icon={<ExpandOutlined />} disabled={!loaded} onClick={() => adapterRef.current?.fullscreen()}>
-            Fullscreen
-          </Button>
-        </Flex>
-      </Flex>
-      <Flex vertical gap={12}>
-        {status.phase === 'failed' && <Failure message={status.message} onRetry={onRetry} />}
-        {status.phase === 'loaded' && status.warning !== null && (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            title={status.warning}
-            action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={onRetry}>
-                Retry
-              </Button>
-            }
-          />
-        )}
-        <div style={{ position: 'relative', display: status.phase === 'failed' ? 'none' : 'block' }}>
-          <div
-            ref={containerRef}
-            data-testid="dashboard-frame"
-            aria-busy={status.phase === 'loading'}
-            style={{ height: 'max(480px, calc(100vh - 300px))', width: '100%', background: '#fff' }}
-          />
-          {status.phase === 'loading' && (
-            <div style={{ position: 'absolute', inset: 0, background: 'rgba(255, 255, 255, 0.85)' }}>
-              <Loading text="Loading dashboard…" />
-            </div>
-          )}
-        </div>
-      </Flex>
-    </Card>
-  );
-}
 
 type Inspection = { key: string; view: DashboardView } | { key: string; failure: string };
 
@@ -241,7 +99,12 @@ export default function DashboardRolloutPage() {
       </Suspense>
     );
   else if (current.view.accessToken === null) dashboard = <Failure message="The server minted no token for this dashboard." onRetry={retry} />;
-  else dashboard = <BiDashboard key={key} view={current.view} accessToken={current.view.accessToken} refreshToken={refreshToken} onRetry={retry} />;
+  else
+    dashboard = (
+      <Suspense fallback={<Loading text="Loading dashboard…" />}>
+        <BiDashboard key={key} view={current.view} accessToken={current.view.accessToken} refreshToken={refreshToken} onRetry={retry} />
+      </Suspense>
+    );
 
   return (
     <PageContainer

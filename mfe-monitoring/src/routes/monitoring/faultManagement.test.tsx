@@ -1,7 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmHint, AlarmRow, FaultSummaryRow } from 'api/contracts';
 import FaultManagementPage from './faultManagement';
-import { buttonNamed, fakeApi, openDialog, renderPage, rowsOf, signIn, tableCaptioned } from '../../testing/monitoringKit';
+import { REQUIRED } from 'shared-ui';
+import { NOTE_REQUIRED, noteProblem } from '../../monitoring/acknowledgeDialogs';
+import { alarmIdOf } from '../../monitoring/alarmLink';
+import { alarmNotFound } from '../../monitoring/linkedAlarm';
+import { buttonNamed, fakeApi, locationNow, openDialog, refusal, renderPage, rowsOf, signIn, tableCaptioned } from '../../testing/monitoringKit';
 
 const summary = (nodeName: string, alarmStatus: string, alarmCount: number, alarmComments: string): FaultSummaryRow => ({
   siteId: 'LX0001',
@@ -53,6 +57,12 @@ function serve(hints: AlarmHint[] = []) {
     },
     'Monitoring/GetFaultManagement': (params: Record<string, unknown>) =>
       params.filters ? { rows: ALARMS.filter((a) => a.nodeName === 'ERBS_LX0002_A'), total: 0 } : { rows: ALARMS, total: ALARMS.length },
+    // The API's Monitoring/GetAlarm: 404 for an id the current operator has not.
+    'Monitoring/GetAlarm': (params: Record<string, unknown>) => {
+      const found = ALARMS.find((a) => a.id === params.id);
+      if (!found) throw refusal(404, 'Alarm not found.');
+      return found;
+    },
     'Monitoring/AcknowledgeAlarm': { message: 'Alarm acknowledged.' },
     'Monitoring/UnacknowledgeAlarm': { message: 'Acknowledgement removed.' },
     'Monitoring/GetAlarmHints': hints,
@@ -245,5 +255,52 @@ describe('Fault Management', () => {
     expect(status.className).not.toMatch(/green|red/);
     expect(Array.from(alarmRow(1).querySelectorAll('.ant-tag')).map((t) => t.textContent)).toEqual(['Major', 'Stale', 'No']);
     expect(Array.from(alarmRow(2).querySelectorAll('.ant-tag')).map((t) => t.textContent)).toEqual(['Minor', 'No']);
+  });
+
+  test('a link with ?alarm=<id> (issue 47) shows that alarm above the list, acknowledges it from there, and closes to the plain page', async () => {
+    signIn();
+    const api = serve();
+    await renderPage(FaultManagementPage, '/monitoring/faultManagement?alarm=3');
+    const linked = await screen.findByTestId('linked-alarm');
+    await waitFor(() => expect(linked).toHaveTextContent('Alarm 3 on ERBS_LX0001_A'));
+    expect(linked).toHaveTextContent('Severity Minor');
+    expect(linked).toHaveTextContent('MO EUtranCellFDD=LX0001_3');
+    expect(linked).toHaveTextContent('Not acknowledged');
+    expect(api.to('Monitoring/GetAlarm')[0]!.params).toEqual({ id: 3 });
+    // The link says nothing about the list: it shows every alarm as before.
+    await waitFor(() => expect(rowsOf('Alarm List')).toHaveLength(4));
+
+    fireEvent.click(buttonNamed('Acknowledge', linked));
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(/Alarm 3 on ERBS_LX0001_A/)).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Seen from the link' } });
+    await act(async () => {
+      fireEvent.click(buttonNamed('Save', dialog));
+    });
+    await waitFor(() => expect(api.to('Monitoring/AcknowledgeAlarm')).toHaveLength(1));
+    expect(api.to('Monitoring/AcknowledgeAlarm')[0]!.body).toEqual({ alarmId: 3, note: 'Seen from the link' });
+    // Read again with the list after the acknowledgement.
+    await waitFor(() => expect(api.to('Monitoring/GetAlarm')).toHaveLength(2));
+
+    fireEvent.click(buttonNamed('Close', screen.getByTestId('linked-alarm')));
+    await waitFor(() => expect(screen.queryByTestId('linked-alarm')).toBeNull());
+    expect(locationNow()).toBe('/monitoring/faultManagement');
+  });
+
+  test("an unknown or another operator's alarm id says so where the alarm would be (the API answers 404 for both); a malformed id is no link", async () => {
+    signIn();
+    const api = serve();
+    await renderPage(FaultManagementPage, '/monitoring/faultManagement?alarm=999');
+    expect(await screen.findByText(alarmNotFound(999))).toBeInTheDocument();
+    expect(api.to('Monitoring/GetAlarm')[0]!.config).toMatchObject({ skipErrorHandling: true });
+    expect(alarmIdOf('12')).toBe(12);
+    for (const bad of [null, '', '0', '-1', '1.5', 'x', '99999999999', '2147483648']) expect(alarmIdOf(bad)).toBeNull();
+  });
+
+  test('the acknowledge note is checked as the forms check it: required (same words as shared-ui), at most 1000 characters', () => {
+    expect(NOTE_REQUIRED).toBe(REQUIRED);
+    expect(noteProblem('   ')).toBe(REQUIRED);
+    expect(noteProblem('x'.repeat(1001))).toBe('must be at most 1000 characters');
+    expect(noteProblem('ok')).toBeNull();
   });
 });

@@ -1,19 +1,23 @@
 import { BulbOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
 import { Suspense, lazy, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { AlarmRow, FaultSummaryRow } from 'api/contracts';
 import { can, principalOf, useAlarmsVersion, useSession } from 'shared-auth';
 import { DataTable, PageContainer, StatusTag, filtersFromSearch, filtersSearch, formatDate, listFetcher, type DataColumn } from 'shared-ui';
 import { UnacknowledgeButton } from '../../monitoring/alarmActions';
 import { AlarmChanges, AlarmCounters, SelectAlarm, type CounterFilter } from '../../monitoring/alarmConsole';
+import { alarmIdOf } from '../../monitoring/alarmLink';
 
-// The acknowledge dialog and the hints drawer (their forms, validation and the hints table) load when
-// first opened or pointed at, not with the page.
+// The acknowledge dialogs and the hints drawer load when first opened or pointed at, not with the page;
+// apart, so acknowledging does not load the drawer's table and forms (issue 48).
+const loadAcknowledgeDialogs = () => import('../../monitoring/acknowledgeDialogs');
 const loadAlarmDialogs = () => import('../../monitoring/alarmDialogs');
-const AcknowledgeDialog = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AcknowledgeDialog })));
+const AcknowledgeDialog = lazy(() => loadAcknowledgeDialogs().then((m) => ({ default: m.AcknowledgeDialog })));
+const AcknowledgeManyDialog = lazy(() => loadAcknowledgeDialogs().then((m) => ({ default: m.AcknowledgeManyDialog })));
 const AlarmHintsDrawer = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AlarmHintsDrawer })));
-const AcknowledgeManyDialog = lazy(() => loadAlarmDialogs().then((m) => ({ default: m.AcknowledgeManyDialog })));
+// The alarm a link names (?alarm=<id>), only when there is one.
+const LinkedAlarm = lazy(() => import('../../monitoring/linkedAlarm'));
 import { NO_LOGS_YET, SiteReportLink, identityColumns, logFactColumns } from '../../monitoring/siteColumns';
 
 const NO_ALARMS = 'No alarms: none is active, or no logs were parsed yet (upload MoBatch logs on Upload Logs).';
@@ -112,6 +116,18 @@ export default function FaultManagementPage() {
   const alarmList = useRef<HTMLDivElement>(null);
   // A link's ?filters= (the rollout dashboard's alarm bars: { severity }) opens the alarm list filtered.
   const { search } = useLocation();
+  // ?alarm=<id> (a notification, a copied link) shows that alarm above the list, if the operator has it (issue 47).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedAlarm = alarmIdOf(searchParams.get('alarm'));
+  const closeLinkedAlarm = () =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('alarm');
+        return next;
+      },
+      { replace: true },
+    );
   const refresh = () => setVersion((v) => v + 1);
 
   const showAlarmsOf = (nodeName: string) => {
@@ -187,7 +203,12 @@ export default function FaultManagementPage() {
           {row.acknowledged === 'Yes' ? (
             <UnacknowledgeButton alarm={row} onDone={refresh} />
           ) : (
-            <Button size="small" onClick={() => setAcknowledging(row)} onPointerEnter={() => void loadAlarmDialogs()} onFocus={() => void loadAlarmDialogs()}>
+            <Button
+              size="small"
+              onClick={() => setAcknowledging(row)}
+              onPointerEnter={() => void loadAcknowledgeDialogs()}
+              onFocus={() => void loadAcknowledgeDialogs()}
+            >
               Acknowledge
             </Button>
           )}
@@ -225,6 +246,19 @@ export default function FaultManagementPage() {
         ) : undefined
       }
     >
+      {linkedAlarm !== null && (
+        <Suspense fallback={null}>
+          <LinkedAlarm
+            id={linkedAlarm}
+            version={version}
+            onAcknowledge={(alarm) => {
+              void loadAcknowledgeDialogs();
+              setAcknowledging(alarm);
+            }}
+            onClose={closeLinkedAlarm}
+          />
+        </Suspense>
+      )}
       <DataTable
         tableKey="monitoring.faultManagement.summary"
         caption="Fault Summary"
@@ -258,8 +292,8 @@ export default function FaultManagementPage() {
             <Button
               disabled={selected.size === 0}
               onClick={() => setAcknowledgingMany(true)}
-              onPointerEnter={() => void loadAlarmDialogs()}
-              onFocus={() => void loadAlarmDialogs()}
+              onPointerEnter={() => void loadAcknowledgeDialogs()}
+              onFocus={() => void loadAcknowledgeDialogs()}
             >
               Acknowledge selected ({selected.size})
             </Button>
