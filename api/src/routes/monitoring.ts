@@ -29,7 +29,15 @@ import { FileServiceError, resolveUpload } from '../files';
 import { tooMany } from '../http/too-many';
 import { deleteAlarmHint, listAlarmHints, saveAlarmHint } from '../monitoring/hints';
 import { PERFORMANCE_KIND, registerPerformanceJobs, type PerformanceImportParams } from '../monitoring/performance';
-import { findAlarm, lastLogsDate, listAlarms, listConfigurationSummary, listFaultSummary, listOverallSiteSummary, PERFORMANCE_STAMP } from '../monitoring/queries';
+import {
+  findAlarm,
+  lastLogsDate,
+  listAlarms,
+  listConfigurationSummary,
+  listFaultSummary,
+  listOverallSiteSummary,
+  PERFORMANCE_STAMP,
+} from '../monitoring/queries';
 import { loadSiteReport, siteNotFound } from '../monitoring/report';
 import { REPORT_EMAIL_KIND, REPORT_KIND, registerReportJobs, type SiteReportEmailParams, type SiteReportParams } from '../monitoring/report-jobs';
 import { readStamp } from '../tracking/queries';
@@ -79,7 +87,8 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/Monitoring/GetAlarm',
     {
       schema: {
-        summary: "One alarm of the current operator, as the alarm list shows it (a Fault Management link opens it); 404 for another operator's or an unknown id",
+        summary:
+          "One alarm of the current operator, as the alarm list shows it (a Fault Management link opens it); 404 for another operator's or an unknown id",
         tags,
         security,
         querystring: AlarmRecordQuery,
