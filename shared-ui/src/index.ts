@@ -31,5 +31,6 @@ export * from './widgets/JobProgressBar';
 export * from './widgets/LazyJobProgressBar';
 export * from './widgets/followedJob';
 export * from './widgets/useShownOnce';
+export * from './widgets/useSiteParam';
 export * from './toasts/toasts';
 export * from './toasts/jobOutcomes';

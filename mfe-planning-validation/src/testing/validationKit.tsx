@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import type { RunResponse, RunView } from 'api/contracts';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ConsoleProviders } from 'shared-ui';
 import { fakeRunFindings } from 'shared-ui/testing';
 
@@ -21,12 +21,22 @@ export {
   type Call,
 } from 'shared-ui/testing';
 
+/** The router's current address, shown for a test to read (addressNow). */
+function AddressProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address" hidden>{`${pathname}${search}`}</output>;
+}
+
+/** Where the page's router stands now (path and query), as a link copied from it would read. */
+export const addressNow = () => document.querySelector('[data-testid="address"]')?.textContent ?? '';
+
 /** Renders a page inside the console's providers and a router (at `address`, e.g. '/validation/cpichvalidation?run=3'), then waits for its first answers. */
 export async function renderPage(Page: ComponentType, address = '/') {
   render(
     <ConsoleProviders>
       <MemoryRouter initialEntries={[address]}>
         <Page />
+        <AddressProbe />
       </MemoryRouter>
     </ConsoleProviders>,
   );

@@ -1,6 +1,6 @@
 import { Button, Card, Flex } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
-import { JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, type RunRoutes } from 'shared-ui';
+import { JobProgressBar, PageContainer, RunHistoryTable, RunResultCard, SiteParamNotice, SiteSelect, useSiteParam, type RunRoutes } from 'shared-ui';
 import { useSession } from 'shared-auth';
 import { RunRefusal, siteSource, useValidationRun } from './validationRun';
 
@@ -36,7 +36,9 @@ export interface SiteRunPageProps {
 export function SiteRunPage(props: SiteRunPageProps) {
   const userId = useSession((s) => s.user.id);
   const sites = useMemo(() => (props.sitesPath ? siteSource(props.sitesPath) : findSites), [props.sitesPath]);
-  const [site, setSite] = useState<string | null>(null);
+  // The site is the address's `?site=` (issue 47); one site per run, so a link naming several selects the first.
+  const { sites: addressed, unknown, setSites } = useSiteParam(sites);
+  const site = addressed[0] ?? null;
   const { job, running, outcome, run, shownRun, showRun } = useValidationRun(props.jobKind);
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
@@ -55,7 +57,10 @@ export function SiteRunPage(props: SiteRunPageProps) {
             <Flex gap={12} wrap align="center">
               <SiteSelect
                 value={site ?? undefined}
-                onChange={(value) => setSite((Array.isArray(value) ? value[0] : value) ?? null)}
+                onChange={(value) => {
+                  const chosen = Array.isArray(value) ? value[0] : value;
+                  setSites(chosen ? [chosen] : []);
+                }}
                 source={sites}
                 style={{ width: 360, maxWidth: '100%' }}
               />
@@ -64,6 +69,7 @@ export function SiteRunPage(props: SiteRunPageProps) {
               </Button>
             </Flex>
             {running && <JobProgressBar job={job} label="Run progress" pendingText={props.runningText} style={{ maxWidth: 480 }} />}
+            <SiteParamNotice unknown={unknown} />
             <RunRefusal outcome={outcome} />
           </Flex>
         </Card>

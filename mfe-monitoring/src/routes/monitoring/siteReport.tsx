@@ -1,7 +1,7 @@
 import { FieldTimeOutlined, FileExcelOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { FileResponse, SiteOption, SiteReport } from 'api/contracts';
 import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import { InfoBanner, PageContainer, SiteSelect, downloadExport } from 'shared-ui';
@@ -48,6 +48,8 @@ const DigestDialog = lazy(() => loadReportMail().then((m) => ({ default: m.Diges
 export default function SiteReportPage() {
   const userId = useSession((s) => s.user.id);
   const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
+  const canPlan = useSession((s) => can(principalOf(s), 'canPlan'));
+  const canValidate = useSession((s) => can(principalOf(s), 'canValidate'));
   const [search, setSearch] = useSearchParams();
   // ?site= is what the other site pages and the top bar's search carry (issue 47); ?siteId= the specification's.
   const siteId = search.get('siteId')?.trim() || search.get('site')?.trim() || null;
@@ -113,6 +115,14 @@ export default function SiteReportPage() {
           </Typography.Text>
         )}
         {report && sharedWithText(report) && <Tag color="blue">{sharedWithText(report)}</Tag>}
+        {/* The same site on the pages run for it: they read ?site= (issue 47). */}
+        {report && (canPlan || canValidate) && (
+          <Flex wrap gap={12} component="nav" aria-label="This site elsewhere">
+            {canPlan && <Link to={`/planning/parameterplanning?site=${encodeURIComponent(report.siteId)}`}>Plan parameters</Link>}
+            {canValidate && <Link to={`/validation/nbrRelationsValidation?site=${encodeURIComponent(report.siteId)}`}>Validate neighbours</Link>}
+            {canValidate && <Link to={`/validation/healthChecks?site=${encodeURIComponent(report.siteId)}`}>Health check</Link>}
+          </Flex>
+        )}
       </Flex>
       {report && <InfoBanner label="Logs date" date={report.logsDate} fallback="Logs date unavailable!" />}
       <Card>

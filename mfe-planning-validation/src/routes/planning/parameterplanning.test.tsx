@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { FrequencyPlan, RunFindingRow, RunHistoryPage, RunResponse, RunView } from 'api/contracts';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { publishJobProgress, type Role } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import {
@@ -24,11 +24,18 @@ function signIn(role: Role) {
   signInUser(role, 7, { id: 1, name: 'Vodafone PT' });
 }
 
-async function renderPage() {
+function AddressProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address" hidden>{`${pathname}${search}`}</output>;
+}
+const addressNow = () => screen.getByTestId('address').textContent;
+
+async function renderPage(address = '/planning/parameterplanning') {
   render(
     <ConsoleProviders>
-      <MemoryRouter initialEntries={['/planning/parameterplanning']}>
+      <MemoryRouter initialEntries={[address]}>
         <ParameterPlanningPage />
+        <AddressProbe />
       </MemoryRouter>
     </ConsoleProviders>,
   );
@@ -445,5 +452,24 @@ describe('Parameter Planning of a cluster (issue 46)', () => {
       fireEvent.click(buttonNamed('Discard plan', (await screen.findByText('Discard this plan?')).closest('.ant-popover') as HTMLElement));
     });
     expect(await screen.findByText('This plan was already discarded (02-05-2026 08:10:00 UTC by Eva Engineer).')).toBeInTheDocument();
+  });
+
+  test('opened with ?site=LX0001 the site is chosen; a second choice joins it in ?site= and both are planned together; an unknown site is said', async () => {
+    signIn('CellwiseOS');
+    const api = serve({ 'Parameters/GetParameterPlanningFindings': RESULT_FINDINGS });
+    await renderPage('/planning/parameterplanning?site=LX0001,PT0009');
+    await waitFor(() => expect(selectedOf('Sites')).toEqual(['LX0001 – Alvalade 1']));
+    expect(screen.getByTestId('site-param-notice')).toHaveTextContent(
+      "Site PT0009 is not among the current operator's sites for this page, so it is not selected.",
+    );
+    await chooseSite('LX0002 – Alcântara 1');
+    expect(addressNow()).toBe('/planning/parameterplanning?site=LX0001%2CLX0002');
+    expect(screen.queryByTestId('site-param-notice')).toBeNull();
+    await waitFor(() => expect(buttonNamed(/Run Parameter Planning/)).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed(/Run Parameter Planning/));
+    });
+    await waitFor(() => expect(api.to('Parameters/RunParameterPlanning')).toHaveLength(1));
+    expect(api.to('Parameters/RunParameterPlanning')[0]!.params).toMatchObject({ siteId: 'LX0001,LX0002' });
   });
 });

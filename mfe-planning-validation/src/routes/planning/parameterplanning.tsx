@@ -1,6 +1,6 @@
 import { PlayCircleOutlined, TableOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Flex, Form, Select } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Card, Checkbox, ConfigProvider, Flex, Select } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { RunResponse, SiteOption } from 'api/contracts';
 import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import {
@@ -11,20 +11,23 @@ import {
   PageContainer,
   RunHistoryTable,
   RunResultCard,
+  SiteParamNotice,
   SiteSelect,
   SITE_OPTION_LIMIT,
   useShownRun,
   useApiGet,
   useFollowedJob,
   useShownOnce,
+  useSiteParam,
 } from 'shared-ui';
 import { RUN_ROUTES } from '../../validation/validationRun';
-import { DiscardPlanButton } from '../../planning/discardPlan';
 import { LTE_BANDS } from '../../planning/lteBands';
 
 // The plans drawer (its table, form and number inputs) loads when first opened (or pointed at), not with the page.
 const loadFrequencyPlans = () => import('../../planning/frequencyPlans');
 const FrequencyPlansDrawer = lazy(() => loadFrequencyPlans().then((m) => ({ default: m.FrequencyPlansDrawer })));
+// The Discard button and its confirmation come only with a run shown, so they load with it, not with the page (issue 48's 350 KB page budget).
+const DiscardPlanButton = lazy(() => import('../../planning/discardPlan').then((m) => ({ default: m.DiscardPlanButton })));
 
 /** Form choices and defaults (specification §3, §9). */
 export const ANTENNAS = ['AIR3227/78', 'AIR6488'] as const;
@@ -52,14 +55,28 @@ interface PlanningForm {
   replanExisting: boolean;
 }
 
+/** A control with its name before it, as an inline form lays it out; it wraps whole onto the next row. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex align="center" gap={8} style={{ maxWidth: '100%' }}>
+      <span style={{ whiteSpace: 'nowrap' }}>{label}:</span>
+      {/* Shrinks on a phone, so a select of its own width stays inside the card. */}
+      <div style={{ minWidth: 0, flex: '0 1 auto' }}>{children}</div>
+    </Flex>
+  );
+}
+
 type Outcome = { result: RunResponse } | { refused: string };
 
 export default function ParameterPlanningPage() {
   const userId = useSession((s) => s.user.id);
   const isAdministrator = useSession((s) => can(principalOf(s), 'canAdminister'));
-  const [form] = Form.useForm<PlanningForm>();
-  const siteIds = Form.useWatch('siteIds', form);
-  const lteBands = Form.useWatch('lteBands', form);
+  // The sites are the address's `?site=A,B` (issue 47): a link or a move from the site report selects them, a choice is written back.
+  const { sites: siteIds, unknown, setSites } = useSiteParam(findSites);
+  // Plain state, not antd's Form: four controls with no rules needed none of its 14 KB gz (issue 48's page budget).
+  const [antenna, setAntenna] = useState<string>(DEFAULT_ANTENNA);
+  const [lteBands, setLteBands] = useState<string[]>(DEFAULT_LTE_BANDS);
+  const [replanExisting, setReplanExisting] = useState(false);
   // Bumped after each run: the history fetches again.
   const [version, setVersion] = useState(0);
   const [running, setRunning] = useState(false);
@@ -101,8 +118,8 @@ export default function ParameterPlanningPage() {
     }
   };
 
-  const tooMany = Array.isArray(siteIds) && siteIds.length > SITE_OPTION_LIMIT;
-  const ready = Array.isArray(siteIds) && siteIds.length > 0 && !tooMany && Array.isArray(lteBands) && lteBands.length > 0 && userId !== null;
+  const tooMany = siteIds.length > SITE_OPTION_LIMIT;
+  const ready = siteIds.length > 0 && !tooMany && lteBands.length > 0 && userId !== null;
 
   return (
     <PageContainer
@@ -121,41 +138,55 @@ export default function ParameterPlanningPage() {
       <InfoBanner label="Last dump" date={dumpDate.data || null} loading={dumpDate.loading} fallback="Dump date unavailable!" />
       <Card title="Parameter Planning" size="small">
         <Flex vertical gap={12}>
-          <Form<PlanningForm>
-            form={form}
-            layout="inline"
-            // Inline items keep no space below them: a wrapped row (the run button on a desktop, every field on a phone) touched the one above.
-            style={{ rowGap: 8 }}
-            initialValues={{ antenna: DEFAULT_ANTENNA, lteBands: DEFAULT_LTE_BANDS, replanExisting: false }}
-            onFinish={(values) => void run(values)}
-            disabled={running}
-          >
-            {/* One site or a cluster: neighbouring sites planned together get PCIs chosen against each other. */}
-            <Form.Item label="Sites" name="siteIds" style={{ maxWidth: '100%' }}>
-              {/* A width of its own, as on every other page: an inline form item shrinks to its content, and the site names were cut to 'LX0001 – …'. */}
-              <SiteSelect multiple source={findSites} style={{ width: 320, maxWidth: '100%' }} />
-            </Form.Item>
-            <Form.Item label="Antenna" name="antenna">
-              <Select aria-label="Antenna" style={{ width: 160 }} options={ANTENNAS.map((a) => ({ value: a, label: a }))} />
-            </Form.Item>
-            {/* Never wider than the card: an inline form item keeps its content's width, so on a phone the item and the select are held to the row. */}
-            <Form.Item label="LTE Bands" name="lteBands" style={{ maxWidth: '100%' }}>
-              <Select
-                aria-label="LTE Bands"
-                mode="multiple"
-                style={{ width: 260, maxWidth: '100%' }}
-                options={LTE_BANDS.map((b) => ({ value: b, label: b }))}
-              />
-            </Form.Item>
-            <Form.Item name="replanExisting" valuePropName="checked">
-              <Checkbox>Replan existing NR cells</Checkbox>
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit" icon={<PlayCircleOutlined />} disabled={!ready} loading={running}>
+          {/* Every control is held while a run is in flight. */}
+          <ConfigProvider componentDisabled={running}>
+            <Flex wrap gap={8} style={{ columnGap: 16 }} align="center">
+              {/* One site or a cluster: neighbouring sites planned together get PCIs chosen against each other. */}
+              <Field label="Sites">
+                {/* A width of its own, as on every other page: the site names were cut to 'LX0001 – …'. */}
+                <SiteSelect
+                  multiple
+                  value={siteIds}
+                  onChange={(value) => setSites(Array.isArray(value) ? value : [value])}
+                  source={findSites}
+                  style={{ width: 320, maxWidth: '100%' }}
+                />
+              </Field>
+              <Field label="Antenna">
+                <Select
+                  aria-label="Antenna"
+                  value={antenna}
+                  onChange={setAntenna}
+                  style={{ width: 160 }}
+                  options={ANTENNAS.map((a) => ({ value: a, label: a }))}
+                />
+              </Field>
+              {/* Never wider than the card: on a phone the field and its select are held to the row. */}
+              <Field label="LTE Bands">
+                <Select
+                  aria-label="LTE Bands"
+                  mode="multiple"
+                  value={lteBands}
+                  onChange={setLteBands}
+                  style={{ width: 260, maxWidth: '100%' }}
+                  options={LTE_BANDS.map((b) => ({ value: b, label: b }))}
+                />
+              </Field>
+              <Checkbox checked={replanExisting} onChange={(e) => setReplanExisting(e.target.checked)}>
+                Replan existing NR cells
+              </Checkbox>
+              <Button
+                type="primary"
+                icon={<PlayCircleOutlined />}
+                disabled={!ready}
+                loading={running}
+                onClick={() => void run({ siteIds, antenna, lteBands, replanExisting })}
+              >
                 Run Parameter Planning
               </Button>
-            </Form.Item>
-          </Form>
+            </Flex>
+          </ConfigProvider>
+          <SiteParamNotice unknown={unknown} />
           {tooMany && <Note>At most {SITE_OPTION_LIMIT} sites in one run.</Note>}
           {running && <LazyJobProgressBar job={job} label="Planning progress" pendingText={PLANNING} testId="run-progress" style={{ maxWidth: 480 }} />}
           {outcome && 'refused' in outcome && <Callout type="error" title={outcome.refused} data-testid="planning-refusal" />}
@@ -166,13 +197,15 @@ export default function ParameterPlanningPage() {
           {/* Remounted after a discard: the result reads the run again, now 'Discarded'. */}
           <RunResultCard key={`${shownRun}:${discards}`} runId={shownRun} routes={RUN_ROUTES.parameterPlanning} title="Parameter Planning Result" />
           <Flex justify="flex-end">
-            <DiscardPlanButton
-              runId={shownRun}
-              onDiscarded={() => {
-                setDiscards((n) => n + 1);
-                setVersion((v) => v + 1);
-              }}
-            />
+            <Suspense fallback={null}>
+              <DiscardPlanButton
+                runId={shownRun}
+                onDiscarded={() => {
+                  setDiscards((n) => n + 1);
+                  setVersion((v) => v + 1);
+                }}
+              />
+            </Suspense>
           </Flex>
         </Flex>
       )}

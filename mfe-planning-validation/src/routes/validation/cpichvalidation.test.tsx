@@ -3,6 +3,7 @@ import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import CpichValidationPage from './cpichvalidation';
 import {
+  addressNow,
   buttonNamed,
   catchDownloads,
   fakeApi,
@@ -212,5 +213,21 @@ describe('Cpich Validation', () => {
     expect(alert).toHaveTextContent('No UTRAN cells on LX0002.');
     expect(alert).toHaveClass('ant-alert-warning');
     expect(screen.queryByTestId('run-result')).toBeNull();
+  });
+
+  test('opened with ?site=LX0001,LX0002 both are chosen and run together; removing one writes the address again', async () => {
+    const api = serve();
+    await renderPage(CpichValidationPage, '/validation/cpichvalidation?site=LX0001,LX0002');
+    await waitFor(() => expect(buttonNamed('Run Validation')).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed('Run Validation'));
+    });
+    expect(api.to('Validation/RunCpichValidation')[0]!.params).toEqual({ sites: 'LX0001,LX0002', userId: 7 });
+    const tagOf = (site: string) =>
+      Array.from(document.querySelectorAll<HTMLElement>('.ant-select-selection-item')).find((t) => t.textContent?.startsWith(site))!;
+    await act(async () => {
+      fireEvent.click(tagOf('LX0002').querySelector('.ant-select-selection-item-remove')!);
+    });
+    expect(addressNow()).toBe('/validation/cpichvalidation?site=LX0001&run=3');
   });
 });

@@ -2,7 +2,19 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useSession } from 'shared-auth';
-import { InfoBanner, JobProgressBar, Note, PageContainer, RunHistoryTable, RunResultCard, SiteSelect, SITE_OPTION_LIMIT, useApiGet } from 'shared-ui';
+import {
+  InfoBanner,
+  JobProgressBar,
+  Note,
+  PageContainer,
+  RunHistoryTable,
+  RunResultCard,
+  SiteParamNotice,
+  SiteSelect,
+  SITE_OPTION_LIMIT,
+  useApiGet,
+  useSiteParam,
+} from 'shared-ui';
 import { RUN_ROUTES, RunRefusal, siteSource, useValidationRun } from '../../validation/validationRun';
 
 /** Job kind of the run (the API's `validation.cpich`): its progress feeds the bar. */
@@ -12,7 +24,8 @@ const findUtranSites = siteSource('Validation/GetUtranSites');
 
 export default function CpichValidationPage() {
   const userId = useSession((s) => s.user.id);
-  const [sites, setSites] = useState<string[]>([]);
+  // The chosen sites are the address's `?site=A,B` (issue 47), so a copied link or a move from the site report keeps them.
+  const { sites, unknown, setSites } = useSiteParam(findUtranSites);
   // Bumped after each run: the banner and the history fetch again.
   const [version, setVersion] = useState(0);
   const date = useApiGet<string | null>('Validation/GetLastUtranCellsDate', null, version);
@@ -55,6 +68,7 @@ export default function CpichValidationPage() {
           </Flex>
           {tooMany && <Note tone="danger">At most {SITE_OPTION_LIMIT} sites per run.</Note>}
           {running && <JobProgressBar job={job} label="Validating progress" pendingText="Validating…" testId="run-progress" />}
+          <SiteParamNotice unknown={unknown} />
           <RunRefusal outcome={outcome} />
         </Flex>
       </Card>

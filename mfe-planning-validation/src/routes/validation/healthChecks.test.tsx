@@ -2,7 +2,19 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import HealthChecksPage from './healthChecks';
-import { buttonNamed, catchDownloads, chooseSite, fakeApi, fakeRunFindings, fakeSheet, refusal, renderPage, rowsOf, signIn } from '../../testing/validationKit';
+import {
+  addressNow,
+  buttonNamed,
+  catchDownloads,
+  chooseSite,
+  fakeApi,
+  fakeRunFindings,
+  fakeSheet,
+  refusal,
+  renderPage,
+  rowsOf,
+  signIn,
+} from '../../testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 9,
@@ -132,5 +144,28 @@ describe('Health Checks', () => {
     });
     await waitFor(() => expect(screen.getByTestId('run-refusal')).toHaveClass('ant-alert-error'));
     expect(screen.getByTestId('run-refusal')).toHaveTextContent('Something went wrong!');
+  });
+
+  test('opened with ?site=LX0001 the site is chosen and runs; a new choice replaces ?site=, other parameters kept', async () => {
+    const api = serve(() => RESULT);
+    await renderPage(HealthChecksPage, '/validation/healthChecks?site=LX0001');
+    await waitFor(() => expect(buttonNamed('Get Health Checks')).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(buttonNamed('Get Health Checks'));
+    });
+    expect(api.to('Validation/GetHealthChecksExport')[0]!.params).toEqual({ siteId: 'LX0001', userId: 7 });
+    // The run shown is in the address too; choosing the site again keeps it.
+    await waitFor(() => expect(addressNow()).toBe('/validation/healthChecks?site=LX0001&run=9'));
+    await chooseSite('LX0001 – Lisboa Centro');
+    expect(addressNow()).toBe('/validation/healthChecks?site=LX0001&run=9');
+  });
+
+  test("a site the operator's list does not hold is said so, and nothing is chosen", async () => {
+    serve(() => RESULT);
+    await renderPage(HealthChecksPage, '/validation/healthChecks?site=PT0009');
+    expect(await screen.findByTestId('site-param-notice')).toHaveTextContent(
+      "Site PT0009 is not among the current operator's sites for this page, so it is not selected.",
+    );
+    expect(buttonNamed('Get Health Checks')).toBeDisabled();
   });
 });

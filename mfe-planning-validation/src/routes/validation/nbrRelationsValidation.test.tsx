@@ -2,7 +2,19 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { RunHistoryPage, RunResponse } from 'api/contracts';
 import { publishJobProgress } from 'shared-auth';
 import NbrRelationsValidationPage from './nbrRelationsValidation';
-import { buttonNamed, catchDownloads, fakeApi, chooseSite, findingsOf, refusal, renderPage, rowsOf, signIn, type Answers } from '../../testing/validationKit';
+import {
+  addressNow,
+  buttonNamed,
+  catchDownloads,
+  fakeApi,
+  chooseSite,
+  findingsOf,
+  refusal,
+  renderPage,
+  rowsOf,
+  signIn,
+  type Answers,
+} from '../../testing/validationKit';
 
 const RESULT: RunResponse = {
   runId: 8,
@@ -153,5 +165,21 @@ describe('Nbr Relations Validation', () => {
     expect(alert).toHaveClass('ant-alert-error');
     expect(screen.getAllByText(/has no Source Cell column/)).toHaveLength(1);
     expect(within(screen.getByLabelText('Chosen files')).getByText('planned.xlsx')).toBeInTheDocument();
+  });
+
+  test('opened with ?site=LX0001 the site is chosen, with no prompt to choose one', async () => {
+    serve();
+    await renderPage(NbrRelationsValidationPage, '/validation/nbrRelationsValidation?site=LX0001');
+    await waitFor(() => expect(document.querySelector('.ant-select-content')?.getAttribute('title') ?? '').toMatch(/^LX0001/));
+    expect(screen.queryByText('Choose a site to validate.')).toBeNull();
+  });
+
+  test('a choice on a bare address writes ?site=', async () => {
+    serve();
+    await renderPage(NbrRelationsValidationPage, '/validation/nbrRelationsValidation');
+    expect(screen.getByText('Choose a site to validate.')).toBeInTheDocument();
+    await chooseSite('LX0001 – Lisboa 1');
+    expect(addressNow()).toBe('/validation/nbrRelationsValidation?site=LX0001');
+    expect(screen.queryByText('Choose a site to validate.')).toBeNull();
   });
 });

@@ -5,14 +5,16 @@ import {
   ExportButton,
   FileDropZone,
   InfoBanner,
-  JobProgressBar,
+  LazyJobProgressBar,
   Note,
   PageContainer,
   RunHistoryTable,
   RunResultCard,
+  SiteParamNotice,
   SiteSelect,
   uploadFiles,
   useApiGet,
+  useSiteParam,
   type ProgressReporter,
 } from 'shared-ui';
 import { RUN_ROUTES, RunRefusal, siteSource, useValidationRun } from '../../validation/validationRun';
@@ -24,7 +26,9 @@ const findSites = siteSource('Validation/GetSites');
 
 export default function NbrRelationsValidationPage() {
   const userId = useSession((s) => s.user.id);
-  const [site, setSite] = useState<string | null>(null);
+  // The site is the address's `?site=` (issue 47); one site per run, so a link naming several selects the first.
+  const { sites, unknown, setSites } = useSiteParam(findSites);
+  const site = sites[0] ?? null;
   // Bumped after each run: the banner and the history fetch again.
   const [version, setVersion] = useState(0);
   const date = useApiGet<string | null>('Validation/GetLastNbrRelationsDate', null, version);
@@ -51,7 +55,10 @@ export default function NbrRelationsValidationPage() {
           </Note>
           <SiteSelect
             value={site ?? undefined}
-            onChange={(value) => setSite(Array.isArray(value) ? (value[0] ?? null) : value)}
+            onChange={(value) => {
+              const chosen = Array.isArray(value) ? value[0] : value;
+              setSites(chosen ? [chosen] : []);
+            }}
             source={findSites}
             style={{ width: 360, maxWidth: '100%' }}
           />
@@ -61,9 +68,11 @@ export default function NbrRelationsValidationPage() {
             onUpload={userId === null || site === null ? undefined : validate}
             uploadLabel="Upload and validate"
             processingLabel="Validating…"
-            processing={<JobProgressBar job={job} label="Validating progress" pendingText="Validating…" testId="run-progress" />}
+            // The bar shows only once files are dropped, so it loads then (issue 48's page budget).
+            processing={<LazyJobProgressBar job={job} label="Validating progress" pendingText="Validating…" testId="run-progress" />}
           />
-          {site === null && <Note>Choose a site to validate.</Note>}
+          {site === null && unknown.length === 0 && <Note>Choose a site to validate.</Note>}
+          <SiteParamNotice unknown={unknown} />
           <RunRefusal outcome={outcome} />
         </Flex>
       </Card>
