@@ -72,22 +72,21 @@ export default function LinkedAlarm({
       role="region"
       aria-label={`Alarm ${alarm.id}`}
       title={`${alarm.AlarmName} on ${alarm.nodeName}`}
+      // The buttons below the text, not in the alert's action column: on a phone that column left the text a third of the width.
       description={
         <Flex vertical gap={4}>
-          <span>{facts.join(' · ')}</span>
+          <span style={{ overflowWrap: 'anywhere' }}>{facts.join(' · ')}</span>
           <span>{acknowledged}</span>
-        </Flex>
-      }
-      action={
-        <Flex gap={8} wrap>
-          {alarm.acknowledged === 'Yes' ? null : (
-            <Button size="small" onClick={() => onAcknowledge(alarm)}>
-              Acknowledge
+          <Flex gap={8} wrap>
+            {alarm.acknowledged === 'Yes' ? null : (
+              <Button size="small" onClick={() => onAcknowledge(alarm)}>
+                Acknowledge
+              </Button>
+            )}
+            <Button size="small" type="text" onClick={onClose} aria-label="Close the linked alarm">
+              Close
             </Button>
-          )}
-          <Button size="small" type="text" onClick={onClose} aria-label="Close the linked alarm">
-            Close
-          </Button>
+          </Flex>
         </Flex>
       }
     />
