@@ -41,7 +41,7 @@ export default tseslint.config(
     // checked against its nearest package.json (no packageDir, so the root's devDependencies do
     // not cover the workspaces). Imports are resolved the way tsc and webpack resolve them
     // (TypeScript extensions, the cellwise-source condition), because the rule skips whatever it
-    // cannot resolve. Workspace packages (shared-ui, shared-auth, api/contracts) resolve to
+    // cannot resolve. Workspace packages (shared-ui, shared-auth, contracts) resolve to
     // their source outside node_modules, so they count as dependencies like any other.
     files: ['**/*.{ts,tsx,js,cjs,mjs}'],
     plugins: { 'import-x': importX },

@@ -31,7 +31,7 @@ function random(seed) {
   };
 }
 
-/** Sites as `Monitoring/GetSiteMap` answers them (api/src/contracts/dashboards.ts), spread over mainland Portugal. */
+/** Sites as `Monitoring/GetSiteMap` answers them (contracts/src/dashboards.ts), spread over mainland Portugal. */
 function generatedSiteMap(count) {
   const next = random(15);
   const techs = ['2G', '3G', '4G', '5G'];

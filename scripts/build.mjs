@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ROOT, ensureDependencies, run, step } from './lib.mjs';
 
 const FRONTEND_INPUTS = [
+  'contracts/src',
   'shared-ui/src',
   'shared-ui/package.json',
   'shared-auth/src',
@@ -16,6 +17,12 @@ const FRONTEND_INPUTS = [
 
 export const TARGETS = [
   {
+    name: 'contracts',
+    dir: 'contracts',
+    inputs: ['contracts/src', 'contracts/package.json', 'contracts/tsconfig.build.json', 'tsconfig.base.json'],
+    command: ['npm', ['run', 'build', '-w', 'contracts']],
+  },
+  {
     name: 'shared-auth',
     dir: 'shared-auth',
     inputs: ['shared-auth/src', 'shared-auth/tsconfig.build.json', 'tsconfig.base.json'],
@@ -24,7 +31,7 @@ export const TARGETS = [
   {
     name: 'api',
     dir: 'api',
-    inputs: ['api/src', 'api/package.json', 'api/tsconfig.json', 'api/tsconfig.build.json', 'tsconfig.base.json', 'shared-auth/src/policy.ts'],
+    inputs: ['api/src', 'api/package.json', 'api/tsconfig.json', 'api/tsconfig.build.json', 'tsconfig.base.json', 'shared-auth/src/policy.ts', 'contracts/src'],
     command: ['npm', ['run', 'build', '-w', 'api']],
   },
   ...['shell', 'mfe-tracking', 'mfe-planning-validation', 'mfe-monitoring', 'mfe-management'].map((name) => ({

@@ -3,7 +3,18 @@ import { pathToFileURL } from 'node:url';
 import { run } from './lib.mjs';
 
 /** The slowest first, so the two compilers finish close together. */
-const PACKAGES = ['api', 'mfe-planning-validation', 'mfe-monitoring', 'shell', 'mfe-tracking', 'shared-ui', 'mfe-management', 'e2e', 'shared-auth'];
+const PACKAGES = [
+  'api',
+  'mfe-planning-validation',
+  'mfe-monitoring',
+  'shell',
+  'mfe-tracking',
+  'shared-ui',
+  'mfe-management',
+  'e2e',
+  'shared-auth',
+  'contracts',
+];
 
 export async function typecheck() {
   const queue = [...PACKAGES];

@@ -1,7 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { AlarmChange, AlarmCounts, DigestSchedule, ReportRecipient, SiteSearchHit } from '../src/contracts/alarm-console';
-import type { UploadedFiles } from '../src/contracts/files';
-import type { AlarmPage } from '../src/contracts/monitoring';
+import type { AlarmChange, AlarmCounts, AlarmPage, DigestSchedule, ReportRecipient, SiteSearchHit, UploadedFiles } from 'contracts';
 import type { Config } from '../src/config';
 import { runInOperator } from '../src/db/operator-scope';
 import { readOutbox } from '../src/mail';

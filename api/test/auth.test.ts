@@ -12,7 +12,7 @@ import { issueOneTimeToken } from '../src/auth/one-time-tokens';
 import { PASSWORD_MESSAGES } from '../src/auth/password-rules';
 import { hashPassword } from '../src/auth/passwords';
 import type { Config } from '../src/config';
-import type { UserInfo } from '../src/contracts/account';
+import type { UserInfo } from 'contracts';
 import { readOutbox } from '../src/mail';
 import { DEMO_PASSWORD, seed } from '../src/seed';
 import { testApp } from './support/app';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { fieldsOf, RUN_HISTORY_FIELDS, RunHistoryRow, TRACKER_FIELDS, TrackerRow } from '../src/contracts';
+import { fieldsOf, RUN_HISTORY_FIELDS, RunHistoryRow, TRACKER_FIELDS, TrackerRow } from 'contracts';
 
 describe('field lists are their row schemas (issue 49)', () => {
   test('fieldsOf lists the properties in declaration order, less the ones that are no column', () => {

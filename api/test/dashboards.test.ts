@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config';
-import type { BiServer, DashboardRecord, DashboardView, RolloutStats, SiteMapResponse } from '../src/contracts/dashboards';
+import type { BiServer, DashboardRecord, DashboardView, RolloutStats, SiteMapResponse } from 'contracts';
 import { RECORD_MESSAGES } from '../src/dashboards';
 import { importDemoNetworkIfEmpty } from '../src/network/demo';
 import { seed } from '../src/seed';

@@ -1,8 +1,6 @@
 import { recordDumpImport, utranCell } from './support/cells';
 import type { FastifyInstance } from 'fastify';
-import type { JobsPage } from '../src/contracts/jobs';
-import type { ParseReport, ParseResponse } from '../src/contracts/monitoring';
-import type { RunResponse } from '../src/contracts/runs';
+import type { JobsPage, ParseReport, ParseResponse, RunResponse } from 'contracts';
 import { JobRefusal, refusalOutcome, runAnswerOutcome, runNotificationKey, runOutcome, type JobKind } from '../src/jobs';
 import { parseOutcome } from '../src/monitoring/parse-tasks';
 import { PERFORMANCE_KIND } from '../src/monitoring/performance';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { JobDetails, JobsPage } from '../src/contracts/jobs';
+import type { JobDetails, JobsPage } from 'contracts';
 import { runInOperator, runUnscoped } from '../src/db/operator-scope';
 import { DEMO_USERS, seed } from '../src/seed';
 import { fakeWebRoot, testApp } from './support/app';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { JobDetails, JobsPage } from '../src/contracts/jobs';
+import type { JobDetails, JobsPage } from 'contracts';
 import { InProcessQueue, JOB_MESSAGES, JobRefusal, type JobKind, type JobRecord } from '../src/jobs';
 import { RETENTION_KIND } from '../src/jobs/retention';
 import { seed } from '../src/seed';

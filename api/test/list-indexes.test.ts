@@ -4,7 +4,7 @@ import * as listIndexes from '../src/db/migrations/0013_list_indexes';
 import { containsPattern } from '../src/domain/tracking';
 import { listFrom, scopedSql, tenantScope } from '../src/db/list';
 import { runUnscoped, scopedTo } from '../src/db/operator-scope';
-import { ALARM_FIELDS } from '../src/contracts/monitoring';
+import { ALARM_FIELDS } from 'contracts';
 import { ALARM_LIST, listAlarms } from '../src/monitoring/queries';
 import { COMMISSIONING_PLAN_TABLE, WORK_ORDER_STATUS_TABLE } from '../src/tracking/datasets';
 import { listRows } from '../src/tracking/queries';

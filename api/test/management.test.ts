@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
-import type { AuditTrail, OperatorDetails, OperatorSummary, ProjectOption, RoleOption, UserDetails, UserListRow, UserStats } from '../src/contracts/management';
+import type { AuditTrail, OperatorDetails, OperatorSummary, ProjectOption, RoleOption, UserDetails, UserListRow, UserStats } from 'contracts';
 import { readOutbox } from '../src/mail';
 import { OPERATOR_MESSAGES } from '../src/routes/operators';
 import { USER_MESSAGES } from '../src/routes/users';

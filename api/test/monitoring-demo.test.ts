@@ -7,7 +7,7 @@ import { evaluateNode, type InventoryCell } from '../src/domain/monitoring';
 import { readArchive } from '../src/files/zip';
 import { MOBATCH_RESULT_FILE, parseDemoLogsIfNone, writeDemoLogArchive, type DemoLogSummary, type DemoParseParams } from '../src/demo/logs';
 import { importDemoNetworkIfEmpty } from '../src/network/demo';
-import type { FaultSummaryPage, ParseResponse } from '../src/contracts/monitoring';
+import type { FaultSummaryPage, ParseResponse } from 'contracts';
 import { seed } from '../src/seed';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';

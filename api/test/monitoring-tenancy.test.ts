@@ -1,5 +1,4 @@
-import type { UserInfo } from '../src/contracts/account';
-import type { AlarmPage, FaultSummaryPage, OverallSiteSummaryPage, ParseHistoryPage, ParseResponse } from '../src/contracts/monitoring';
+import type { AlarmPage, FaultSummaryPage, OverallSiteSummaryPage, ParseHistoryPage, ParseResponse, UserInfo } from 'contracts';
 import { runInOperator } from '../src/db/operator-scope';
 import { TEST_DATABASES } from './support/databases';
 import { TEST_OPERATOR_ID } from './support/operator';

@@ -4,16 +4,17 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
-import type { FileResponse, UploadedFile } from '../src/contracts/files';
 import {
-  SITE_REPORT_TABS,
   type AlarmHint,
   type AlarmPage,
   type ConfigurationSummaryPage,
   type FaultSummaryPage,
+  type FileResponse,
   type OverallSiteSummaryPage,
+  SITE_REPORT_TABS,
   type SiteReport,
-} from '../src/contracts/monitoring';
+  type UploadedFile,
+} from 'contracts';
 import { ANNEX_STYLE_FILE, ericssonLteFile } from '../src/domain/pm/fixtures';
 import { writeZip } from '../src/files/zip-output';
 import { syntheticLogNodes, writeLogArchive } from '../src/demo/logs';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ImportDumpResponse, NetworkSummary, SiteOption } from '../src/contracts/network';
+import type { ImportDumpResponse, NetworkSummary, SiteOption } from 'contracts';
 import { DEFAULT_SITE_RULE_SOURCE, emptyCounts, totalOf } from '../src/domain/network';
 import { NETWORK_MESSAGES } from '../src/routes/network';
 import { seed } from '../src/seed';

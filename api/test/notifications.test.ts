@@ -1,4 +1,4 @@
-import type { UserNotification } from '../src/contracts/notifications';
+import type { UserNotification } from 'contracts';
 import { runInOperator, runUnscoped } from '../src/db/operator-scope';
 import { PASSWORD_CHANGED } from '../src/notifications';
 import { NOT_FOUND_MESSAGE } from '../src/notifications/routes';

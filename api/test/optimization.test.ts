@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
-import type { FileResponse, UploadedFiles } from '../src/contracts/files';
-import type { RunHistoryPage, RunResponse } from '../src/contracts/runs';
+import type { FileResponse, RunHistoryPage, RunResponse, UploadedFiles } from 'contracts';
 import { findExport } from '../src/files';
 import { testApp } from './support/app';
 import { TEST_DATABASES, type TestDatabase } from './support/databases';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AlarmPage, ConfigurationSummaryPage, FaultSummaryPage, OverallSiteSummaryPage, ParseReport, ParseResponse } from '../src/contracts/monitoring';
+import type { AlarmPage, ConfigurationSummaryPage, FaultSummaryPage, OverallSiteSummaryPage, ParseReport, ParseResponse } from 'contracts';
 import { TEST_DATABASES } from './support/databases';
 import { parsingApp } from './support/parsing';
 import { BINARY_JUNK } from './fixtures/monitoring/archives';

@@ -1,4 +1,4 @@
-import type { ParseReport, ParseResponse, UnusableLogsResponse } from '../src/contracts/monitoring';
+import type { ParseReport, ParseResponse, UnusableLogsResponse } from 'contracts';
 import { INGEST_MESSAGES } from '../src/monitoring/ingest';
 import { TEST_DATABASES } from './support/databases';
 import { parsingApp } from './support/parsing';

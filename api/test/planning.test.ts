@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { FrequencyPlan, RunHistoryPage, RunResponse } from '../src/contracts/runs';
+import type { FrequencyPlan, RunHistoryPage, RunResponse } from 'contracts';
 import { haversineKm, isOnN78ChannelRaster } from '../src/domain/planning';
 import { findExport } from '../src/files';
 import { importDump } from '../src/network';

@@ -1,10 +1,7 @@
 import { refreshSiteStatuses } from '../src/monitoring/site-statuses';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { SiteMapResponse } from '../src/contracts/dashboards';
-import type { FaultSummaryPage, OverallSiteSummaryPage, SiteReport } from '../src/contracts/monitoring';
-import type { SiteOption } from '../src/contracts/network';
-import type { RunResponse } from '../src/contracts/runs';
+import type { FaultSummaryPage, OverallSiteSummaryPage, RunResponse, SiteMapResponse, SiteOption, SiteReport } from 'contracts';
 import { runInOperator } from '../src/db/operator-scope';
 import { importDump } from '../src/network';
 import { RANSHARE_MESSAGES } from '../src/validation/ranshare';

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import type { FileResponse } from '../src/contracts/files';
-import type { RunHistoryPage, RunResponse } from '../src/contracts/runs';
+import type { FileResponse, RunHistoryPage, RunResponse } from 'contracts';
 import { findExport } from '../src/files';
 import { importDump } from '../src/network';
 import { RANSHARE_HEALTH_ROUTE_MESSAGES } from '../src/routes/validation-ranshare-health';

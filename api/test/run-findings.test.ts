@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { RunFindingsPage, RunResponse } from '../src/contracts';
+import type { RunFindingsPage, RunResponse } from 'contracts';
 import { MIGRATIONS, migrationsUpTo } from '../src/db/migrate';
 import { runInOperator, runUnscoped } from '../src/db/operator-scope';
 import { listRunFindings, recordRun, runsDir, writeRunWorkbook, type RunSheet } from '../src/runs';

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import type { RunResponse, UploadedFiles } from '../src/contracts';
+import type { RunResponse, UploadedFiles } from 'contracts';
 import type { Config } from '../src/config';
 import { checkMosScript } from '../src/domain/scripts';
 import { findExport } from '../src/files';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { listFrom, type ListSource } from '../src/db/list';
 import { scopedTo } from '../src/db/operator-scope';
-import { OVERALL_SITE_SUMMARY_FIELDS, type OverallSiteSummaryRow, type ParseResponse } from '../src/contracts/monitoring';
+import { OVERALL_SITE_SUMMARY_FIELDS, type OverallSiteSummaryRow, type ParseResponse } from 'contracts';
 import { parseDemoLogsIfNone, type DemoParseParams } from '../src/demo/logs';
 import { OVERALL_SITE_SUMMARY_LIST } from '../src/monitoring/queries';
 import { importDemoNetworkIfEmpty } from '../src/network/demo';

@@ -12,7 +12,7 @@ import {
   TABLE_SETTINGS_MESSAGES,
   type ColumnSetting,
   type TableSettings,
-} from '../src/contracts/table-settings';
+} from 'contracts';
 import { buildSiteReport } from '../src/domain/monitoring/report';
 import { DEMO_PASSWORD } from '../src/seed';
 import { testApp } from './support/app';

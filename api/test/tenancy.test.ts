@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { UploadedFile } from '../src/contracts/files';
+import type { UploadedFile } from 'contracts';
 import type { Config } from '../src/config';
 import { runInOperator } from '../src/db/operator-scope';
 import { seed } from '../src/seed';

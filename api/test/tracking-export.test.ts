@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
 import { seed } from '../src/seed';
-import { COMMISSIONING_PLAN_IMPORT_FIELDS } from '../src/contracts/tracking';
+import { COMMISSIONING_PLAN_IMPORT_FIELDS } from 'contracts';
 import { COMMISSIONING_PLAN_TABLE, DELTA_TABLE, importDataSet } from '../src/tracking';
 import { exportTask } from '../src/tracking/jobs';
 import { allRows, RowWriter } from '../src/tracking/queries';

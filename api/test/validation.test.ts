@@ -1,7 +1,7 @@
 import { recordDumpImport, utranCell } from './support/cells';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import type { RunHistoryPage, RunResponse, UploadedFiles } from '../src/contracts';
+import type { RunHistoryPage, RunResponse, UploadedFiles } from 'contracts';
 import { findExport } from '../src/files';
 import type { Config } from '../src/config';
 import { testApp } from './support/app';

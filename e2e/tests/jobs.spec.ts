@@ -182,7 +182,7 @@ test('Administrator: the menu opens the dashboard in a new tab with the token, w
   expect(leaked).toEqual([]);
 });
 
-/** A job row as `Jobs/GetJobs` answers it (api/src/contracts/jobs.ts). */
+/** A job row as `Jobs/GetJobs` answers it (contracts/src/jobs.ts). */
 function fakeJob(id: string, state: string, extra: Record<string, unknown> = {}) {
   const at = (seconds: number) => new Date(Date.UTC(2026, 2, 5, 10, 0, seconds)).toISOString();
   return {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SITE_REPORT_TABS } from '../../api/src/contracts/monitoring';
+import { SITE_REPORT_TABS } from 'contracts';
 import { consoleForThisFile } from '../support/console';
 import { ADMIN, signInByToken } from '../support/session';
 

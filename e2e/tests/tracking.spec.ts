@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { consoleForThisFile } from '../support/console';
 import { button } from '../support/locators';
 import { PLAN_FIELDS } from '../support/workbooks';
-import { TRACKER_FIELDS as CONTRACT_TRACKER_FIELDS, WORK_ORDER_DELTA_FIELDS, WORK_ORDER_STATUS_FIELDS } from '../../api/src/contracts/tracking';
+import { TRACKER_FIELDS as CONTRACT_TRACKER_FIELDS, WORK_ORDER_DELTA_FIELDS, WORK_ORDER_STATUS_FIELDS } from 'contracts';
 import { ADMIN, signInByToken } from '../support/session';
 
 // The contract's lists, which are its row schemas' fields (workbook headers, export columns).

@@ -1,4 +1,4 @@
-import type { SiteSharing } from 'api/contracts';
+import type { SiteSharing } from 'contracts';
 
 /**
  * 'shared with NOS (MORAN)' for a site another operator shares with the current one or that it shares

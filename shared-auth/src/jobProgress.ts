@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { JobStateName } from 'api/contracts';
+import type { JobStateName } from 'contracts';
 
 /** Hub event the API pushes to a job's owner while the job runs (the API's `JOB_PROGRESS`). */
 export const JOB_PROGRESS_EVENT = 'JobProgress';

@@ -1,4 +1,4 @@
-import type { TokenResponse, UserInfo } from 'api/contracts';
+import type { TokenResponse, UserInfo } from 'contracts';
 import { api, ApiError, errorMessage } from './apiClient';
 import { LOGIN_PATH, rememberRedirect } from './handoff';
 import { clearSession, isTokenLive, sessionStore, setToken, setUser } from './session';

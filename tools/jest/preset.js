@@ -28,6 +28,7 @@ module.exports = (displayName, packageDir, overrides = {}) => ({
     // Tests load antd's CommonJS build (its main); a deep ES import (antd/es/...) takes the same module
     // from it, so a test never holds two copies of antd's contexts.
     '^antd/es/(.*)$': 'antd/lib/$1',
+    '^contracts$': path.join(root, 'contracts/src/index.ts'),
     '^shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
     '^shared-auth/policy$': path.join(root, 'shared-auth/src/policy.ts'),
     '^shared-auth/handoff$': path.join(root, 'shared-auth/src/handoff.ts'),

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isRole, type Role } from 'shared-auth/policy';
-import type { UserInfo } from '../contracts/account';
+import type { UserInfo } from 'contracts';
 import { PreparedReads, runPrepared, slot } from '../db/prepared';
 import type { Database } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BiServerConfig } from '../config';
-import type { DashboardRecord, DashboardView } from '../contracts/dashboards';
+import type { DashboardRecord, DashboardView } from 'contracts';
 import type { Database } from '../db/schema';
 import { serverOf, urlProblem } from './records';
 import { EmbedTokenError, mintPowerBiToken, mintTableauTicket } from './tokens';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isSecureOrLoopback, type BiServerConfig } from '../config';
-import { DASHBOARD_MESSAGES, type BiServer, type DashboardRecord, type DashboardUpdate } from '../contracts/dashboards';
+import { DASHBOARD_MESSAGES, type BiServer, type DashboardRecord, type DashboardUpdate } from 'contracts';
 import type { Database } from '../db/schema';
 
 /**

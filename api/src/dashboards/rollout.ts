@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RolloutStats } from '../contracts/dashboards';
+import type { RolloutStats } from 'contracts';
 import type { Database } from '../db/schema';
 import { isClosed } from '../domain/tracking';
 

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { MAP_TECHNOLOGIES, type MapStatus, type MapTechnology, type SiteMapResponse, type SiteMapSite } from '../contracts/dashboards';
+import { MAP_TECHNOLOGIES, type MapStatus, type MapTechnology, type SiteMapResponse, type SiteMapSite, type SiteSharing } from 'contracts';
 import type { Database } from '../db/schema';
-import type { SiteSharing } from '../contracts/network';
 import { onePerSiteId } from '../network/queries';
 import { loadSharingMarks, NOT_SHARED } from '../network/shares';
 

@@ -1,4 +1,4 @@
-import type { DashboardType } from '../contracts/dashboards';
+import type { DashboardType } from 'contracts';
 
 /** Dashboard records (migration 0011). No token or secret is stored: embed tokens are minted per call. */
 export interface DashboardsTable {

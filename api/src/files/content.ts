@@ -1,4 +1,4 @@
-import { UPLOAD_EXTENSIONS, type UploadExtension } from '../contracts/files';
+import { UPLOAD_EXTENSIONS, type UploadExtension } from 'contracts';
 import { workbookDirectoryProblem } from './workbook-bounds';
 import { ARCHIVE_MESSAGES, archiveDirectoryProblem, readZipDirectory, type DirectoryEntry, type ZipDamage } from './zip';
 

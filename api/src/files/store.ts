@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { MAX_UPLOAD_BYTES, type UploadExtension, type UploadedFile } from '../contracts/files';
+import { MAX_UPLOAD_BYTES, type UploadExtension, type UploadedFile } from 'contracts';
 import type { Database } from '../db/schema';
 import { contentProblem, displayName as displayNameOf, tooLargeMessage, uploadExtension, unsupportedTypeMessage, type ContentFacts } from './content';
 import { UPLOAD_QUOTA } from './limits';

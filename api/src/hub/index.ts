@@ -2,8 +2,7 @@ import type { Server } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponse } from '../contracts/common';
-import { HubTransportQuery, NegotiateQuery, NegotiateResponse } from '../contracts/notifications';
+import { ErrorResponse, HubTransportQuery, NegotiateQuery, NegotiateResponse } from 'contracts';
 import { DEFAULT_HUB_TIMINGS, sessionTokenOf, type HubHttpRequest, type HubRefusal, type HubServer } from './server';
 
 export { ConnectionTokens, LocalUsedTokenRegistry, type UsedTokenRegistry } from './connection-tokens';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AuditEntry } from '../contracts/management';
+import type { AuditEntry } from 'contracts';
 import type { AuditTrailTable, Database } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;

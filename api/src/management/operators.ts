@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { OperatorDetails, OperatorSummary } from '../contracts/management';
+import type { OperatorDetails, OperatorSummary } from 'contracts';
 import type { Database } from '../db/schema';
 import { recordAudit, type Actor } from './audit';
 import { coversOperator, type ManagementScope } from './scope';

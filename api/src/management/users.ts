@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isRole, type Role } from 'shared-auth/policy';
 import { findAccountById, type AccountRow } from '../auth/accounts';
-import type { ProjectOption, UserDetails, UserListRow } from '../contracts/management';
+import type { ProjectOption, UserDetails, UserListRow } from 'contracts';
 import type { Database } from '../db/schema';
 import { revokeSessions, type Session } from '../auth/runtime';
 import { recordAudit, type Actor } from './audit';

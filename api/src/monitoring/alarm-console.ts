@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { SEVERITIES, type AlarmChange, type AlarmCounts, type ReportRecipient, type SiteSearchHit } from '../contracts/alarm-console';
+import { SEVERITIES, type AlarmChange, type AlarmCounts, type ReportRecipient, type SiteSearchHit } from 'contracts';
 import { currentOperatorId } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import { escapeLike } from '../network/queries';

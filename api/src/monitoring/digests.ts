@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { ALARM_CONSOLE_MESSAGES, type AlarmCounts, type DigestSchedule } from '../contracts/alarm-console';
+import { ALARM_CONSOLE_MESSAGES, type AlarmCounts, type DigestSchedule } from 'contracts';
 import { scopedSql, tenantScope } from '../db/list';
 import { runInOperator, runUnscoped } from '../db/operator-scope';
 import type { Database } from '../db/schema';

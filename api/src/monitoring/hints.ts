@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AlarmHint } from '../contracts/monitoring';
+import type { AlarmHint } from 'contracts';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;

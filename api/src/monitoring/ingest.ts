@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { INCOMPLETE_LOG, type ParseCounts, type ParsedFile, type ParseProblem, type ParseReport } from '../contracts/monitoring';
+import { INCOMPLETE_LOG, type ParseCounts, type ParsedFile, type ParseProblem, type ParseReport } from 'contracts';
 import type { Database } from '../db/schema';
 import { scopedTo } from '../db/operator-scope';
 import { refreshStatistics } from '../db/statistics';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { PARSE_HISTORY_FIELDS, type ParseHistoryQuery, type ParseHistoryRow, type ParseReport } from '../contracts/monitoring';
+import { PARSE_HISTORY_FIELDS, type ParseHistoryQuery, type ParseHistoryRow, type ParseReport } from 'contracts';
 import { scopedTo } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import { containsPattern, dateFilterText, ListQueryError, parseFilters } from '../domain/tracking';

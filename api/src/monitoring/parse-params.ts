@@ -1,4 +1,4 @@
-import type { ParseResponse } from '../contracts/monitoring';
+import type { ParseResponse } from 'contracts';
 import type { JobTone } from '../jobs/model';
 
 /**

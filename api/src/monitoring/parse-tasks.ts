@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { INCOMPLETE_LOG, MONITORING_MESSAGES, type ParseReport } from '../contracts/monitoring';
+import { INCOMPLETE_LOG, MONITORING_MESSAGES, type ParseReport } from 'contracts';
 import { FileServiceError, resolveUpload } from '../files';
 import { JobRefusal, type Task, type TaskContext } from '../jobs/model';
 import type { JobTone } from '../jobs/model';

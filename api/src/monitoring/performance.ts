@@ -1,7 +1,7 @@
 import { refreshSiteStatuses } from './site-statuses';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PerformanceImportResponse } from '../contracts/monitoring';
+import type { PerformanceImportResponse } from 'contracts';
 import type { Database } from '../db/schema';
 import { PmParseError, type PmReadCounts, PmVerdicts, readMeasCollec } from '../domain/pm';
 import { readArchive, resolveUpload, ZipReadError } from '../files';

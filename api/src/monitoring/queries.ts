@@ -3,16 +3,16 @@ import type { Database } from '../db/schema';
 import { keyedColumns, listFrom, scopedSql, tenantScope, type KeyedTable, type ListQuery, type ListSource } from '../db/list';
 import {
   ALARM_FIELDS,
-  CONFIGURATION_SUMMARY_FIELDS,
-  INCOMPLETE_LOG,
-  FAULT_SUMMARY_FIELDS,
-  OVERALL_SITE_SUMMARY_FIELDS,
   type AlarmRow,
+  CONFIGURATION_SUMMARY_FIELDS,
   type ConfigurationSummaryRow,
+  FAULT_SUMMARY_FIELDS,
   type FaultSummaryRow,
+  INCOMPLETE_LOG,
+  OVERALL_SITE_SUMMARY_FIELDS,
   type OverallSiteSummaryRow,
-} from '../contracts/monitoring';
-import type { SiteSharing } from '../contracts/network';
+  type SiteSharing,
+} from 'contracts';
 import { loadSharingMarks, NOT_SHARED } from '../network/shares';
 
 type Db = Kysely<Database>;

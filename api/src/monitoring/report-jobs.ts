@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { MONITORING_MESSAGES, type ReportTable, type SiteReport } from '../contracts/monitoring';
+import { MONITORING_MESSAGES, type ReportTable, type SiteReport } from 'contracts';
 import { buildSiteReport, sheetNames } from '../domain/monitoring/report';
 import { findExport, newExport, recordExport } from '../files';
 import { columnWidths, FROZEN_HEADER_VIEWS, layOutSheet } from '../files/sheet-layout';

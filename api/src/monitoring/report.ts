@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SiteReport } from '../contracts/monitoring';
+import type { SiteReport } from 'contracts';
 import type { Database } from '../db/schema';
 import { buildSiteReport, type SiteData } from '../domain/monitoring/report';
 import { ownSiteFirst } from '../network/queries';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { INCOMPLETE_LOG } from '../contracts/monitoring';
+import { INCOMPLETE_LOG } from 'contracts';
 import { requireOperatorId } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ShareMode, SiteSharing } from '../contracts/network';
+import type { ShareMode, SiteSharing } from 'contracts';
 import { currentOperatorId } from '../db/operator-scope';
 import { PreparedReads, runPrepared, slot } from '../db/prepared';
 import type { Database } from '../db/schema';

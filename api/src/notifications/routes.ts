@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ErrorResponse } from '../contracts/common';
-import { MarkAllAsReadResponse, NotificationIdParams, NotificationList, NotificationPage, NotificationsQuery } from '../contracts/notifications';
+import { ErrorResponse, MarkAllAsReadResponse, NotificationIdParams, NotificationList, NotificationPage, NotificationsQuery } from 'contracts';
 import { markAllAsRead, markAsRead, notificationPage, recentNotifications } from './store';
 
 export const NOT_FOUND_MESSAGE = 'Notification not found.';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { UserNotification } from '../contracts/notifications';
+import type { UserNotification } from 'contracts';
 import type { Database } from '../db/schema';
 import { settledWithin } from '../lib/settled-within';
 import type { Backplane, BackplaneKind, BackplaneMessage, HubBroadcast } from './backplane';

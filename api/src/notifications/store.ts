@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
-import type { NotificationIcon, UserNotification } from '../contracts/notifications';
+import type { NotificationIcon, UserNotification } from 'contracts';
 import { currentOperatorId } from '../db/operator-scope';
 import type { Database, NotificationsTable } from '../db/schema';
 

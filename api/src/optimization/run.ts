@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { RunResponse, RunSummaryItem } from '../contracts/runs';
+import type { RunResponse, RunSummaryItem } from 'contracts';
 import { NetworkIndex, optimiseNeighbours, type HoStat, type OptimisationOptions, type OptimisationResult, type ResolvedRelation } from '../domain/planning';
 import { FileServiceError, resolveUpload } from '../files';
 import { JobRefusal, type TaskContext } from '../jobs/model';

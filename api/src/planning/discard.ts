@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DISCARDED_LABEL, type DiscardPlanResponse } from '../contracts/planning';
-import type { RunSummaryItem } from '../contracts/runs';
+import { DISCARDED_LABEL, type DiscardPlanResponse, type RunSummaryItem } from 'contracts';
 import type { Database } from '../db/schema';
 import { freeRun } from './reservations';
 

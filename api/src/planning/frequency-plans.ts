@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LTE_BAND_NAMES, type FrequencyPlan, type SaveFrequencyPlanRequest } from '../contracts/runs';
+import { LTE_BAND_NAMES, type FrequencyPlan, type SaveFrequencyPlanRequest } from 'contracts';
 import type { Database } from '../db/schema';
 import {
   EUTRA_BANDS,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { FrequencyPlan, RunResponse } from '../contracts/runs';
+import type { FrequencyPlan, RunResponse } from 'contracts';
 import { planCluster, plannedCellsOf, PlanningError, type ClusterPlan, type LteBandLabel } from '../domain/planning';
 import { JobRefusal, type JobKind, type TaskContext } from '../jobs/model';
 import { runAnswerOutcome, runNotificationKey } from '../jobs/outcome';

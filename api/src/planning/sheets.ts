@@ -1,4 +1,4 @@
-import type { RunSummaryItem } from '../contracts/runs';
+import type { RunSummaryItem } from 'contracts';
 import type { ClusterPlan, LteBandLabel } from '../domain/planning';
 import type { RunSheet } from '../runs';
 

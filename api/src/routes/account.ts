@@ -12,15 +12,16 @@ import {
   ChangePasswordRequest,
   ChangePasswordResponse,
   ConfirmationRequest,
+  ErrorResponse,
   GetUserOperatorsQuery,
   LoginRequest,
+  MessageResponse,
   RecoverRequest,
   TokenResponse,
   UpdateSettingsRequest,
   UserInfo,
   UserOperators,
-} from '../contracts/account';
-import { ErrorResponse, MessageResponse } from '../contracts/common';
+} from 'contracts';
 import type { OneTimeTokenPurpose } from '../db/schema';
 import { tooMany } from '../http/too-many';
 import { recoveryMail } from '../mail';

@@ -1,21 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS, limitKeys } from '../auth/limits';
 import {
-  ALARM_CONSOLE_MESSAGES,
   AcknowledgeAlarmsRequest,
+  ALARM_CONSOLE_MESSAGES,
   AlarmChangeList,
   AlarmChangesQuery,
   AlarmCounts,
   DigestQueuedResponse,
   DigestScheduleList,
+  ErrorResponse,
+  MessageResponse,
   ProjectIdRequest,
   ReportRecipientList,
   SaveDigestScheduleRequest,
   SendSiteReportRequest,
   SiteSearchHits,
   SiteSearchQuery,
-} from '../contracts/alarm-console';
-import { ErrorResponse, MessageResponse } from '../contracts/common';
+} from 'contracts';
 import { tooMany } from '../http/too-many';
 import { acknowledgeAlarms, alarmCounts, listAlarmChanges, reportRecipients, searchSites } from '../monitoring/alarm-console';
 import { announceAlarmsChanged } from '../monitoring/alarm-events';

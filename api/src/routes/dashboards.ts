@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isoTime } from '../auth/clock';
-import { ErrorResponse } from '../contracts/common';
 import {
   BiServerList,
   DASHBOARD_MESSAGES,
@@ -9,10 +8,11 @@ import {
   DashboardUpdate,
   DashboardUpdateResponse,
   DEFAULT_ROLLOUT_WEEKS,
+  ErrorResponse,
   RolloutQuery,
   RolloutStats,
   SiteMapResponse,
-} from '../contracts/dashboards';
+} from 'contracts';
 import { EmbedTokenError, getDashboard, inspectDashboard, loadRollout, loadSiteMap, publicServer, updateDashboard, updateProblem } from '../dashboards';
 import { fail, userIdOf } from './support';
 

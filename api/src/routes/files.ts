@@ -3,8 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { ErrorResponse } from '../contracts/common';
-import { DownloadQuery, MAX_UPLOAD_BYTES, UploadedFile, UploadedFiles } from '../contracts/files';
+import { DownloadQuery, ErrorResponse, MAX_UPLOAD_BYTES, UploadedFile, UploadedFiles } from 'contracts';
 import { systemClock } from '../auth/clock';
 import {
   assertUploadRoom,

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { can } from 'shared-auth/policy';
-import { ErrorResponse, MessageResponse } from '../contracts/common';
-import { JOB_ROUTE_MESSAGES, JobDetails, JobIdBody, JobIdQuery, JobsPage, JobsQuery, type JobRow } from '../contracts/jobs';
+import { ErrorResponse, JOB_ROUTE_MESSAGES, JobDetails, JobIdBody, JobIdQuery, type JobRow, JobsPage, JobsQuery, MessageResponse } from 'contracts';
 import { findJob, jobTone, listJobs, type JobRecord } from '../jobs';
 import { fail, sessionOf } from './support';
 

@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIMITS, limitKeys } from '../auth/limits';
-import { ErrorResponse, MessageResponse } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import { LastImportDate } from '../contracts/network';
-import { ImportQuery } from '../contracts/tracking';
 import {
   AcknowledgeAlarmRequest,
   AlarmHintList,
@@ -15,8 +11,13 @@ import {
   AlarmRow,
   ConfigurationSummaryPage,
   ConfigurationSummaryQuery,
+  ErrorResponse,
   FaultSummaryPage,
   FaultSummaryQuery,
+  FileResponse,
+  ImportQuery,
+  LastImportDate,
+  MessageResponse,
   OverallSiteSummaryPage,
   OverallSiteSummaryQuery,
   PerformanceImportResponse,
@@ -24,7 +25,7 @@ import {
   SiteReport,
   SiteReportEmailQuery,
   SiteReportQuery,
-} from '../contracts/monitoring';
+} from 'contracts';
 import { FileServiceError, resolveUpload } from '../files';
 import { tooMany } from '../http/too-many';
 import { deleteAlarmHint, listAlarmHints, saveAlarmHint } from '../monitoring/hints';

@@ -2,20 +2,21 @@ import fs from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorResponse, MessageResponse } from '../contracts/common';
 import {
   CreatedResponse,
   CreateOperatorRequest,
   CreateProjectRequest,
   DeleteOperatorRequest,
   DeleteProjectRequest,
+  ErrorResponse,
   ImageResponse,
+  MessageResponse,
   OperatorDetails,
   OperatorIdQuery,
   OperatorSummaries,
   UpdateImageRequest,
   UpdateOperatorRequest,
-} from '../contracts/management';
+} from 'contracts';
 import { resolveUpload } from '../files';
 import {
   createOperator,

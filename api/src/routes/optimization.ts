@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponse, Id } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import { RunResponse, UploadIdList } from '../contracts/runs';
+import { ErrorResponse, FileResponse, Id, RunResponse, UploadIdList } from 'contracts';
 import { FileServiceError, resolveUpload } from '../files';
 import { OPTIMIZATION_JOB_KIND, registerOptimizationJobs } from '../optimization/jobs';
 import { OPTIMIZATION_MESSAGES, THRESHOLDS, type OptimisationParams } from '../optimization/run';

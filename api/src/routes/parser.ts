@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import { ParseHistoryPage, ParseHistoryQuery, ParseQuery, ParseReport, ParseReportQuery, ParseResponse, UnusableLogsResponse } from '../contracts/monitoring';
+import {
+  ErrorResponse,
+  FileResponse,
+  ParseHistoryPage,
+  ParseHistoryQuery,
+  ParseQuery,
+  ParseReport,
+  ParseReportQuery,
+  ParseResponse,
+  UnusableLogsResponse,
+} from 'contracts';
 import { FileServiceError, resolveUpload } from '../files';
 import { listParses, readParseReport } from '../monitoring/parse-history';
 import { registerParseJobs, type ParseParams, type ScriptsParams } from '../monitoring/parse-jobs';

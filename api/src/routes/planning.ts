@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { can } from 'shared-auth/policy';
-import { ErrorResponse } from '../contracts/common';
-import { DiscardPlanRequest, DiscardPlanResponse, MAX_PLANNING_SITES, ParameterPlanningQuery } from '../contracts/planning';
-import { FrequencyPlan, FrequencyPlanList, LTE_BAND_NAMES, RunResponse, SaveFrequencyPlanRequest } from '../contracts/runs';
+import {
+  DiscardPlanRequest,
+  DiscardPlanResponse,
+  ErrorResponse,
+  FrequencyPlan,
+  FrequencyPlanList,
+  LTE_BAND_NAMES,
+  MAX_PLANNING_SITES,
+  ParameterPlanningQuery,
+  RunResponse,
+  SaveFrequencyPlanRequest,
+} from 'contracts';
 import { ANTENNA_NAMES, type LteBandLabel } from '../domain/planning';
 import { FREQUENCY_PLAN_MESSAGES, frequencyPlanOf, frequencyPlanProblems, listFrequencyPlans, saveFrequencyPlan } from '../planning/frequency-plans';
 import { PLANNING_KIND, PLANNING_MESSAGES, registerPlanningJobs, type PlanningParams } from '../planning/jobs';

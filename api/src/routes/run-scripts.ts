@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Capability } from 'shared-auth/policy';
-import { ErrorResponse, Id } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import type { RunKind } from '../contracts/runs';
+import { ErrorResponse, FileResponse, Id, type RunKind } from 'contracts';
 import { FileServiceError } from '../files';
 import { exportRunScripts } from '../runs/scripts';
 import { fail, userIdOf } from './support';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '../auth/runtime';
-import type { RunResponse } from '../contracts/runs';
+import type { RunResponse } from 'contracts';
 import type { JobRecord } from '../jobs';
 import type { Actor, AuditEvent } from '../management/audit';
 

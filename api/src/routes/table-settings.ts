@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isoTime } from '../auth/clock';
-import { ErrorResponse } from '../contracts/common';
 import {
   DeleteFilterRequest,
+  ErrorResponse,
   SaveColumnsRequest,
   SaveFilterRequest,
   TABLE_SETTINGS_MESSAGES,
   TableSettings,
   TableSettingsQuery,
-} from '../contracts/table-settings';
+} from 'contracts';
 import { deleteFilter, loadTableSettings, saveColumns, saveFilter, TableSettingsRefusal } from '../table-settings';
 import { fail, userIdOf } from './support';
 

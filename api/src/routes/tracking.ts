@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { ErrorResponse } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import { LastImportDate } from '../contracts/network';
 import {
   CommissioningPlanPage,
   CommissioningPlanQuery,
+  type CommissioningPlanRow,
+  ErrorResponse,
+  FileResponse,
   ImportErrorResponse,
   ImportQuery,
   ImportResponse,
+  LastImportDate,
   TrackerPage,
   TrackerQuery,
+  type TrackerRow,
   TrackerSyncResponse,
   WorkOrderDeltaPage,
   WorkOrderDeltaQuery,
-  type CommissioningPlanRow,
-  type TrackerRow,
   type WorkOrderDeltaRow,
-} from '../contracts/tracking';
+} from 'contracts';
 import type { DataSetKind } from '../domain/tracking';
 import { FileServiceError, resolveUpload } from '../files';
 import {

@@ -3,12 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { assignableRoles, isRole } from 'shared-auth/policy';
 import { normalizeEmail } from '../auth/accounts';
 import { mailConfirmationLink } from '../auth/links';
-import { ErrorResponse, MessageResponse } from '../contracts/common';
 import {
   AuditTrail,
   AuditTrailQuery,
   CreatedResponse,
   EditUserRequest,
+  ErrorResponse,
+  MessageResponse,
   OperatorOptions,
   OperatorProjectsQuery,
   ProjectOptions,
@@ -20,7 +21,7 @@ import {
   UserIdQuery,
   UserList,
   UserStats,
-} from '../contracts/management';
+} from 'contracts';
 import { readAudit, recordAudit } from '../management/audit';
 import { coversOperator, mergeMemberships, roleChangeDenial, userDenial, type ManagementScope } from '../management/scope';
 import {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponse, Id } from '../contracts/common';
-import { RunResponse, SiteIdList } from '../contracts/runs';
+import { ErrorResponse, Id, RunResponse, SiteIdList } from 'contracts';
 import { registerRunRoutes } from '../runs/routes';
 import { CPICH_JOB_KIND, cpichRefusal, siteListOf, type CpichParams } from '../validation/cpich';
 import { registerValidationJobs } from '../validation/jobs';

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ErrorResponse, Id } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import { RunResponse, SiteId, UploadIdList } from '../contracts/runs';
+import { ErrorResponse, FileResponse, Id, RunResponse, SiteId, UploadIdList } from 'contracts';
 import { FileServiceError, newExport, recordExport, resolveUpload } from '../files';
 import { registerRunRoutes } from '../runs/routes';
 import { unknownSites } from '../network/scope';

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ErrorResponse } from '../contracts/common';
-import { SiteListQuery, SiteOptions } from '../contracts/network';
-import { RunResponse, SiteId } from '../contracts/runs';
+import { ErrorResponse, RunResponse, SiteId, SiteListQuery, SiteOptions } from 'contracts';
 import type { JobKind } from '../jobs/model';
 import { runAnswerOutcome, runNotificationKey } from '../jobs/outcome';
 import { registerRunRoutes } from '../runs/routes';

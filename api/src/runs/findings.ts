@@ -1,4 +1,4 @@
-import type { RunSheetInfo } from '../contracts/runs';
+import type { RunSheetInfo } from 'contracts';
 import type { RunCell, RunSheet } from './sheet';
 
 /**

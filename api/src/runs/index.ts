@@ -16,7 +16,7 @@ import {
   type RunSheetInfo,
   type RunSummaryItem,
   type RunView,
-} from '../contracts/runs';
+} from 'contracts';
 import { BatchInsert } from '../db/batch-insert';
 import { keyedColumns, listFrom, tenantScope, type KeyedTable, type ListQuery, type ListSource } from '../db/list';
 import type { Database } from '../db/schema';

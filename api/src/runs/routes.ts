@@ -1,9 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Capability } from 'shared-auth/policy';
-import { ErrorResponse, Id } from '../contracts/common';
-import { FileResponse } from '../contracts/files';
-import { RunFindingsPage, RunHistoryPage, RunHistoryQuery, runFindingsQuery, type RunFindingsQuery, type RunKind } from '../contracts/runs';
+import {
+  ErrorResponse,
+  FileResponse,
+  Id,
+  RunFindingsPage,
+  runFindingsQuery,
+  type RunFindingsQuery,
+  RunHistoryPage,
+  RunHistoryQuery,
+  type RunKind,
+} from 'contracts';
 import { FileServiceError } from '../files';
 import { userIdOf } from '../routes/support';
 import { exportRun, listRunFindings, listRunHistory, RUN_MESSAGES } from '.';

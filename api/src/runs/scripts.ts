@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import yazl from 'yazl';
-import type { RunKind } from '../contracts/runs';
+import type { RunKind } from 'contracts';
 import type { Database } from '../db/schema';
 import { scriptFiles, type ScriptFiles, type ScriptPlan, type ScriptRun } from '../domain/scripts';
 import { FileServiceError, newExport, recordExport } from '../files';

@@ -7,7 +7,7 @@ import {
   type FilterValues,
   type SavedFilter,
   type TableSettings,
-} from '../contracts/table-settings';
+} from 'contracts';
 import type { Database } from '../db/schema';
 
 export * from './tables';

@@ -1,4 +1,4 @@
-import { COMMISSIONING_PLAN_FIELDS, TRACKER_FIELDS, WORK_ORDER_DELTA_FIELDS, WORK_ORDER_STATUS_FIELDS, TRACKING_MESSAGES } from '../contracts/tracking';
+import { COMMISSIONING_PLAN_FIELDS, TRACKER_FIELDS, WORK_ORDER_DELTA_FIELDS, WORK_ORDER_STATUS_FIELDS, TRACKING_MESSAGES } from 'contracts';
 import type { DataSetKind } from '../domain/tracking';
 import type { TrackingTables } from './tables';
 

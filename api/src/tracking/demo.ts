@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { WorkOrderStatusRow } from '../contracts/tracking';
+import type { WorkOrderStatusRow } from 'contracts';
 import { requireOperatorId } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import type { CommissioningPlanImportRow } from '../domain/tracking';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { MAX_REPORTED_PROBLEMS, type ImportProblem } from '../contracts/tracking';
+import { MAX_REPORTED_PROBLEMS, type ImportProblem } from 'contracts';
 import { OPERATOR_COLUMN, requireOperatorId, runUnscoped, scopedTo } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import { refreshStatistics } from '../db/statistics';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TrackerSyncResponse } from '../contracts/tracking';
+import type { TrackerSyncResponse } from 'contracts';
 import type { DataSetKind } from '../domain/tracking';
 import { trackerSyncMessage } from '../domain/tracking/sync-changes';
 import { newExport, recordExport, resolveUpload } from '../files';

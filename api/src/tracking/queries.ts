@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PostgresAdapter, sql, type CompiledQuery, type Kysely } from 'kysely';
 import { BatchInsert } from '../db/batch-insert';
 import { containsMatch } from '../db/list';
-import type { ListQuery } from '../contracts/tracking';
+import type { ListQuery } from 'contracts';
 import { scopedTo } from '../db/operator-scope';
 import { PreparedReads, runPrepared, slot } from '../db/prepared';
 import type { Database } from '../db/schema';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { WorkOrderStatusRow } from '../contracts/tracking';
+import type { WorkOrderStatusRow } from 'contracts';
 import type { Database } from '../db/schema';
 import { refreshStatistics } from '../db/statistics';
 import { buildTracker, computeDelta, type PlanData, type TrackerData, type TrackerSide } from '../domain/tracking';

@@ -1,4 +1,4 @@
-import type { RunResponse, RunSummaryItem } from '../contracts/runs';
+import type { RunResponse, RunSummaryItem } from 'contracts';
 import { validateCpich, type CpichRow } from '../domain/planning';
 import { JobRefusal, type TaskContext } from '../jobs/model';
 import type { RunSheet } from '../runs';

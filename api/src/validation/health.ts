@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
-import type { RunResponse, RunSummaryItem } from '../contracts/runs';
+import type { ReportTable, RunResponse, RunSummaryItem } from 'contracts';
 import type { Database } from '../db/schema';
-import type { ReportTable } from '../contracts/monitoring';
 import { buildSiteReport, type SiteData } from '../domain/monitoring/report';
 import { externalMismatches, validateCpich, validateNeighbourRelations, type CpichRow, type NbrValidationRow } from '../domain/planning';
 import { JobRefusal, type TaskContext } from '../jobs/model';

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { RunResponse, RunSummaryItem } from '../contracts/runs';
+import type { RunResponse, RunSummaryItem } from 'contracts';
 import type { Cell } from '../domain/network/model';
 import { NetworkIndex, validateNeighbourRelations, type NbrValidationRow, type NbrVerdict } from '../domain/planning';
 import { resolveUpload } from '../files';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SiteOption } from '../contracts/network';
+import type { SiteOption } from 'contracts';
 import { currentOperatorId, runInOperator } from '../db/operator-scope';
 import type { Database } from '../db/schema';
 import type { Cell, Relation } from '../domain/network/model';

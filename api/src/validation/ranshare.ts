@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RunResponse, RunSummaryItem } from '../contracts/runs';
+import type { RunResponse, RunSummaryItem } from 'contracts';
 import type { Cell } from '../domain/network/model';
 import { validateMocn, validateMoran, type MocnRow, type MoranRow } from '../domain/planning';
 import { JobRefusal, type TaskContext } from '../jobs/model';

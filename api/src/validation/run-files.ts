@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RunSummaryItem } from '../contracts/runs';
+import type { RunSummaryItem } from 'contracts';
 import { fileStamp } from '../tracking/exporter';
 import { recordRun, runsDir, writeRunWorkbook, type RunRecord, type RunSheet } from '../runs';
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { UploadedFiles } from '../../src/contracts/files';
+import type { UploadedFiles } from 'contracts';
 import { seed } from '../../src/seed';
 import { logZip } from '../fixtures/monitoring/archives';
 import { multipart } from '../fixtures/tracking/workbooks';

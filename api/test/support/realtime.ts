@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import type { UserNotification } from '../../src/contracts/notifications';
+import type { UserNotification } from 'contracts';
 import type { RealtimeOptions } from '../../src/notifications';
 import { seed } from '../../src/seed';
 import { fakeWebRoot } from './app';

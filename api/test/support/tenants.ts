@@ -2,7 +2,7 @@ import { refreshSiteStatuses } from '../../src/monitoring/site-statuses';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RUN_KINDS, type RunKind } from '../../src/contracts/runs';
+import { RUN_KINDS, type RunKind } from 'contracts';
 import { runInOperator } from '../../src/db/operator-scope';
 import { recordRun, writeRunWorkbook } from '../../src/runs';
 import { runScriptsFile, writeScriptsZip } from '../../src/runs/scripts';

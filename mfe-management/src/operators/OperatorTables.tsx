@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Flex } from 'antd';
 import { useCallback, useState } from 'react';
-import type { OperatorDetails } from 'api/contracts';
+import type { OperatorDetails } from 'contracts';
 import { api } from 'shared-auth';
 import { DataTable, useToasts, type DataColumn } from 'shared-ui';
 import { NameDialog } from './NameDialog';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { OperatorOption, ProjectOption, RoleOption, UserDetails, UserForm } from 'api/contracts';
+import type { OperatorOption, ProjectOption, RoleOption, UserDetails, UserForm } from 'contracts';
 import { api, useSession } from 'shared-auth';
 import { FormDialog, REQUIRED, SelectField, TextField, required, useApiGet, useConsoleForm, useToasts } from 'shared-ui';
 import * as yup from 'yup';

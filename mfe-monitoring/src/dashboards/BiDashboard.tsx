@@ -1,7 +1,7 @@
 import { ExpandOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { DashboardType, DashboardView } from 'api/contracts';
+import type { DashboardType, DashboardView } from 'contracts';
 import { EMBED_LOAD_TIMEOUT_MS, Failure, Loading } from './DashboardStates';
 import type { CreateEmbed, EmbedAdapter, EmbedToken } from './embeds/adapter';
 import { createPowerBiEmbed } from './embeds/powerbi';

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { BiServer, DashboardRecord } from 'api/contracts';
+import type { BiServer, DashboardRecord } from 'contracts';
 import { api, type ApiResponse } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import { fakeApi, refusal, signIn } from '../testing/monitoringKit';

@@ -1,6 +1,6 @@
 import { Alert, Button, Drawer, Flex, Form } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import type { BiServer, DASHBOARD_MESSAGES, DashboardRecord, DashboardType, DashboardUpdate } from 'api/contracts';
+import type { BiServer, DASHBOARD_MESSAGES, DashboardRecord, DashboardType, DashboardUpdate } from 'contracts';
 import { api, errorMessage } from 'shared-auth';
 import { Note, SelectField, TextField, required, requiredTexts, useApiGet, useConsoleForm, useToasts } from 'shared-ui';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type * as ChartJs from 'chart.js';
 import type { ChartConfiguration } from 'chart.js';
-import type { RolloutStats } from 'api/contracts';
+import type { RolloutStats } from 'contracts';
 import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/monitoringKit';
 import RolloutCharts from './RolloutCharts';
 import { alarmsChart, commissionedChart, isEmpty, rolloutCharts, trackerStatusChart, weekNumber, workOrdersChart } from './charts/rollout';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Flex, Row, Segmented, Skeleton, theme } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { DEFAULT_ROLLOUT_WEEKS, RolloutStats } from 'api/contracts';
+import type { DEFAULT_ROLLOUT_WEEKS, RolloutStats } from 'contracts';
 import { api, capabilitiesOf, errorMessage, principalOf, useSession } from 'shared-auth';
 import { Note } from 'shared-ui';
 import { BarChart } from './charts/BarChart';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import * as L from 'leaflet';
 import { cellwiseTheme } from 'shared-ui';
-import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
+import type { SiteMapResponse, SiteMapSite } from 'contracts';
 import { fakeApi, locationNow, refusal, renderPage, signIn } from '../testing/monitoringKit';
 import SiteMap, { type SiteMapProps } from './SiteMap';
 import { clusterSummary, isShown, layersOf, legendContent, mapLegend, popupContent, sitesBounds, type LayerName } from './siteMap';

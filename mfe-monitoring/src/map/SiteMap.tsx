@@ -5,7 +5,7 @@ import L from 'leaflet';
 import 'leaflet.markercluster';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { SiteMapResponse, SiteMapSite } from 'api/contracts';
+import type { SiteMapResponse, SiteMapSite } from 'contracts';
 import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import { formatCount, Note } from 'shared-ui';
 import { loadLeafletCss } from './leafletCss';

@@ -1,4 +1,4 @@
-import type { MAP_DEFAULTS, MAP_STATUSES, MAP_TECHNOLOGIES, MapStatus, MapTechnology, SiteMapSite } from 'api/contracts';
+import type { MAP_DEFAULTS, MAP_STATUSES, MAP_TECHNOLOGIES, MapStatus, MapTechnology, SiteMapSite } from 'contracts';
 import { filtersSearch } from 'shared-ui';
 import { sharedWithText } from '../sharing';
 

@@ -1,6 +1,6 @@
 import { App, Button, Input, Modal, Typography, theme } from 'antd';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { AcknowledgeAlarmRequest, AcknowledgeAlarmsRequest, AlarmRow } from 'api/contracts';
+import type { AcknowledgeAlarmRequest, AcknowledgeAlarmsRequest, AlarmRow } from 'contracts';
 import { Note } from 'shared-ui';
 import { send } from './alarmActions';
 

@@ -1,6 +1,6 @@
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
-import type { AlarmRow, MessageResponse } from 'api/contracts';
+import type { AlarmRow, MessageResponse } from 'contracts';
 import { api } from 'shared-auth';
 
 // What the alarm list's rows draw on their own: the page loads the dialogs and the hints drawer

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { AlarmCounts } from 'api/contracts';
+import type { AlarmCounts } from 'contracts';
 import { ConsoleProviders } from 'shared-ui';
 import { AlarmCounters } from './alarmConsole';
 import { fakeApi } from '../testing/monitoringKit';

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Flex, Spin, Tag } from 'antd';
-import type { AlarmChange, AlarmCounts } from 'api/contracts';
+import type { AlarmChange, AlarmCounts } from 'contracts';
 import { DataTable, Note, formatDate, useApiGet, type DataColumn } from 'shared-ui';
 
 /**

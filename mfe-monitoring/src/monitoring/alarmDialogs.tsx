@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Flex, Popconfirm } from 'antd';
 import { send } from './alarmActions';
 import { useState } from 'react';
-import type { AlarmHint, AlarmNameRequest, SaveAlarmHintRequest } from 'api/contracts';
+import type { AlarmHint, AlarmNameRequest, SaveAlarmHintRequest } from 'contracts';
 import { DataTable, FormDialog, TextAreaField, TextField, requiredTexts, useApiGet, useConsoleForm, type DataColumn } from 'shared-ui';
 
 /** The limits of the contract's SaveAlarmHintRequest. The acknowledge dialogs are in acknowledgeDialogs.tsx. */

@@ -1,6 +1,6 @@
 import { Alert, Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
-import type { AlarmRow } from 'api/contracts';
+import type { AlarmRow } from 'contracts';
 import { api, ApiError, errorMessage } from 'shared-auth';
 import { formatDate } from 'shared-ui';
 

@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Drawer, Flex, Skeleton, Statistic, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import type { FileOutcome, ParseCounts, ParsedFile, ParseProblem, ParseReport } from 'api/contracts';
+import type { FileOutcome, ParseCounts, ParsedFile, ParseProblem, ParseReport } from 'contracts';
 import { api, errorMessage } from 'shared-auth';
 import { DataTable, formatDate, type DataColumn } from 'shared-ui';
 

@@ -1,6 +1,6 @@
 import { App, Button, Flex, Modal, Select, Table } from 'antd';
 import { useState } from 'react';
-import type { DigestSchedule, MessageResponse, ReportRecipient } from 'api/contracts';
+import type { DigestSchedule, MessageResponse, ReportRecipient } from 'contracts';
 import { api } from 'shared-auth';
 import { Note, useApiGet } from 'shared-ui';
 

@@ -1,6 +1,6 @@
 import { Flex, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import type { FaultSummaryRow } from 'api/contracts';
+import type { FaultSummaryRow } from 'contracts';
 import { StatusTag, type DataColumn } from 'shared-ui';
 
 /** What a list says before any log was parsed: where to go next. */

@@ -1,6 +1,6 @@
 import { Descriptions, Empty, Flex, Grid, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import type { ReportTable, SITE_REPORT_TABS, SiteReport } from 'api/contracts';
+import type { ReportTable, SITE_REPORT_TABS, SiteReport } from 'contracts';
 import { useAlarmsVersion } from 'shared-auth';
 import { DataTable, Pagination, StatusTag, TABLE_PAGE_SIZE, formatDate, type DataColumn } from 'shared-ui';
 import { AlarmChanges } from './alarmConsole';

@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
-import type { DiscardPlanResponse } from 'api/contracts';
+import type { DiscardPlanResponse } from 'contracts';
 import { api, errorMessage } from 'shared-auth';
 
 /**

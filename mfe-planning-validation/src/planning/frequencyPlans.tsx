@@ -1,7 +1,7 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Form, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
-import type { FrequencyPlan, OperatorSummary, SaveFrequencyPlanRequest } from 'api/contracts';
+import type { FrequencyPlan, OperatorSummary, SaveFrequencyPlanRequest } from 'contracts';
 import { api } from 'shared-auth';
 import { DataTable, Note, useApiGet, type DataColumn } from 'shared-ui';
 import { LTE_BANDS, type LteBand } from './lteBands';

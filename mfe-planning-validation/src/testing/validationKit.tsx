@@ -1,5 +1,5 @@
 import { render, waitFor } from '@testing-library/react';
-import type { RunResponse, RunView } from 'api/contracts';
+import type { RunResponse, RunView } from 'contracts';
 import type { ComponentType } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ConsoleProviders } from 'shared-ui';

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useCallback, useState } from 'react';
-import type { RunResponse } from 'api/contracts';
+import type { RunResponse } from 'contracts';
 import { api, errorMessage, isApiError } from 'shared-auth';
 import { useFollowedJob, useShownRun, type RunRoutes, type SiteOption } from 'shared-ui';
 

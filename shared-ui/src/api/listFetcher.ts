@@ -1,4 +1,4 @@
-import type { ListQuery } from 'api/contracts';
+import type { ListQuery } from 'contracts';
 import { api } from 'shared-auth';
 import type { TablePage, TableQuery } from '../widgets/DataTable';
 

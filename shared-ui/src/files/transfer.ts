@@ -1,4 +1,4 @@
-import type { FileResponse, MAX_UPLOAD_BYTES as CONTRACT_MAX_UPLOAD_BYTES, UploadedFile, UploadedFiles } from 'api/contracts';
+import type { FileResponse, MAX_UPLOAD_BYTES as CONTRACT_MAX_UPLOAD_BYTES, UploadedFile, UploadedFiles } from 'contracts';
 import { api, TRANSFER_TIMEOUT_MS, type UploadProgress } from 'shared-auth';
 
 export type { FileResponse, UploadedFile };

@@ -1,4 +1,4 @@
-import type { RunFindingRow, RunFindingsPage, RunSheetInfo, RunView } from 'api/contracts';
+import type { RunFindingRow, RunFindingsPage, RunSheetInfo, RunView } from 'contracts';
 
 /**
  * A run kind's findings route, answered from rows given per sheet in the order the server lists them

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal } from 'antd';
 import { useState } from 'react';
-import type { ImportErrorResponse, ImportProblem, ImportResponse, MAX_REPORTED_PROBLEMS } from 'api/contracts';
+import type { ImportErrorResponse, ImportProblem, ImportResponse, MAX_REPORTED_PROBLEMS } from 'contracts';
 import { api, errorMessage } from 'shared-auth';
 import { downloadExport, uploadFiles } from '../files/transfer';
 import { useToasts } from '../toasts/toasts';

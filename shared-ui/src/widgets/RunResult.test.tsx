@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { RunFindingRow, RunHistoryPage, RunView } from 'api/contracts';
+import type { RunFindingRow, RunHistoryPage, RunView } from 'contracts';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { catchDownloads, fakeApi, fakeRunFindings, fakeSheet, refusal, rowsOf, signIn } from '../testing';
 import { ConsoleProviders } from './ConsoleProviders';

@@ -2,7 +2,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { RunHistoryRow } from 'api/contracts';
+import type { RunHistoryRow } from 'contracts';
 import { listFetcher } from '../api/listFetcher';
 import { DataTable, type DataColumn } from './DataTable';
 import { Note } from './Note';

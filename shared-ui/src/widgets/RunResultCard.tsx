@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Flex, Spin, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import type { RunFindingsPage, RunSheetInfo, RunView } from 'api/contracts';
+import type { RunFindingsPage, RunSheetInfo, RunView } from 'contracts';
 import { api, errorMessage } from 'shared-auth';
 import { listParams } from '../api/listFetcher';
 import { formatCount } from '../format';

@@ -17,9 +17,11 @@ export interface SiteSelectProps {
   source?: (query: string) => Promise<SiteOption[]>;
   placeholder?: string;
   style?: React.CSSProperties;
+  /** Held, as the page's other controls are, while a run of the chosen sites is in flight. */
+  disabled?: boolean;
 }
 
-export function SiteSelect({ multiple, value, onChange, source, placeholder, style }: SiteSelectProps) {
+export function SiteSelect({ multiple, value, onChange, source, placeholder, style, disabled = false }: SiteSelectProps) {
   const [query, setQuery] = useState('');
   const [options, setOptions] = useState<SiteOption[]>([]);
   useEffect(() => {
@@ -40,7 +42,7 @@ export function SiteSelect({ multiple, value, onChange, source, placeholder, sty
       aria-label={multiple ? 'Sites' : 'Site'}
       mode={multiple ? 'multiple' : undefined}
       showSearch={{ filterOption: false, onSearch: setQuery }}
-      disabled={!source}
+      disabled={disabled || !source}
       value={value}
       onChange={onChange}
       placeholder={placeholder ?? (multiple ? 'Select sites' : 'Select a site')}

@@ -1,4 +1,4 @@
-import type { ImportResponse } from 'api/contracts';
+import type { ImportResponse } from 'contracts';
 
 // What the import dialog's loader (ImportDialog) and its lazily loaded body (ImportDialogBody) both read,
 // in a module of its own so neither imports the other.

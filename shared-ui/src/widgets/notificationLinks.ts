@@ -1,9 +1,9 @@
-import type { UserNotification } from 'api/contracts';
+import type { UserNotification } from 'contracts';
 
 // Apart from NotificationList so that code that only follows a notification's link (the shell's bell
 // and hub, on every page) does not load antd's List with it.
 
-/** A notification as the API stores and pushes it (contract in api/src/contracts/notifications.ts). */
+/** A notification as the API stores and pushes it (contract in contracts/src/notifications.ts). */
 export type NotificationItem = UserNotification;
 
 /** The run pages, by the key prefix of their runs' notifications (the API's `runNotificationKey`). */

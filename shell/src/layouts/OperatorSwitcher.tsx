@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { useEffect, useId, useState, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { UserOperators } from 'api/contracts';
+import type { UserOperators } from 'contracts';
 import { api, can, principalOf, useSession } from 'shared-auth';
 import { switchOperator } from '../session/operatorSwitch';
 

@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, theme } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { SiteSearchHit } from 'api/contracts';
+import type { SiteSearchHit } from 'contracts';
 import { api, can, principalOf, useSession } from 'shared-auth';
 
 /** Where a found site opens: its report, which the other site pages follow by `?site=` (issue 47). */

@@ -1,7 +1,7 @@
 import { Button, Card, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { MarkAllAsReadResponse, NotificationPage } from 'api/contracts';
+import type { MarkAllAsReadResponse, NotificationPage } from 'contracts';
 import { api, useSession } from 'shared-auth';
 import { NotificationList, PageContainer, Pagination, TABLE_PAGE_SIZE, useToasts, type NotificationItem } from 'shared-ui';
 import { useNotifications } from '../notifications/store';

@@ -1,4 +1,4 @@
-import type { UserInfo } from 'api/contracts';
+import type { UserInfo } from 'contracts';
 import { api, can, principalOf, sessionStore, setUser } from 'shared-auth';
 import { notificationLink, type NotificationItem, type Toasts } from 'shared-ui';
 

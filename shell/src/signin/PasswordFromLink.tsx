@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TokenResponse } from 'api/contracts';
+import type { TokenResponse } from 'contracts';
 import { postJson, signInWith } from './api';
 import { ErrorAlert, Field, Outcome, PageLink, SubmitButton, required, type Values, useSignedOutForm } from './forms';
 

@@ -1,4 +1,4 @@
-import type { TokenResponse } from 'api/contracts';
+import type { TokenResponse } from 'contracts';
 import { bodyMessage, storeToken, takeRedirect } from 'shared-auth/handoff';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TokenResponse } from 'api/contracts';
+import type { TokenResponse } from 'contracts';
 import { postJson, signInWith, takeRedirect } from './api';
 import { ErrorAlert, Field, PageLink, SubmitButton, required, requiredEmail, useSignedOutForm } from './forms';
 

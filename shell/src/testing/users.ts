@@ -1,4 +1,4 @@
-import type { UserInfo } from 'api/contracts';
+import type { UserInfo } from 'contracts';
 
 /** The CellwiseHQ user of the operator-switch tests, as account/GetUserInfo answers it in `operator`. */
 export const hqUserIn = (operator: { id: number; name: string }): UserInfo =>

@@ -1,4 +1,4 @@
-import { SITE_REPORT_TABS, type AlarmRow } from '../../contracts/monitoring';
+import { SITE_REPORT_TABS, type AlarmRow } from 'contracts';
 import { buildSiteReport, degrees, sheetNames, techOfFinding, type ReportFinding, type ReportNode, type SiteData } from './report';
 
 const node = (over: Partial<ReportNode> = {}): ReportNode => ({

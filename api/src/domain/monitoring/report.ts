@@ -1,4 +1,4 @@
-import type { AlarmRow, ReportColumn, ReportTable, SiteReport, SiteReportTab } from '../../contracts/monitoring';
+import type { AlarmRow, ReportColumn, ReportTable, SiteReport, SiteReportTab } from 'contracts';
 
 /**
  * The site report (specification route table, §3 Site report; docs/engines/monitoring.md#the-site-report), pure: what is known of a

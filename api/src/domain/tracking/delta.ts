@@ -1,4 +1,4 @@
-import type { DeltaAction, WorkOrderDeltaRow, WorkOrderStatusRow } from '../../contracts/tracking';
+import type { DeltaAction, WorkOrderDeltaRow, WorkOrderStatusRow } from 'contracts';
 import { groupBy, isClosed, latestWorkOrder } from './sync';
 
 /**

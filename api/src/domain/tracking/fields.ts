@@ -6,7 +6,7 @@ import {
   type CommissioningPlanRow,
   type TrackerRow,
   type WorkOrderStatusRow,
-} from '../../contracts/tracking';
+} from 'contracts';
 import { parseChoice, parseDate, parseRequiredText, parseText, parseWeek, parseWholeNumber, type CellValue, type Parsed } from './values';
 
 /** A column of an import: the field it fills and how a cell becomes its value. */

@@ -1,4 +1,4 @@
-import type { WorkOrderStatusRow } from '../../contracts/tracking';
+import type { WorkOrderStatusRow } from 'contracts';
 import { buildTracker, type PlanData, type TrackerData } from './sync';
 import { trackerSyncChanges, trackerSyncMessage, type TrackerSyncChanges } from './sync-changes';
 

@@ -1,4 +1,4 @@
-import { TRACKER_FIELDS } from '../../contracts/tracking';
+import { TRACKER_FIELDS } from 'contracts';
 import type { TrackerData } from './sync';
 
 /**

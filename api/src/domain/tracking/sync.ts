@@ -1,4 +1,4 @@
-import type { CommissioningPlanRow, ScheduleStatus, TrackerRow, WorkOrderStatusRow } from '../../contracts/tracking';
+import type { CommissioningPlanRow, ScheduleStatus, TrackerRow, WorkOrderStatusRow } from 'contracts';
 import { daysBetween, isoWeek } from './values';
 
 /**

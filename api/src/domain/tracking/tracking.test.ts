@@ -1,4 +1,4 @@
-import type { WorkOrderStatusRow } from '../../contracts/tracking';
+import type { WorkOrderStatusRow } from 'contracts';
 import {
   buildTracker,
   computeDelta,

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { JobDetails, JobRow, JobsPage } from 'api/contracts';
+import type { JobDetails, JobRow, JobsPage } from 'contracts';
 import { api, type ApiResponse } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import JobsDashboardPage, { formatDuration, REFRESH_MS } from './jobs';

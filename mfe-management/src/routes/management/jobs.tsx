@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Drawer, Flex, Progress, Select, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { JobDetails, JobRow, JobsPage as JobsAnswer, JobStateName } from 'api/contracts';
+import type { JobDetails, JobRow, JobsPage as JobsAnswer, JobStateName } from 'contracts';
 import { api } from 'shared-auth';
 import { DataTable, formatDate, Heading, Note, PageContainer, useToasts, type DataColumn, type TablePage, type TableQuery } from 'shared-ui';
 

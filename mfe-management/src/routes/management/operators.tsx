@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons
 import { App, Button, Col, Empty, Flex, Row, Spin, Statistic } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { OperatorDetails, OperatorSummary } from 'api/contracts';
+import type { OperatorDetails, OperatorSummary } from 'contracts';
 import { api, useSession } from 'shared-auth';
 import { Heading, PageContainer, Panel, countOf, useApiGet, useToasts } from 'shared-ui';
 import { OperatorPicture } from '../../operators/OperatorPicture';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { UserListRow } from 'api/contracts';
+import type { UserListRow } from 'contracts';
 import { api, type ApiResponse, setToken, setUser } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import { buttonNamed } from 'shared-ui/testing';

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Flex, Row, Statistic, Tabs, Tag } from 'antd';
 import { Suspense, lazy, useCallback, useState } from 'react';
-import type { AuditTrail, UserListRow, UserStats } from 'api/contracts';
+import type { AuditTrail, UserListRow, UserStats } from 'contracts';
 import { api, can, principalOf, useSession } from 'shared-auth';
 import { DataTable, PageContainer, useApiGet, useToasts, type DataColumn } from 'shared-ui';
 

@@ -1,4 +1,4 @@
-import type { RolloutStats } from 'api/contracts';
+import type { RolloutStats } from 'contracts';
 import type { Capability } from 'shared-auth';
 import { filtersSearch } from 'shared-ui';
 

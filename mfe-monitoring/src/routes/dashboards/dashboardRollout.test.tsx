@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { DashboardView } from 'api/contracts';
+import type { DashboardView } from 'contracts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ConsoleProviders } from 'shared-ui';
 import type { EmbedAdapter, EmbedRequest } from '../../dashboards/embeds/adapter';

@@ -2,7 +2,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import { Button, Tabs } from 'antd';
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { DashboardRecord, DashboardView, ROLLOUT_DASHBOARD_ID as CONTRACT_ROLLOUT_ID } from 'api/contracts';
+import type { DashboardRecord, DashboardView, ROLLOUT_DASHBOARD_ID as CONTRACT_ROLLOUT_ID } from 'contracts';
 import { api, ApiError, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import { PageContainer } from 'shared-ui';
 import { Failure, Loading } from '../../dashboards/DashboardStates';

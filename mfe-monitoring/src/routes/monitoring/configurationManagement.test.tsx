@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ConfigurationSummaryRow } from 'api/contracts';
+import type { ConfigurationSummaryRow } from 'contracts';
 import ConfigurationManagementPage from './configurationManagement';
 import { fakeApi, renderPage, rowsOf, signIn, tableCaptioned, tagsIn } from '../../testing/monitoringKit';
 

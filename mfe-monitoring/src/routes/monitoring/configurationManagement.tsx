@@ -1,4 +1,4 @@
-import type { ConfigurationSummaryRow } from 'api/contracts';
+import type { ConfigurationSummaryRow } from 'contracts';
 import { DataTable, PageContainer, listFetcher, type DataColumn } from 'shared-ui';
 import { NO_LOGS_YET, identityColumns, logFactColumns, statusColumn } from '../../monitoring/siteColumns';
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AlarmHint, AlarmRow, FaultSummaryRow } from 'api/contracts';
+import type { AlarmHint, AlarmRow, FaultSummaryRow } from 'contracts';
 import FaultManagementPage from './faultManagement';
 import { REQUIRED } from 'shared-ui';
 import { NOTE_REQUIRED, noteProblem } from '../../monitoring/acknowledgeDialogs';

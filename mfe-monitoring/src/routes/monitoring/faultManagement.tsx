@@ -2,7 +2,7 @@ import { BulbOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/ico
 import { Button, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import type { AlarmRow, FaultSummaryRow } from 'api/contracts';
+import type { AlarmRow, FaultSummaryRow } from 'contracts';
 import { can, principalOf, useAlarmsVersion, useSession } from 'shared-auth';
 import { DataTable, PageContainer, StatusTag, filtersFromSearch, filtersSearch, formatDate, listFetcher, type DataColumn } from 'shared-ui';
 import { UnacknowledgeButton } from '../../monitoring/alarmActions';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { OverallSiteSummaryRow } from 'api/contracts';
+import type { OverallSiteSummaryRow } from 'contracts';
 import OverallSiteSummaryPage from './overallSiteSummary';
 import { fakeApi, renderPage, signIn, tagsIn } from '../../testing/monitoringKit';
 

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import type { OverallSiteSummaryRow } from 'api/contracts';
+import type { OverallSiteSummaryRow } from 'contracts';
 import { can, principalOf, useSession } from 'shared-auth';
 import { DataTable, ImportDialog, InfoBanner, PageContainer, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 import { NO_LOGS_YET, SiteReportLink, statusColumn } from '../../monitoring/siteColumns';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReportColumn, ReportTable, SiteMapResponse, SiteReport } from 'api/contracts';
+import type { ReportColumn, ReportTable, SiteMapResponse, SiteReport } from 'contracts';
 import SiteReportPage from './siteReport';
 import {
   buttonNamed,

@@ -2,7 +2,7 @@ import { FieldTimeOutlined, FileExcelOutlined, MailOutlined } from '@ant-design/
 import { Alert, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { FileResponse, SiteOption, SiteReport } from 'api/contracts';
+import type { FileResponse, SiteOption, SiteReport } from 'contracts';
 import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import { InfoBanner, PageContainer, SiteSelect, downloadExport } from 'shared-ui';
 import { sharedWithText } from '../../sharing';

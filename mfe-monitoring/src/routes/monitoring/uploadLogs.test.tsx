@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ParsedFile, ParseReport, ParseResponse, UnusableLogsResponse } from 'api/contracts';
+import type { ParsedFile, ParseReport, ParseResponse, UnusableLogsResponse } from 'contracts';
 import { apiRefusal, publishJobProgress } from 'shared-auth';
 import UploadLogsPage from './uploadLogs';
 import { buttonNamed, catchDownloads, fakeApi, locationNow, refusal, renderPage, rowsOf, signIn, type Answers } from '../../testing/monitoringKit';

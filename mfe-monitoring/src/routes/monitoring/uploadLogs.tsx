@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ParsedFile, ParseHistoryRow, ParseProblem, ParseResponse, UnusableLogsResponse } from 'api/contracts';
+import type { ParsedFile, ParseHistoryRow, ParseProblem, ParseResponse, UnusableLogsResponse } from 'contracts';
 import { api, errorMessage, isApiError, useSession } from 'shared-auth';
 import {
   DataTable,

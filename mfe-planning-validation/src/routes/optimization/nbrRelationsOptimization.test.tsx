@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { RunHistoryPage, RunResponse } from 'api/contracts';
+import type { RunHistoryPage, RunResponse } from 'contracts';
 import { publishJobProgress } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import { buttonNamed, catchDownloads, fakeApi, findingsOf, refusal, signIn } from '../../testing/validationKit';

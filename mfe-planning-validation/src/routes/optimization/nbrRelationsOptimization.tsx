@@ -1,6 +1,6 @@
 import { Alert, Card, Flex } from 'antd';
 import { useState } from 'react';
-import type { RunResponse } from 'api/contracts';
+import type { RunResponse } from 'contracts';
 import { api, errorMessage, useSession } from 'shared-auth';
 import {
   ExportButton,

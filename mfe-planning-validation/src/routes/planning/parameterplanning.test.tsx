@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { FrequencyPlan, RunFindingRow, RunHistoryPage, RunResponse, RunView } from 'api/contracts';
+import type { FrequencyPlan, RunFindingRow, RunHistoryPage, RunResponse, RunView } from 'contracts';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { publishJobProgress, type Role } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';

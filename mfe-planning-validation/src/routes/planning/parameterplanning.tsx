@@ -1,7 +1,7 @@
 import { PlayCircleOutlined, TableOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, ConfigProvider, Flex, Select } from 'antd';
+import { Button, Card, Checkbox, Flex, Select } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { RunResponse, SiteOption } from 'api/contracts';
+import type { RunResponse, SiteOption } from 'contracts';
 import { api, can, errorMessage, principalOf, useSession } from 'shared-auth';
 import {
   Callout,
@@ -138,54 +138,55 @@ export default function ParameterPlanningPage() {
       <InfoBanner label="Last dump" date={dumpDate.data || null} loading={dumpDate.loading} fallback="Dump date unavailable!" />
       <Card title="Parameter Planning" size="small">
         <Flex vertical gap={12}>
-          {/* Every control is held while a run is in flight. */}
-          <ConfigProvider componentDisabled={running}>
-            <Flex wrap gap={8} style={{ columnGap: 16 }} align="center">
-              {/* One site or a cluster: neighbouring sites planned together get PCIs chosen against each other. */}
-              <Field label="Sites">
-                {/* A width of its own, as on every other page: the site names were cut to 'LX0001 – …'. */}
-                <SiteSelect
-                  multiple
-                  value={siteIds}
-                  onChange={(value) => setSites(Array.isArray(value) ? value : [value])}
-                  source={findSites}
-                  style={{ width: 320, maxWidth: '100%' }}
-                />
-              </Field>
-              <Field label="Antenna">
-                <Select
-                  aria-label="Antenna"
-                  value={antenna}
-                  onChange={setAntenna}
-                  style={{ width: 160 }}
-                  options={ANTENNAS.map((a) => ({ value: a, label: a }))}
-                />
-              </Field>
-              {/* Never wider than the card: on a phone the field and its select are held to the row. */}
-              <Field label="LTE Bands">
-                <Select
-                  aria-label="LTE Bands"
-                  mode="multiple"
-                  value={lteBands}
-                  onChange={setLteBands}
-                  style={{ width: 260, maxWidth: '100%' }}
-                  options={LTE_BANDS.map((b) => ({ value: b, label: b }))}
-                />
-              </Field>
-              <Checkbox checked={replanExisting} onChange={(e) => setReplanExisting(e.target.checked)}>
-                Replan existing NR cells
-              </Checkbox>
-              <Button
-                type="primary"
-                icon={<PlayCircleOutlined />}
-                disabled={!ready}
-                loading={running}
-                onClick={() => void run({ siteIds, antenna, lteBands, replanExisting })}
-              >
-                Run Parameter Planning
-              </Button>
-            </Flex>
-          </ConfigProvider>
+          {/* Every control is held while a run is in flight (each says so itself: the console has one ConfigProvider). */}
+          <Flex wrap gap={8} style={{ columnGap: 16 }} align="center">
+            {/* One site or a cluster: neighbouring sites planned together get PCIs chosen against each other. */}
+            <Field label="Sites">
+              {/* A width of its own, as on every other page: the site names were cut to 'LX0001 – …'. */}
+              <SiteSelect
+                multiple
+                value={siteIds}
+                onChange={(value) => setSites(Array.isArray(value) ? value : [value])}
+                source={findSites}
+                style={{ width: 320, maxWidth: '100%' }}
+                disabled={running}
+              />
+            </Field>
+            <Field label="Antenna">
+              <Select
+                aria-label="Antenna"
+                disabled={running}
+                value={antenna}
+                onChange={setAntenna}
+                style={{ width: 160 }}
+                options={ANTENNAS.map((a) => ({ value: a, label: a }))}
+              />
+            </Field>
+            {/* Never wider than the card: on a phone the field and its select are held to the row. */}
+            <Field label="LTE Bands">
+              <Select
+                aria-label="LTE Bands"
+                disabled={running}
+                mode="multiple"
+                value={lteBands}
+                onChange={setLteBands}
+                style={{ width: 260, maxWidth: '100%' }}
+                options={LTE_BANDS.map((b) => ({ value: b, label: b }))}
+              />
+            </Field>
+            <Checkbox disabled={running} checked={replanExisting} onChange={(e) => setReplanExisting(e.target.checked)}>
+              Replan existing NR cells
+            </Checkbox>
+            <Button
+              type="primary"
+              icon={<PlayCircleOutlined />}
+              disabled={!ready}
+              loading={running}
+              onClick={() => void run({ siteIds, antenna, lteBands, replanExisting })}
+            >
+              Run Parameter Planning
+            </Button>
+          </Flex>
           <SiteParamNotice unknown={unknown} />
           {tooMany && <Note>At most {SITE_OPTION_LIMIT} sites in one run.</Note>}
           {running && <LazyJobProgressBar job={job} label="Planning progress" pendingText={PLANNING} testId="run-progress" style={{ maxWidth: 480 }} />}

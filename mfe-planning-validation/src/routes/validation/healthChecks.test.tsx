@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { RunResponse } from 'api/contracts';
+import type { RunResponse } from 'contracts';
 import { publishJobProgress } from 'shared-auth';
 import HealthChecksPage from './healthChecks';
 import {

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { RunHistoryPage, RunResponse } from 'api/contracts';
+import type { RunHistoryPage, RunResponse } from 'contracts';
 import { publishJobProgress } from 'shared-auth';
 import RanShareNbrRelationsValidationPage from './ranshareNbrRelationsValidation';
 import { buttonNamed, catchDownloads, chooseSite, fakeApi, findingsOf, refusal, renderPage, rowsOf, signIn } from '../../testing/validationKit';

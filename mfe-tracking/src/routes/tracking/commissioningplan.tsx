@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import type { CommissioningPlanRow } from 'api/contracts';
+import type { CommissioningPlanRow } from 'contracts';
 import { DataTable, ExportButton, ImportDialog, InfoBanner, PageContainer, filtersFromSearch, listFetcher, useApiGet, type DataColumn } from 'shared-ui';
 import { EXPORT_JOB_KIND } from '../../jobKinds';
 

@@ -1,7 +1,7 @@
 import { MoreOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown } from 'antd';
 import { useState } from 'react';
-import type { TrackerRow, TrackerSyncResponse } from 'api/contracts';
+import type { TrackerRow, TrackerSyncResponse } from 'contracts';
 import { api } from 'shared-auth';
 import {
   DataTable,

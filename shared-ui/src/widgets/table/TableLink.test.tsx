@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { TableSettings } from 'api/contracts';
+import type { TableSettings } from 'contracts';
 import { api } from 'shared-auth';
 import { ConsoleProviders } from '../ConsoleProviders';
 import { DataTable, type DataColumn, type TablePage, type TableQuery } from '../DataTable';

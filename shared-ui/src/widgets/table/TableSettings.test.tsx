@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TABLE_SETTINGS_LIMITS, type TableSettings } from 'api/contracts';
+import { TABLE_SETTINGS_LIMITS, type TableSettings } from 'contracts';
 import { api, apiRefusal, clearSession, sessionStore } from 'shared-auth';
 import { ConsoleProviders } from '../ConsoleProviders';
 import { DataTable, type DataColumn, type TablePage, type TableQuery } from '../DataTable';

@@ -1,4 +1,4 @@
-import type { ColumnSetting } from 'api/contracts';
+import type { ColumnSetting } from 'contracts';
 
 /** What arranging needs of a column: its field, its title, and whether the page keeps it out of view (ids). */
 export interface ArrangeableColumn {

@@ -1,4 +1,4 @@
-import type { SavedFilter } from 'api/contracts';
+import type { SavedFilter } from 'contracts';
 
 // What the Saved filters control (SavedFilters) and its lazily loaded panel (SavedFilterPanel) both read,
 // in a module of its own so neither imports the other.

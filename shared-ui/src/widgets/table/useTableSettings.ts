@@ -1,4 +1,4 @@
-import type { ColumnSetting, SavedFilter, TableSettings } from 'api/contracts';
+import type { ColumnSetting, SavedFilter, TableSettings } from 'contracts';
 import { api, errorMessage, isTokenLive, useSession } from 'shared-auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 

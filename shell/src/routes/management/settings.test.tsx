@@ -1,5 +1,5 @@
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { UserInfo } from 'api/contracts';
+import type { UserInfo } from 'contracts';
 import { api, type ApiResponse, clearSession, setToken, setUser } from 'shared-auth';
 import { ConsoleProviders } from 'shared-ui';
 import { button, click, mount, waitFor } from '../../testing/dom';

@@ -1,7 +1,7 @@
 import { Button, Card, Form, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import type { ChangePasswordResponse, UserInfo, UserOperators } from 'api/contracts';
+import type { ChangePasswordResponse, UserInfo, UserOperators } from 'contracts';
 import { api, can, principalOf, replacingSession, setToken, setUser, useSession } from 'shared-auth';
 import { PageContainer, PasswordField, SelectField, TextField, claimJobOutcome, required, useConsoleForm, useToasts } from 'shared-ui';
 import * as yup from 'yup';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { OperatorDetails } from 'api/contracts';
+import type { OperatorDetails } from 'contracts';
 import { api, type ApiResponse } from 'shared-auth';
 import { ConsoleProviders, MAX_UPLOAD_BYTES, uploadLimitText } from 'shared-ui';
 import OperatorDetailsPage from './details';

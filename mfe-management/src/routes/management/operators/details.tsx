@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Form, Progress, Row, Spin, Tabs } from 'antd';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { ImageResponse, OperatorDetails } from 'api/contracts';
+import type { ImageResponse, OperatorDetails } from 'contracts';
 import { api } from 'shared-auth';
 import {
   MAX_UPLOAD_BYTES,
