@@ -67,7 +67,7 @@ test('a CPICH run that found errors is announced as an error in the bell, and it
   await expect(row).toHaveCount(1);
   expect(await iconOf(row)).toBe('close-circle');
   await row.click();
-  await expect(page).toHaveURL(new RegExp(`/validation/cpichvalidation\\?run=${runId}$`));
+  await expect(page).toHaveURL(new RegExp(`/validation/cpichvalidation\\?(site=[^&]+&)?run=${runId}$`));
   // The page shows the run the address names, worst first (the page's handling of ?run=).
   const shown = page.getByTestId('run-result');
   await expect(shown).toContainText('Cpich validation of LX0018, LX0003:');

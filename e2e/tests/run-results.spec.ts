@@ -42,7 +42,7 @@ test('a CPICH run with errors shows its ERROR rows first in the table, with no d
 
   const result = page.getByTestId('run-result');
   await expect(result).toContainText(/Cpich validation of LX0018, LX0003: .+\./);
-  await expect(page).toHaveURL(/\/validation\/cpichvalidation\?run=\d+$/);
+  await expect(page).toHaveURL(/\/validation\/cpichvalidation\?(site=[^&]+&)?run=\d+$/);
   runId = Number(new URL(page.url()).searchParams.get('run'));
   const errorTag = result.locator('.ant-tag').filter({ hasText: /^ERROR: \d+$/ });
   errors = Number((await errorTag.textContent())!.split(': ')[1]);
@@ -94,7 +94,7 @@ test('its history row opens the same result again, worst first, and the address 
     .first()
     .getByRole('button', { name: `Open run ${runId}` })
     .click();
-  await expect(page).toHaveURL(new RegExp(`/validation/cpichvalidation\\?run=${runId}$`));
+  await expect(page).toHaveURL(new RegExp(`/validation/cpichvalidation\\?(site=[^&]+&)?run=${runId}$`));
   const result = page.getByTestId('run-result');
   await expect(result).toContainText(`run ${runId}`);
   await expect(result.locator('.ant-tag').filter({ hasText: /^ERROR: \d+$/ })).toHaveText(`ERROR: ${errors}`);

@@ -16,6 +16,17 @@ test('a copied link opens the same filtered, sorted page in another browser', as
   await page.getByRole('group', { name: 'Alarm counters' }).locator('[data-counter="Warning"]').click();
   await alarms.getByText('Node Name', { exact: true }).first().click();
   await expect(alarms.locator('th[aria-sort="ascending"]')).toContainText('Node Name');
+  // The header marks the sort at once; the sorted page arrives after it (rows read before that were the unsorted page).
+  // The Node Name column found by its header (the selection column comes first).
+  const column = (await alarms.locator('thead tr').last().locator('th').allTextContents()).findIndex((title) => title.includes('Node Name')) + 1;
+  expect(column).toBeGreaterThan(0);
+  const nodeNames = () => alarms.locator(`tr.ant-table-row td:nth-child(${column})`).allTextContents();
+  await expect
+    .poll(async () => {
+      const names = await nodeNames();
+      return names.length > 0 && names.every((name, i) => i === 0 || names[i - 1]!.localeCompare(name) <= 0);
+    })
+    .toBe(true);
   const shown = await alarms.locator('tr.ant-table-row').allTextContents();
   expect(shown.length).toBeGreaterThan(0);
   for (const row of shown) expect(row).toContain('Warning');

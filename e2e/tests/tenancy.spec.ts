@@ -110,7 +110,7 @@ test('CellwiseHQ switches from Vodafone PT to MEO in the top bar: plan, alarms, 
   await expect(history.locator('tr.ant-table-row').filter({ hasText: 'FA0001' }).first()).toBeVisible();
 
   await switchTo(page, 'Vodafone PT');
-  await expect(page).toHaveURL(/\/validation\/healthChecks$/);
+  await expect(page).toHaveURL(/\/validation\/healthChecks(\?site=[^&]+)?$/);
   await expect(tableOf(page, 'Health Checks History')).toBeVisible();
   await expect(tableOf(page, 'Health Checks History').locator('tr.ant-table-row').filter({ hasText: 'FA0001' })).toHaveCount(0);
   await page.goto(`${app.url}/tracking/commissioningplan`);
