@@ -16,7 +16,7 @@ import { ADMIN, DEMO_PASSWORD, DEMO_USERS, TOKEN_KEY } from '../support/session'
 
 type Role = 'Administrator' | 'Manager' | 'CellwiseHQ' | 'CellwiseOS' | 'Client';
 /** Who may open a route (specification §6; the demo users of the engineering roles are in project Operations). */
-type Area = 'signedIn' | 'engineering' | 'management';
+type Area = 'signedIn' | 'engineering' | 'management' | 'jobs';
 
 /**
  * `opensMenus`: the one walker that also opens each page's own menus and selects (see below).
@@ -37,6 +37,8 @@ const AREA_ROLES: Record<Area, readonly Role[]> = {
   signedIn: ['Administrator', 'Manager', 'CellwiseHQ', 'CellwiseOS', 'Client'],
   engineering: ['Administrator', 'Manager', 'CellwiseHQ', 'CellwiseOS'],
   management: ['Administrator', 'Manager'],
+  // canSeeJobDashboard (shared-auth/src/policy.ts).
+  jobs: ['Administrator'],
 };
 
 const VIEWPORTS = [
@@ -80,6 +82,7 @@ const SIGNED_IN_ROUTES: readonly RouteCase[] = [
   { path: '/management/operators/details', area: 'management', lands: '/management/operators' },
   { path: '/management/operators/details/overview', area: 'management' },
   { path: '/management/users', area: 'management' },
+  { path: '/management/jobs', area: 'jobs' },
   { path: '/management/settings/general', area: 'signedIn' },
   { path: '/management/settings/security', area: 'signedIn' },
   { path: '/notifications', area: 'signedIn' },
