@@ -1,13 +1,14 @@
-import { App, Button, Input, Modal, Typography, theme } from 'antd';
+import { App, Input, Typography, theme } from 'antd';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { AcknowledgeAlarmRequest, AcknowledgeAlarmsRequest, AlarmRow } from 'contracts';
-import { Note } from 'shared-ui';
+import { Note, SaveDialog } from 'shared-ui';
 import { send } from './alarmActions';
 
-// The acknowledge dialogs draw their one note with antd's Modal and TextArea and check it here, not
-// with shared-ui's FormDialog: react-hook-form, yup and antd's Form weighed 39 KB (gzip) of the 78 KB
-// that opening 'Acknowledge' loaded, over the page's budget (issue 48, docs/architecture.md). What a
-// user sees is FormDialog's: a 'Note' label, 'is required' under it once touched, Cancel and Save.
+// The acknowledge dialogs draw their one note in shared-ui's SaveDialog frame with antd's TextArea and
+// check it here, not with shared-ui's FormDialog: react-hook-form, yup and antd's Form weighed 39 KB
+// (gzip) of the 78 KB that opening 'Acknowledge' loaded, over the page's budget (issue 48,
+// docs/architecture.md). What a user sees is FormDialog's: a 'Note' label, 'is required' under it once
+// touched, Cancel and Save.
 
 /** shared-ui's REQUIRED, said here: importing it would bring forms.tsx with yup and react-hook-form (a test keeps the two equal). */
 export const NOTE_REQUIRED = 'is required';
@@ -44,20 +45,7 @@ function NoteDialog({ title, intro, onClose, save }: { title: string; intro: Rea
     }
   };
   return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancel
-        </Button>,
-        <Button key="save" type="primary" htmlType="submit" form={formId} loading={submitting}>
-          Save
-        </Button>,
-      ]}
-    >
+    <SaveDialog title={title} formId={formId} onClose={onClose} submitting={submitting}>
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         {intro}
         <div style={{ marginBottom: 16 }}>
@@ -84,7 +72,7 @@ function NoteDialog({ title, intro, onClose, save }: { title: string; intro: Rea
           )}
         </div>
       </form>
-    </Modal>
+    </SaveDialog>
   );
 }
 

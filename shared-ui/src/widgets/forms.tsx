@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import {
   Controller,
@@ -12,6 +12,7 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import * as yup from 'yup';
+import { SaveDialog } from './SaveDialog';
 
 /** The one message of every required field (specification §5). */
 export const REQUIRED = 'is required';
@@ -183,23 +184,10 @@ export interface FormDialogProps {
 export function FormDialog({ title, onSubmit, onClose, submitting, children }: FormDialogProps) {
   const formId = useId();
   return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancel
-        </Button>,
-        <Button key="save" type="primary" htmlType="submit" form={formId} loading={submitting}>
-          Save
-        </Button>,
-      ]}
-    >
+    <SaveDialog title={title} formId={formId} onClose={onClose} submitting={submitting}>
       <Form id={formId} layout="vertical" component="form" onSubmitCapture={(e) => void onSubmit(e)}>
         {children}
       </Form>
-    </Modal>
+    </SaveDialog>
   );
 }
