@@ -171,3 +171,31 @@ test("item 6: users at 1440 px: each row's actions on one line; right after a to
   await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
   await expect(button(lastRow, 'Deactivate')).toBeVisible();
 });
+
+test("item 6: at the end of Users, three toasts in a row (the most shown at once) leave the last row's actions uncovered", async ({ page }) => {
+  await signedIn(page, DESKTOP, '/management/users');
+  const rows = page.locator('.cw-data-table tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const lastRow = rows.last();
+  const last = lastRow.locator('td').last().getByRole('button');
+  const notices = page.locator('.ant-notification-bottomRight .ant-notification-notice');
+  // Acting on the last row again while the toasts of the last acts are up (4 s each): each click must
+  // reach the row's button at once, not wait for the toasts to go (two stacked toasts covered it).
+  const toggle = async (action: 'Deactivate' | 'Reactivate', toastsUp: number) => {
+    await button(lastRow, action).click({ timeout: 1_500 });
+    await page.getByRole('dialog').getByRole('button', { name: action }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(button(lastRow, action === 'Deactivate' ? 'Reactivate' : 'Deactivate')).toBeVisible();
+    await expect(notices).toHaveCount(toastsUp);
+    // The stack grew past one toast's room; the page grew its room and stayed at its end (the user did
+    // not scroll), so nothing lies over the actions where they are drawn.
+    await expect.poll(() => reachable(last), { timeout: 1_500 }).not.toContain(false);
+  };
+  // Where the walk met it: the user at the page's end.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await toggle('Deactivate', 1);
+  await toggle('Reactivate', 2);
+  await toggle('Deactivate', 3);
+  for (const action of await last.all()) await action.click({ trial: true, timeout: 1_000 });
+  await toggle('Reactivate', 3);
+});

@@ -34,4 +34,5 @@ export * from './widgets/followedJob';
 export * from './widgets/useShownOnce';
 export * from './widgets/useSiteParam';
 export * from './toasts/toasts';
+export * from './toasts/toastRoom';
 export * from './toasts/jobOutcomes';

@@ -3,6 +3,7 @@ import { Button, Flex, Grid, Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { logout, useSession } from 'shared-auth';
+import { useToastRoom } from 'shared-ui';
 import type { RemotesView } from '../federation/useRemotes';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { SCREEN_HEIGHT, UNCOVERED_HEIGHT } from '../widgets/CookieConsent';
@@ -51,7 +52,8 @@ function useMenuReady(remotes: RemotesView): boolean {
 /**
  * Room kept below every page for a toast (specification §9: bottom right, 4 s): one toast of a title
  * (64 px) and its 24 px from the screen's bottom. Scrolled to its end, a page's last row and pager lie
- * above the toast instead of under it: on Users it covered the last row's actions (issue 47).
+ * above the toast instead of under it: on Users it covered the last row's actions (issue 47). While
+ * more toasts stack up, useToastRoom grows the room to the stack.
  */
 const TOAST_ROOM = 88;
 
@@ -69,6 +71,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
   if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const storeInstance = useSession((s) => s.instanceId);
   const menuReady = useMenuReady(remotes);
+  const toastRoom = useToastRoom(TOAST_ROOM);
   // Every page below is drawn anew for another operator: its reads, banners, charts and map are then
   // that operator's, without a sign-out (the server reads the operator from the user at each request).
   const operatorId = useSession((s) => s.user.operator?.id ?? null);
@@ -102,7 +105,7 @@ export function MainLayout({ remotes }: { remotes: RemotesView }) {
             )}
           </Flex>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24, paddingBottom: 24 + TOAST_ROOM }}>
+        <Layout.Content style={{ padding: 24, paddingBottom: 24 + toastRoom }}>
           <Outlet key={operatorId ?? 'none'} />
         </Layout.Content>
       </Layout>
