@@ -17,6 +17,8 @@ export * from './federation/StandaloneFrame';
 export * from './federation/manifestProblems';
 export * from './federation/MenuIcon';
 export * from './widgets/forms';
+export * from './widgets/SelectField';
+export * from './widgets/FormDialog';
 export * from './widgets/SaveDialog';
 export * from './widgets/NotificationList';
 export * from './widgets/notificationLinks';

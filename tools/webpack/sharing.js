@@ -23,10 +23,19 @@ const SINGLETONS = [
   'axios',
   '@microsoft/signalr',
   'shared-auth',
+  // The form stack of shared-ui/src/widgets/forms.tsx: not page-wide state, but a library the shell and
+  // every area with a form would each bundle (25 KB gz a copy, more than half of a remote's own budget
+  // of 40 KB); shared, a page loads it once from whichever build provides it (issue 48).
+  'react-hook-form',
+  'yup',
+  '@hookform/resolvers/yup',
 ];
 
 /** The module shared as 'react-router-dom': the names the console uses, so the shared router is tree-shaken. */
 const ROUTER_SHARE = path.join(__dirname, 'react-router-dom.js');
+
+/** The module shared as 'yup': the schema builders the console's forms use, so the shared yup is tree-shaken. */
+const YUP_SHARE = path.join(__dirname, 'yup.js');
 
 /** The module shared as '@ant-design/cssinjs': the names antd and its helpers import, so the rest is left out. */
 const CSSINJS_SHARE = path.join(__dirname, 'cssinjs.js');
@@ -38,7 +47,20 @@ function readJson(file) {
 /** Version of an installed package, read from its own package.json (subpaths use their package's). */
 function installedVersion(request, fromDir) {
   const pkgName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
-  const pkgJson = require.resolve(`${pkgName}/package.json`, { paths: [fromDir] });
+  let pkgJson;
+  try {
+    pkgJson = require.resolve(`${pkgName}/package.json`, { paths: [fromDir] });
+  } catch {
+    // A package whose exports map leaves out its package.json (@hookform/resolvers), maybe installed
+    // only under shared-ui, which imports it for the build: looked up in the node_modules folders of both.
+    const sharedUiDir = path.dirname(require.resolve('shared-ui/package.json', { paths: [fromDir] }));
+    const found = [fromDir, sharedUiDir]
+      .flatMap((start) => start.split(path.sep).map((_, i, parts) => parts.slice(0, parts.length - i).join(path.sep) || path.sep))
+      .map((dir) => path.join(dir, 'node_modules', pkgName, 'package.json'))
+      .find((file) => fs.existsSync(file));
+    if (!found) throw new Error(`${pkgName} is not installed (wanted from ${fromDir})`);
+    pkgJson = found;
+  }
   return { pkgName, version: readJson(pkgJson).version };
 }
 
@@ -151,6 +173,7 @@ function sharedSingletons(packageDir, { antdFromHost = false } = {}) {
       ...(request === 'react-router-dom' ? { import: ROUTER_SHARE } : {}),
       ...(request === '@ant-design/cssinjs' ? { import: CSSINJS_SHARE } : {}),
       ...(request === 'axios' ? { import: AXIOS_SHARE } : {}),
+      ...(request === 'yup' ? { import: YUP_SHARE } : {}),
     };
   }
   return shared;
@@ -160,6 +183,7 @@ module.exports = {
   SINGLETONS,
   ROUTER_SHARE,
   CSSINJS_SHARE,
+  YUP_SHARE,
   SHARED_UI_STATEFUL,
   ICON_BASE_MODULES,
   antdComponents,

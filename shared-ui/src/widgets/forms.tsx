@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Form, Input, Select } from 'antd';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { Form, Input } from 'antd';
+import type { ReactNode } from 'react';
 import {
   Controller,
   useForm,
@@ -12,7 +12,6 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import * as yup from 'yup';
-import { SaveDialog } from './SaveDialog';
 
 /** The one message of every required field (specification §5). */
 export const REQUIRED = 'is required';
@@ -42,7 +41,8 @@ export function useConsoleForm<T extends FieldValues>(schema: yup.ObjectSchema<T
   });
 }
 
-interface FieldProps<T extends FieldValues> {
+/** What every field takes. */
+export interface FieldProps<T extends FieldValues> {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
@@ -61,9 +61,11 @@ function FieldFrame({ label, error, children, htmlFor }: { label: string; error?
 
 /**
  * A form field: the Controller wiring and the error-once-touched rule live here once; each kind of
- * field only says how to draw its input.
+ * field only says how to draw its input. Fields drawing heavier antd inputs (Select) and the dialog
+ * frame live in modules of their own (SelectField.tsx, FormDialog.tsx), so a page with a text form
+ * does not load them (issue 48: operator details' name form loaded Select and Modal).
  */
-function ControlledField<T extends FieldValues>({
+export function ControlledField<T extends FieldValues>({
   control,
   name,
   label,
@@ -145,49 +147,5 @@ export function PasswordField<T extends FieldValues>(props: FieldProps<T>) {
         />
       )}
     />
-  );
-}
-
-export function SelectField<T extends FieldValues>(props: FieldProps<T> & { options: Array<{ value: string | number; label: string }>; mode?: 'multiple' }) {
-  const { name, disabled, options, mode } = props;
-  return (
-    <ControlledField
-      {...props}
-      input={(field) => (
-        <Select
-          id={name}
-          mode={mode}
-          disabled={disabled}
-          options={options}
-          value={field.value as unknown}
-          onChange={(value) => field.onChange(value)}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
-  );
-}
-
-export interface FormDialogProps {
-  title: string;
-  /** The form's submit handler (`form.handleSubmit(...)`): it runs only when the form is valid. */
-  onSubmit: (event: FormEvent) => Promise<void>;
-  onClose: () => void;
-  submitting: boolean;
-  children: ReactNode;
-}
-
-/**
- * A form in a dialog with Cancel and Save. Render it only while open: it then starts from a fresh form
- * each time (specification §4). Save submits the form, so Enter in a field saves too.
- */
-export function FormDialog({ title, onSubmit, onClose, submitting, children }: FormDialogProps) {
-  const formId = useId();
-  return (
-    <SaveDialog title={title} formId={formId} onClose={onClose} submitting={submitting}>
-      <Form id={formId} layout="vertical" component="form" onSubmitCapture={(e) => void onSubmit(e)}>
-        {children}
-      </Form>
-    </SaveDialog>
   );
 }

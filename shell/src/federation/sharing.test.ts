@@ -19,6 +19,7 @@ const sharing = require('../../../tools/webpack/index.js') as {
   SHARED_UI_STATEFUL: string[];
   ROUTER_SHARE: string;
   CSSINJS_SHARE: string;
+  YUP_SHARE: string;
   sharedSingletons: (packageDir: string, options?: { antdFromHost?: boolean }) => Record<string, ShareConfig>;
 };
 
@@ -33,6 +34,28 @@ test('every name the console imports from react-router-dom is in the shared rout
   );
   expect(used.size).toBeGreaterThan(5);
   expect([...used].filter((name) => !exported.has(name))).toEqual([]);
+});
+
+test('every yup builder the console calls is in the shared yup module, and the form stack is shared from it', () => {
+  const facade = fs.readFileSync(sharing.YUP_SHARE, 'utf8');
+  const exported = new Set(
+    [...facade.matchAll(/^export \{([^}]*)\} from 'yup\/index\.esm\.js';$/gm)].flatMap((m) => (m[1] ?? '').split(',').map((part) => part.trim())),
+  );
+  expect(exported.size).toBeGreaterThan(3);
+  // `yup.object(...)`, `yup.ref(...)`: values (a capital letter is a type, `yup.ObjectSchema`), and names imported from 'yup'.
+  const used = new Set(
+    BROWSER_PACKAGES.flatMap((p) =>
+      sourceFiles(path.join(REPO_ROOT, p, 'src')).flatMap((f) => {
+        const text = fs.readFileSync(f, 'utf8');
+        return [...[...text.matchAll(/\byup\.([a-z]\w*)/g)].map((m) => m[1] ?? ''), ...importedNames(text, 'yup')];
+      }),
+    ),
+  );
+  expect(used.size).toBeGreaterThan(3);
+  expect([...used].filter((name) => !exported.has(name))).toEqual([]);
+  const shared = sharing.sharedSingletons(path.join(REPO_ROOT, 'mfe-management'));
+  expect(shared['yup']?.import).toBe(sharing.YUP_SHARE);
+  for (const request of ['react-hook-form', '@hookform/resolvers/yup']) expect(shared[request]?.singleton).toBe(true);
 });
 
 test('every name the bundled packages import from @ant-design/cssinjs is in the shared cssinjs module, which is what the share provides', () => {
