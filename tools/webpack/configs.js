@@ -14,7 +14,7 @@ const { antdZeroRuntimeRule } = require('./antd-zero-runtime');
 const { AntdImportsPlugin, sideEffectFreeRule } = require('./antd-rewrites');
 const { AxiosXhrOnlyPlugin } = require('./axios');
 const { hostSplitChunks } = require('./chunks');
-const { sharedSingletons, readJson } = require('./sharing');
+const { sharedSingletons, readJson, formStackAliases } = require('./sharing');
 
 /** The federation runtime without its Node.js code paths: the console only ever runs in a browser. */
 const BROWSER_ONLY = { target: 'web' };
@@ -77,6 +77,7 @@ function baseConfig({ packageDir, mode }) {
       extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'],
       // Workspace packages are consumed from source so a change in shared-ui shows up without a build step.
       conditionNames: ['cellwise-source', 'browser', 'import', 'require', 'module', 'webpack', 'default'],
+      alias: formStackAliases(),
     },
     module: { rules: scriptRules() },
     output: {

@@ -3,7 +3,7 @@
 // sharing.js (what exists once per page), antd-rewrites.js (antd's build-time import rewrites),
 // chunks.js (the shell's chunking), configs.js (the configs), compression.js (the .br/.gz copies).
 const path = require('node:path');
-const { SINGLETONS, ROUTER_SHARE, CSSINJS_SHARE, YUP_SHARE, SHARED_UI_STATEFUL, sharedSingletons } = require('./sharing');
+const { SINGLETONS, ROUTER_SHARE, CSSINJS_SHARE, YUP_SHARE, RHF_SHARE, SHARED_UI_STATEFUL, sharedSingletons } = require('./sharing');
 const { SIGNED_OUT_PAGES, createRemoteConfig, createHostConfig } = require('./configs');
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -13,6 +13,7 @@ module.exports = {
   ROUTER_SHARE,
   CSSINJS_SHARE,
   YUP_SHARE,
+  RHF_SHARE,
   SHARED_UI_STATEFUL,
   SIGNED_OUT_PAGES,
   sharedSingletons,

@@ -37,6 +37,15 @@ const ROUTER_SHARE = path.join(__dirname, 'react-router-dom.js');
 /** The module shared as 'yup': the schema builders the console's forms use, so the shared yup is tree-shaken. */
 const YUP_SHARE = path.join(__dirname, 'yup.js');
 
+/** The module shared as 'react-hook-form': the hooks the console's forms call, so the shared copy is tree-shaken. */
+const RHF_SHARE = path.join(__dirname, 'react-hook-form.js');
+
+/** The alias RHF_SHARE imports react-hook-form's ES build by, past the package's exports map. */
+function formStackAliases() {
+  const rhfDir = path.dirname(require.resolve('react-hook-form/package.json'));
+  return { 'react-hook-form-esm$': path.join(rhfDir, 'dist/index.esm.mjs') };
+}
+
 /** The module shared as '@ant-design/cssinjs': the names antd and its helpers import, so the rest is left out. */
 const CSSINJS_SHARE = path.join(__dirname, 'cssinjs.js');
 
@@ -174,6 +183,7 @@ function sharedSingletons(packageDir, { antdFromHost = false } = {}) {
       ...(request === '@ant-design/cssinjs' ? { import: CSSINJS_SHARE } : {}),
       ...(request === 'axios' ? { import: AXIOS_SHARE } : {}),
       ...(request === 'yup' ? { import: YUP_SHARE } : {}),
+      ...(request === 'react-hook-form' ? { import: RHF_SHARE } : {}),
     };
   }
   return shared;
@@ -184,6 +194,8 @@ module.exports = {
   ROUTER_SHARE,
   CSSINJS_SHARE,
   YUP_SHARE,
+  RHF_SHARE,
+  formStackAliases,
   SHARED_UI_STATEFUL,
   ICON_BASE_MODULES,
   antdComponents,

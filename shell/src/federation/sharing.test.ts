@@ -20,6 +20,7 @@ const sharing = require('../../../tools/webpack/index.js') as {
   ROUTER_SHARE: string;
   CSSINJS_SHARE: string;
   YUP_SHARE: string;
+  RHF_SHARE: string;
   sharedSingletons: (packageDir: string, options?: { antdFromHost?: boolean }) => Record<string, ShareConfig>;
 };
 
@@ -56,6 +57,31 @@ test('every yup builder the console calls is in the shared yup module, and the f
   const shared = sharing.sharedSingletons(path.join(REPO_ROOT, 'mfe-management'));
   expect(shared['yup']?.import).toBe(sharing.YUP_SHARE);
   for (const request of ['react-hook-form', '@hookform/resolvers/yup']) expect(shared[request]?.singleton).toBe(true);
+});
+
+test('every name the console and @hookform/resolvers import from react-hook-form is in the shared react-hook-form module', () => {
+  const facade = fs.readFileSync(sharing.RHF_SHARE, 'utf8');
+  const exported = new Set(
+    [...facade.matchAll(/^export \{([^}]*)\} from 'react-hook-form-esm';$/gm)].flatMap((m) => (m[1] ?? '').split(',').map((part) => part.trim())),
+  );
+  expect(exported.size).toBeGreaterThan(2);
+  // The resolvers' ES builds, minified: `import{appendErrors as r}from"react-hook-form"`.
+  const resolversDir = path.dirname(require.resolve('@hookform/resolvers/yup', { paths: [path.join(REPO_ROOT, 'shared-ui')] }));
+  const resolverFiles = [path.join(resolversDir, 'yup.mjs'), path.join(resolversDir, '../../dist/resolvers.mjs')];
+  const fromResolvers = resolverFiles.flatMap((f) =>
+    [...fs.readFileSync(f, 'utf8').matchAll(/import\{([^}]*)\}from"react-hook-form"/g)].flatMap((m) =>
+      (m[1] ?? '').split(',').map((part) => part.split(' as ')[0]!.trim()),
+    ),
+  );
+  expect(fromResolvers.length).toBeGreaterThan(0);
+  const used = new Set([
+    ...BROWSER_PACKAGES.flatMap((p) =>
+      sourceFiles(path.join(REPO_ROOT, p, 'src')).flatMap((f) => importedNames(fs.readFileSync(f, 'utf8'), 'react-hook-form')),
+    ),
+    ...fromResolvers,
+  ]);
+  expect(used.size).toBeGreaterThan(3);
+  expect([...used].filter((name) => !exported.has(name))).toEqual([]);
 });
 
 test('every name the bundled packages import from @ant-design/cssinjs is in the shared cssinjs module, which is what the share provides', () => {
