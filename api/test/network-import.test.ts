@@ -634,7 +634,7 @@ describe.each(TEST_DATABASES)('network import on $name', (kind) => {
         ).rows;
       const original = await indexes();
       expect(original.map((i) => i.name)).toEqual(
-        expect.arrayContaining(['network_cells_global_id', 'network_relations_target_ref', 'network_sites_lower_name']),
+        expect.arrayContaining(['network_cells_global_id_tech', 'network_relations_target_ref', 'network_sites_lower_name']),
       );
       await importFile(fixture(RESOLUTION.file));
       expect(await indexes()).toEqual(original);

@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_run_findings';
 import * as m0019 from './migrations/0019_site_statuses';
 import * as m0020 from './migrations/0020_alarm_changes_digests';
 import * as m0021 from './migrations/0021_alarm_trigrams';
+import * as m0022 from './migrations/0022_external_cell_lookup';
 
 /** Listed statically (not read from disk) so the compiled server and the tests run the same set. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -45,6 +46,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_site_statuses': m0019,
   '0020_alarm_changes_digests': m0020,
   '0021_alarm_trigrams': m0021,
+  '0022_external_cell_lookup': m0022,
 };
 
 /** The migrations up to and including `last`, in order (suites that migrate a database step by step). */
