@@ -195,6 +195,10 @@ export class ParseStaging {
   /** The staged alarms of these logs, by log number, as the alarm changes read them (alarm-console.ts). */
   async alarmsOf(db: Db, logs: readonly number[]): Promise<Map<number, Row[]>> {
     const out = new Map<number, Row[]>();
+    // Staged without indexes (each row is read once by the copy), but read back here a chunk of logs at a
+    // time: unindexed, every chunk read every staged alarm, chunks × alarms. Built once from the loaded rows.
+    const staged = stagingOf('monitoring_alarms');
+    await sql`create index if not exists ${sql.id(`${staged}_log`)} on ${sql.table(staged)} (parse_id)`.execute(db);
     for (let i = 0; i < logs.length; i += ID_CHUNK) {
       const { rows } = await sql<Row & { parse_id: number }>`select parse_id, alarm_key, severity, specific_problem, mo, alarm_at
         from ${sql.table(stagingOf('monitoring_alarms'))} where parse_id in (${sql.join(logs.slice(i, i + ID_CHUNK))})`.execute(db);
