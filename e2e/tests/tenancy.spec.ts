@@ -50,9 +50,13 @@ async function siteIdsShown(page: Page): Promise<string[]> {
 const prefixes = (ids: string[]) => [...new Set(ids.map((id) => id.slice(0, 2)))].sort();
 
 async function mapSites(page: Page): Promise<string[]> {
-  const answer = page.waitForResponse((r) => r.url().includes('/api/Monitoring/GetSiteMap') && r.ok());
   await page.goto(`${app.url}/dashboards/dashboardRollout`);
-  await page.getByRole('tab', { name: 'Site map' }).click();
+  // Waited for only once the dashboard is open: the page before it (a site report) draws a map too, and its
+  // answer, arriving as the browser navigates away, has no body left to read.
+  const tab = page.getByRole('tab', { name: 'Site map' });
+  await expect(tab).toBeVisible();
+  const answer = page.waitForResponse((r) => r.url().includes('/api/Monitoring/GetSiteMap') && r.ok());
+  await tab.click();
   const { sites } = (await (await answer).json()) as { sites: Array<{ id: string }> };
   await expect(page.locator('.leaflet-container')).toHaveAttribute('data-drawn-sites', String(sites.length));
   return sites.map((s) => s.id);
