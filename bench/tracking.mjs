@@ -24,7 +24,7 @@ const requireApi = createRequire(path.join(ROOT, 'api/package.json'));
 const ExcelJS = requireApi('exceljs');
 
 // The workbook header is the import's own field list, as the built contract states it.
-const { COMMISSIONING_PLAN_IMPORT_FIELDS: FIELDS } = requireApi('./dist/contracts/tracking.js');
+const { COMMISSIONING_PLAN_IMPORT_FIELDS: FIELDS } = requireApi('contracts');
 
 function planRow(i) {
   return [

@@ -141,7 +141,7 @@ export async function signIn(base, email) {
 /** The commissioning plan workbook of the one import: the import's own header, from the built contract. */
 export async function planWorkbook(rows) {
   const ExcelJS = requireApi('exceljs');
-  const { COMMISSIONING_PLAN_IMPORT_FIELDS: FIELDS } = requireApi('./dist/contracts/tracking.js');
+  const { COMMISSIONING_PLAN_IMPORT_FIELDS: FIELDS } = requireApi('contracts');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Plan');
   sheet.addRow([...FIELDS]);
